@@ -1,0 +1,37 @@
+# Midway Online. `make serve` and `make test` set everything up on a fresh machine.
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: serve test bench fuzz lint typecheck clean
+
+$(STAMP): pyproject.toml
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed ($(PYTHON) not found)"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+serve: $(STAMP)
+	$(BIN)/midway serve
+
+lint: $(STAMP)
+	$(BIN)/ruff check app tests tools
+	$(BIN)/ruff format --check app tests tools
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+test: $(STAMP) lint typecheck
+	bash tools/test-setup.sh
+	$(BIN)/pytest -q -n 2 -p no:cacheprovider
+
+bench: $(STAMP)
+	$(BIN)/python -m tools.bench
+
+fuzz: $(STAMP)
+	$(BIN)/python -m tools.fuzz --games $${GAMES:-5000}
+
+clean:
+	rm -rf $(VENV) data .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Makes sure the real parts the suite talks to are there: PostgreSQL, Redis, Chromium.
+# Each step is best-effort on a developer's machine; under CI=true the tests that need a
+# missing part fail instead of skipping, so a broken step is still seen.
+set -u
+if command -v pg_isready >/dev/null 2>&1 && ! pg_isready -h 127.0.0.1 -p 5432 -q; then
+  if command -v pg_ctlcluster >/dev/null 2>&1; then
+    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start || true
+  fi
+fi
+if command -v redis-cli >/dev/null 2>&1 && ! redis-cli -h 127.0.0.1 ping >/dev/null 2>&1; then
+  command -v redis-server >/dev/null 2>&1 && redis-server --daemonize yes --bind 127.0.0.1 --port 6379 \
+    --save "" --appendonly no >/dev/null 2>&1 || true
+fi
+if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+  echo "installing Debian's chromium for the browser tests"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+    || echo "chromium could not be installed; browser tests will say so"
+fi
+exit 0

@@ -1,0 +1,230 @@
+"""Typed, frozen records for the game's data: units, charts, boards and scenarios.
+
+Built once by `app.data.loader` from the TOML files in `scenarios/`. Every record that holds
+values not printed in the rulebook carries a `provenance` string saying where they come from
+(shared/CATALOG.md, shared/RULES-NOTES.md or the rule that prints them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+Side = Literal["japan", "usa"]
+SIDES: tuple[Side, Side] = ("japan", "usa")
+
+SHIP_TYPES: tuple[str, ...] = ("CV", "CVL", "AV", "BB", "CA", "CL", "DD", "AP", "base")
+AIR_TYPES: tuple[str, ...] = ("D", "F", "H", "M", "S", "T")
+BASINGS: tuple[str, ...] = ("white", "green", "yellow")
+LETTERS: str = "abcd"
+AIR_BACK_LABELS: tuple[str, ...] = ("reduced", "ELIM", "PATROL", "blank")
+
+
+@dataclass(frozen=True, slots=True)
+class ShipFace:
+    """One side of a ship or base counter (1b1: defense, surface, movement, torpedo, AA)."""
+
+    defense: int
+    armour: str  # armour letter a-d (the "3c" -> 'c')
+    surface: int | None  # None where the counter shows "-"
+    gun: str | None  # gun letter a-d
+    movement: int | None  # None for the base
+    torpedo: int | None
+    aa: int
+    launch: int | None  # launch number of this face (None if the unit carries no aircraft)
+
+
+@dataclass(frozen=True, slots=True)
+class ShipUnit:
+    """A ship unit or the Midway base unit.
+
+    `ships` is the number of ships a DD or AP unit represents (11e3.2); 1 for a named ship,
+    0 for the base (the catalogue prints "-").
+    """
+
+    side: Side
+    id: str
+    name: str
+    type: str
+    front: ShipFace
+    back: ShipFace | None  # None means ELIM on the back
+    capacity: int | None
+    ships: int
+    provenance: str
+
+    @property
+    def is_base(self) -> bool:
+        return self.type == "base"
+
+    @property
+    def elim_back(self) -> bool:
+        """7a3.2: the back shows "ELIM"."""
+        return self.back is None
+
+
+@dataclass(frozen=True, slots=True)
+class AirFace:
+    """One side of an air unit (1b1: defense, air combat, movement, bombing)."""
+
+    defense: int | None
+    air_combat: int | None
+    movement: int
+    bombing: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class AirUnit:
+    """A combat or scout air unit (type "S" is a scout)."""
+
+    side: Side
+    id: str
+    type: str
+    basing: str
+    aircraft: str
+    front: AirFace
+    back: AirFace | None  # None: ELIM, PATROL or blank back (see back_label)
+    back_label: str  # "reduced" | "ELIM" | "PATROL" | "blank"
+    provenance: str
+
+    @property
+    def is_scout(self) -> bool:
+        return self.type == "S"
+
+    @property
+    def patrol(self) -> bool:
+        """12d: "PATROL" on the back (an asterisk on the front)."""
+        return self.back_label == "PATROL"
+
+    @property
+    def elim_back(self) -> bool:
+        """7a3.2 and 12b1: "ELIM" on the back."""
+        return self.back_label == "ELIM"
+
+
+@dataclass(frozen=True, slots=True)
+class VictoryPointsChart:
+    """7a3: points to the other side per unit eliminated / flipped at the game's end."""
+
+    eliminated: Mapping[str, int]
+    flipped: Mapping[str, int]
+    provenance: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnBox:
+    """One box of the TIME RECORD TRACK (3a1 night shading, 12a2 triangle, 12a3 dot)."""
+
+    turn: int
+    date: str
+    time: str
+    night: bool
+    triangle: bool
+    dot: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TimeRecordTrack:
+    turns: tuple[TurnBox, ...]
+    provenance: str = ""
+
+    def box(self, turn: int) -> TurnBox:
+        for b in self.turns:
+            if b.turn == turn:
+                return b
+        raise KeyError(f"no Turn {turn} on the TIME RECORD TRACK (1-{len(self.turns)})")
+
+
+@dataclass(frozen=True, slots=True)
+class BoardSpec:
+    """A hex board: lettered columns, numbered rows (RULES-NOTES.md, "The Searchboard").
+
+    `layout` names the hex orientation: flat-topped hexes, columns B, D, F, ... (odd index,
+    counting A as 0) half a hex lower ("odd-q").
+    """
+
+    name: str
+    columns: str
+    rows: int
+    land: frozenset[str]
+    areas: Mapping[str, frozenset[str]]
+    bases: Mapping[str, str]
+    provenance: str
+    layout: str = "odd-q"
+
+    def hexes(self) -> frozenset[str]:
+        return frozenset(f"{c}{r}" for c in self.columns for r in range(1, self.rows + 1))
+
+    def contains(self, hex_id: str) -> bool:
+        col, row = hex_id[:1], hex_id[1:]
+        return col != "" and col in self.columns and row.isdigit() and 1 <= int(row) <= self.rows
+
+
+@dataclass(frozen=True, slots=True)
+class ForceSetup:
+    """One task force (or the base force) of a scenario's Setup Information."""
+
+    side: Side
+    marker: str
+    label: str
+    area: str  # Searchboard area key, "base" for the base force, "battleboard" in 7e
+    entry_turn: int | None  # None: placed at the game's start
+    optional: bool  # 7c4.2
+    ships: tuple[str, ...]
+    air: tuple[tuple[str, tuple[str, ...]], ...]  # (carrier/AV/base id, air unit ids on it)
+    back: frozenset[str]  # units listed "(back)"
+    one_hit: frozenset[str]  # units listed "(1 hit)"
+
+    def air_ids(self) -> tuple[str, ...]:
+        return tuple(a for _, ids in self.air for a in ids)
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    id: str
+    rule: str
+    name: str
+    first_turn: int
+    last_turn: int
+    forces: tuple[ForceSetup, ...]
+    option14_fighters: tuple[tuple[str, tuple[str, ...]], ...]
+    spare_markers: Mapping[Side, tuple[str, ...]]
+    japan_wins_margin: int
+    usa_wins_margin: int
+    free_roll: Side | None
+    control_of_midway_points: int
+    special: Mapping[str, object]
+    provenance: str
+
+    def forces_of(self, side: Side) -> tuple[ForceSetup, ...]:
+        return tuple(f for f in self.forces if f.side == side)
+
+    def option14_fighters_of(self, side: Side) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """7b4.2 fighters of one side (their carrier or base is set up by that side)."""
+        own = {ship for force in self.forces_of(side) for ship in force.ships}
+        return tuple(entry for entry in self.option14_fighters if entry[0] in own)
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    ships: Mapping[tuple[Side, str], ShipUnit]
+    air: Mapping[tuple[Side, str], AirUnit]
+    victory_points: VictoryPointsChart
+    time_record: TimeRecordTrack
+    searchboard: BoardSpec
+    battleboard: BoardSpec
+    scenarios: Mapping[str, Scenario]
+    # 15c2: side -> parent combat air unit type -> scout ids it may create
+    scout_creation: Mapping[Side, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+
+    def ship(self, side: Side, id: str) -> ShipUnit:
+        try:
+            return self.ships[(side, id)]
+        except KeyError:
+            raise KeyError(f"no {side} ship or base unit {id!r}") from None
+
+    def airunit(self, side: Side, id: str) -> AirUnit:
+        try:
+            return self.air[(side, id)]
+        except KeyError:
+            raise KeyError(f"no {side} air unit {id!r}") from None

@@ -1,0 +1,62 @@
+"""The rules engine: a pure library (no I/O, no clock, no global randomness).
+
+    new_game(scenario, options, seed) -> State
+    legal_actions(state, seat) -> list[Action]
+    apply(state, seat, action) -> (State, list[Event])
+    view(state, seat) -> dict
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from app.rules.actions import Action
+from app.rules.errors import ActionParseError, IllegalAction
+from app.rules.events import Event, events_for, visible_to
+from app.rules.flow import SEATS, apply, legal_actions, replay
+from app.rules.setup import MODES, OPTIONS, new_game, playable
+from app.rules.state import State
+from app.rules.view import view
+
+
+def seed_hash(seed: int) -> str:
+    """DESIGN.md: the seed's SHA-256, shown from the start; the seed is revealed at the end."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+def describe_scenarios() -> list[dict[str, Any]]:
+    from app.data import catalog
+
+    return [
+        {
+            "id": s.id,
+            "name": s.name,
+            "rule": s.rule,
+            "first_turn": s.first_turn,
+            "last_turn": s.last_turn,
+            "playable": playable(s),
+            "options": sorted(OPTIONS),
+            "modes": list(MODES),
+        }
+        for s in catalog().scenarios.values()
+    ]
+
+
+__all__ = [
+    "SEATS",
+    "Action",
+    "ActionParseError",
+    "Event",
+    "IllegalAction",
+    "State",
+    "apply",
+    "describe_scenarios",
+    "events_for",
+    "legal_actions",
+    "new_game",
+    "replay",
+    "seed_hash",
+    "view",
+    "visible_to",
+]

@@ -1,0 +1,263 @@
+"""3: The Action Phase - sides, assembly, ready, sea movement.
+
+3: both sides roll a die, ties re-rolled; the high roll is Side A. Side B performs each
+step first, then Side A.
+"""
+
+from __future__ import annotations
+
+from app.data import catalog
+from app.rules.actions import DONE, Action
+from app.rules.boards import area_hexes, carrier_hex, searchboard, ships_in
+from app.rules.dice import roll_d10
+from app.rules.events import ALL, Event
+from app.rules.setup import scenario_of, toggle_air
+from app.rules.state import ARMING, BASE, READY, SHIPS, SIDES, STRIKE, Side, State, other
+from app.rules.steps import Step, b_then_a, begin, register
+from app.rules.units import eliminate, launch_number
+
+# ---------------------------------------------------------------- sides (3)
+
+
+def night(state: State) -> bool:
+    """3a1: the dark-shaded Turns of the TIME RECORD TRACK."""
+    return catalog().time_record.box(state.turn).night
+
+
+def _new_turn(state: State) -> None:
+    state.launched = {}
+    state.shifted = []
+    state.aa_used = []
+    state.announcements = []
+    for side in SIDES:
+        board = state.boards[side]
+        board.turn_start = {m: h for m, h in board.forces.items() if h is not None}
+        board.moved = []
+        board.searched = []
+        board.sea_searched = []
+        board.may_search = {}
+        board.groups = {}
+
+
+def _enter_sides(state: State, out: list[Event]) -> None:
+    """3: competitive rolls, ties rolled again; the high roll is Side A."""
+    _new_turn(state)
+    while True:
+        usa, japan = roll_d10(state), roll_d10(state)
+        out.append(Event("sides-roll", ALL, state.turn, "sides", {"usa": usa, "japan": japan}))
+        if usa != japan:
+            break
+    state.side_a = "usa" if usa > japan else "japan"
+    out.append(Event("sides", ALL, state.turn, "sides", {"A": state.side_a, "B": other(state.side_a)}))
+    begin(state, "assembly", out)
+
+
+def _no_actions(state: State, side: Side) -> list[Action]:
+    return []
+
+
+def _no_handler(state: State, side: Side, action: Action, out: list[Event]) -> None:
+    return None
+
+
+def _nothing(state: State, out: list[Event]) -> None:
+    return None
+
+
+register(Step("sides", "3", "", _no_actions, _no_handler, _enter_sides, _nothing))
+
+
+def _wait_b_then_a(state: State, out: list[Event]) -> None:
+    state.waiting = b_then_a(state)
+
+
+# ---------------------------------------------------------------- assembly (3a)
+
+
+def _carrier_of(state: State, side: Side, unit_id: str) -> str:
+    return state.units[side][unit_id].area
+
+
+def _can_launch(state: State, side: Side, unit_id: str) -> bool:
+    u = state.units[side][unit_id]
+    if u.ship or u.box != READY or night(state):
+        return False
+    carrier = state.units[side][u.area]
+    if carrier_hex(state, carrier) is None:
+        return False
+    return state.launched.get(carrier.id, 0) < launch_number(carrier)
+
+
+def _assembly_actions(state: State, side: Side) -> list[Action]:
+    acts = [Action("launch", (u.id,)) for u in state.units[side].values() if _can_launch(state, side, u.id)]
+    return [*acts, DONE]
+
+
+def _assembly_handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
+    """3a3: a flying unit goes to the Normal Strike box of its task force (or Midway)."""
+    u = state.units[side][action.get("unit")]
+    carrier = state.units[side][u.area]
+    state.launched[carrier.id] = state.launched.get(carrier.id, 0) + 1
+    u.box = STRIKE
+    u.area = carrier.id if carrier.box == BASE else carrier.area
+    out.append(Event("launch", ALL, state.turn, "assembly", {"side": side, "unit": u.id, "from": carrier.id}))
+
+
+def _assembly_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    if action.kind != "launch":
+        return None
+    u = state.units[side].get(action.get("unit"))
+    if u is None or u.ship:
+        return "3a2", f"{action.get('unit')} is not one of your air units"
+    if night(state):
+        return "3a1", "no air units may fly during night Turns"
+    if u.box != READY:
+        return "3a2", f"only air units in a Ready box may take off; {u.id} is not"
+    carrier = state.units[side][u.area]
+    return "3a4", f"{carrier.id} has launched its launch number ({launch_number(carrier)}) this Turn"
+
+
+def _to_ready(state: State, out: list[Event]) -> None:
+    begin(state, "ready", out)
+
+
+register(
+    Step(
+        "assembly",
+        "3a",
+        "Assembly: take off air units from Ready boxes",
+        _assembly_actions,
+        _assembly_handle,
+        _wait_b_then_a,
+        _to_ready,
+        _assembly_why,
+    )
+)
+
+# ---------------------------------------------------------------- ready (3b)
+
+
+def _ready_actions(state: State, side: Side) -> list[Action]:
+    acts = []
+    for u in state.units[side].values():
+        if u.ship or u.id in state.shifted:
+            continue
+        if u.box == ARMING:
+            acts.append(Action("ready", (u.id,)))
+        elif u.box == READY:
+            acts.append(Action("arm", (u.id,)))
+    return [*acts, DONE]
+
+
+def _ready_handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
+    toggle_air(state, side, action)
+    state.shifted.append(action.get("unit"))
+    out.append(Event(action.kind, ALL, state.turn, "ready", {"side": side, "unit": action.get("unit")}))
+
+
+def _ready_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    if action.kind in ("ready", "arm"):
+        if action.get("unit") in state.shifted:
+            return "3b", f"{action.get('unit')} has already been shifted this Ready Step"
+        return "3b", "only air units in an Arming box may be readied, and Ready ones armed"
+    return None
+
+
+def _to_sea(state: State, out: list[Event]) -> None:
+    begin(state, "sea movement", out)
+
+
+register(
+    Step(
+        "ready",
+        "3b",
+        "Ready: shift air units between Arming and Ready boxes",
+        _ready_actions,
+        _ready_handle,
+        _wait_b_then_a,
+        _to_sea,
+        _ready_why,
+    )
+)
+
+# ---------------------------------------------------------------- sea movement (3c)
+
+
+def entering(state: State, side: Side) -> list[str]:
+    """3c: task forces that enter this Turn and have not yet been placed."""
+    board = state.boards[side]
+    return [
+        f.marker
+        for f in scenario_of(state).forces_of(side)
+        if f.entry_turn == state.turn and f.marker not in board.moved and board.forces.get(f.marker) is None
+        and ships_in(state, side, f.marker)
+    ]
+
+
+def _sea_actions(state: State, side: Side) -> list[Action]:
+    board = state.boards[side]
+    grid = searchboard()
+    acts: list[Action] = []
+    for marker, start in sorted(board.turn_start.items()):
+        if board.forces.get(marker) is None or not ships_in(state, side, marker):
+            continue
+        here = board.forces[marker]
+        acts += [Action("move", (marker, h)) for h in (start, *grid.neighbours(start)) if h != here]
+        if grid.on_edge(start):
+            acts.append(Action("exit", (marker,)))
+    for marker in entering(state, side):
+        force = next(f for f in scenario_of(state).forces_of(side) if f.marker == marker)
+        acts += [Action("enter", (marker, h)) for h in area_hexes(force.area)]
+    if not entering(state, side):
+        acts.append(DONE)
+    return acts
+
+
+def _sea_handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
+    board = state.boards[side]
+    marker = action.get("force")
+    if action.kind == "exit":
+        _exit_board(state, side, marker, out)
+        return
+    board.forces[marker] = action.get("hex")
+    if marker not in board.moved:
+        board.moved.append(marker)
+    out.append(Event(action.kind, side, state.turn, "sea movement", {"force": marker, "hex": action.get("hex")}))
+
+
+def _exit_board(state: State, side: Side, marker: str, out: list[Event]) -> None:
+    """2e: units that exit the Searchboards are eliminated."""
+    state.boards[side].forces[marker] = None
+    for u in list(state.units[side].values()):
+        if (u.ship and u.box == SHIPS and u.area == marker) or (not u.ship and u.box == STRIKE and u.area == marker):
+            eliminate(state, u, out, "left the Searchboard (2e)")
+
+
+def _sea_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    if action.kind == "move":
+        return "3c", "a task force marker moves no more than one Searchboard hex per Turn"
+    if action.kind == "enter":
+        return "3c", "a task force enters on its scenario Turn, in its designated area"
+    if action.kind == "exit":
+        return "2e", "only a task force on the Searchboard's edge can leave it"
+    if action.kind == "done":
+        return "3c", "every task force due to enter this Turn must enter first"
+    return None
+
+
+def _to_air(state: State, out: list[Event]) -> None:
+    begin(state, "air movement and search", out)
+
+
+register(
+    Step(
+        "sea movement",
+        "3c",
+        "Sea movement: move your task force markers up to one hex, in secret",
+        _sea_actions,
+        _sea_handle,
+        _wait_b_then_a,
+        _to_air,
+        _sea_why,
+    )
+)

@@ -1,0 +1,103 @@
+"""Actions: small frozen values, one click each, with a text form that parses back.
+
+An action is a kind and the values of that kind's fields, in a fixed order:
+`Action("launch", ("B5",))` is `{"kind": "launch", "unit": "B5"}` in JSON and
+"launch B5" in text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from app.rules.errors import ActionParseError
+
+# Every kind of action and its fields, in order.
+FIELDS: dict[str, tuple[str, ...]] = {
+    "done": (),
+    "place": ("force", "hex"),  # 7a2.2 setup
+    "ready": ("unit",),  # 3b, 7a2.3: Arming -> Ready
+    "arm": ("unit",),  # 3b, 7a2.3: Ready -> Arming
+    "launch": ("unit",),  # 3a
+    "move": ("force", "hex"),  # 3c
+    "enter": ("force", "hex"),  # 3c entries by scenario
+    "exit": ("force",),  # 2e: leave the Searchboard
+    "fly": ("group", "hex"),  # 3d1, 3d2
+    "search": ("hex",),  # 3d3
+    "sea-search": ("hex",),  # 3d5
+    "battle": ("hex",),  # 4: Side A orders the battles
+    "face": ("direction",),  # 4a2 common facing
+    "position": ("unit", "hex"),  # 4a2 ship setup
+    "formation": (),  # 4a2: the remaining ships in a standard ring
+    "target": ("unit", "target"),  # 4a3.1 stacked on the target
+    "approach": ("unit", "target", "hex"),  # 4a3.2 torpedo bomber adjacent, facing it
+    "aa": ("ship", "unit"),  # 4c: add a ship's AA factor against an air unit
+    "fire": (),  # 4c: resolve the anti-aircraft combat
+    "cancel": (),  # 4c: drop the anti-aircraft combat being formed
+    "bomb": ("target", "category"),  # 4d2
+    "transfer": ("ship", "force"),  # 4e1 reorganisation
+    "land": ("unit", "at"),  # 5a
+}
+
+MAX_VALUE_LENGTH = 40
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Action:
+    kind: str
+    values: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        fields = FIELDS.get(self.kind)
+        if fields is None:
+            raise ActionParseError(f"unknown action kind {self.kind!r}")
+        if len(fields) != len(self.values):
+            raise ActionParseError(f"action {self.kind!r} takes fields {list(fields)}")
+
+    def get(self, name: str) -> str:
+        return self.values[FIELDS[self.kind].index(name)]
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"kind": self.kind}
+        out.update(zip(FIELDS[self.kind], self.values, strict=True))
+        return out
+
+    def text(self) -> str:
+        return " ".join((self.kind, *self.values))
+
+    def __str__(self) -> str:
+        return self.text()
+
+    @classmethod
+    def from_text(cls, text: str) -> Action:
+        parts = text.split()
+        if not parts:
+            raise ActionParseError("empty action text")
+        return cls(parts[0], tuple(parts[1:]))
+
+    @classmethod
+    def from_json(cls, obj: Any) -> Action:
+        if not isinstance(obj, dict):
+            raise ActionParseError("an action is a JSON object with a 'kind'")
+        kind = obj.get("kind")
+        if not isinstance(kind, str) or kind not in FIELDS:
+            raise ActionParseError(f"unknown action kind {kind!r}; known: {sorted(FIELDS)}")
+        fields = FIELDS[kind]
+        extra = set(obj) - {"kind", *fields}
+        missing = [f for f in fields if f not in obj]
+        if extra or missing:
+            raise ActionParseError(
+                f"action {kind!r} takes exactly the fields {list(fields)}"
+                + (f"; unknown: {sorted(map(str, extra))}" if extra else "")
+                + (f"; missing: {missing}" if missing else "")
+            )
+        values = []
+        for f in fields:
+            v = obj[f]
+            if not isinstance(v, str) or not v or len(v) > MAX_VALUE_LENGTH or " " in v:
+                raise ActionParseError(f"field {f!r} of {kind!r} must be a short word, got {v!r}")
+            values.append(v)
+        return cls(kind, tuple(values))
+
+
+DONE = Action("done")

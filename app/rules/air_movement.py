@@ -1,0 +1,157 @@
+"""3d: The Air Movement and Search Step, and 3d5 sea searches.
+
+Flying air units leave their Normal Strike boxes and are moved on their owner's
+Searchboard, in secret. Scouts move one by one; all combat air units that took off from
+the same hex move together, each dropped off where its movement factor runs out (3d2).
+A unit may search a hex as it enters it (3d3.1); the answer is given at once, exactly
+(3d3.2). Sea searches are called after all flying units have moved (3d5).
+"""
+
+from __future__ import annotations
+
+from app.rules.actions import DONE, Action
+from app.rules.battle import find_battles
+from app.rules.boards import base_hex, forces_at, searchboard, ships_in, unit_hex
+from app.rules.events import ALL, Event
+from app.rules.state import BASE, FLYING, STRIKE, Flight, Side, Spotting, State, other
+from app.rules.steps import Step, b_then_a, begin, register
+from app.rules.units import BASE_ID, air_movement, is_scout
+
+
+def _take_to_the_air(state: State, side: Side) -> None:
+    """3d: air units in Normal Strike boxes are placed on the Searchboard where they are."""
+    board = state.boards[side]
+    for u in state.units[side].values():
+        if u.ship or u.box != STRIKE:
+            continue
+        hex_ = unit_hex(state, u)
+        assert hex_ is not None
+        group = u.id if is_scout(u) else f"{hex_}-strike"
+        board.flights[u.id] = Flight(hex=hex_, group=group, path=[hex_])
+        board.groups.setdefault(group, []).append(u.id)
+        u.box, u.area = FLYING, ""
+
+
+def group_hex(state: State, side: Side, group: str) -> str:
+    board = state.boards[side]
+    return board.flights[board.groups[group][0]].hex
+
+
+def _movable(state: State, side: Side, group: str) -> list[str]:
+    board = state.boards[side]
+    return [
+        uid for uid in board.groups[group] if board.flights[uid].moved < air_movement(state.units[side][uid])
+    ]
+
+
+def _sea_search_hexes(state: State, side: Side) -> list[str]:
+    """3d5: hexes holding the side's task force markers and/or base unit."""
+    hexes = {h for m, h in state.boards[side].forces.items() if h is not None and ships_in(state, side, m)}
+    base = state.units[side].get(BASE_ID)
+    if base is not None and base.box == BASE:
+        hexes.add(base_hex())
+    return sorted(hexes)
+
+
+def _actions(state: State, side: Side) -> list[Action]:
+    board = state.boards[side]
+    acts: list[Action] = []
+    if not board.sea_searched:
+        for group in sorted(board.groups):
+            if _movable(state, side, group):
+                here = group_hex(state, side, group)
+                acts += [Action("fly", (group, h)) for h in searchboard().neighbours(here)]
+        acts += [Action("search", (h,)) for h in sorted(set(board.may_search.values())) if h not in board.searched]
+    acts += [Action("sea-search", (h,)) for h in _sea_search_hexes(state, side) if h not in board.sea_searched]
+    return [*acts, DONE]
+
+
+def _fly(state: State, side: Side, group: str, to: str) -> None:
+    """3d1, 3d2: the group moves one hex; units whose movement is used up are dropped off."""
+    board = state.boards[side]
+    moving = _movable(state, side, group)
+    for uid in moving:
+        f = board.flights[uid]
+        f.hex, f.moved = to, f.moved + 1
+        f.path.append(to)
+    board.groups[group] = [
+        uid for uid in moving if board.flights[uid].moved < air_movement(state.units[side][uid])
+    ]
+    if not board.groups[group]:
+        del board.groups[group]
+    board.may_search[group] = to
+
+
+def search(state: State, side: Side, hex_: str, how: str, out: list[Event]) -> None:
+    """3d3.2: the opponent reveals any task force markers in the hex and their exact ships."""
+    enemy = other(side)
+    found = {m: [u.id for u in ships_in(state, enemy, m)] for m in forces_at(state, enemy, hex_)}
+    state.boards[side].intel.append(Spotting(state.turn, hex_, found, how))
+    state.announcements.append((side, how, hex_))
+    out.append(
+        Event(
+            "search",
+            ALL,
+            state.turn,
+            state.step,
+            {
+                "side": side,
+                "hex": hex_,
+                "how": how,
+                "found": [{"force": m, "ships": ships} for m, ships in sorted(found.items())],
+            },
+        )
+    )
+
+
+def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
+    board = state.boards[side]
+    if action.kind == "fly":
+        _fly(state, side, action.get("group"), action.get("hex"))
+    elif action.kind == "search":
+        board.searched.append(action.get("hex"))
+        search(state, side, action.get("hex"), "air search", out)
+    elif action.kind == "sea-search":
+        board.sea_searched.append(action.get("hex"))
+        search(state, side, action.get("hex"), "sea search", out)
+
+
+def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    board = state.boards[side]
+    if action.kind == "fly":
+        group = action.get("group")
+        if board.sea_searched:
+            return "3d5", "sea searches come after all flying air units have moved"
+        if group not in board.groups:
+            return "3d1", f"{group} has no air units with movement left"
+        return "3d1", "air units move one hex at a time into an adjacent hex"
+    if action.kind == "search":
+        return "3d3.1", "a hex is searched as an air unit enters it, once a Turn"
+    if action.kind == "sea-search":
+        return "3d5", "sea searches are of hexes holding your own task forces or base, once each"
+    return None
+
+
+def _enter(state: State, out: list[Event]) -> None:
+    for side in b_then_a(state):
+        _take_to_the_air(state, side)
+    state.waiting = b_then_a(state)
+
+
+def _finish(state: State, out: list[Event]) -> None:
+    state.battles = find_battles(state)
+    begin(state, "combat", out)
+
+
+register(
+    Step(
+        "air movement and search",
+        "3d",
+        "Air movement and search: fly your air units, search hexes, then sea searches",
+        _actions,
+        _handle,
+        _enter,
+        _finish,
+        _why,
+    )
+)

@@ -1,0 +1,106 @@
+"""5: The Air Return Phase - every flying air unit lands, or is eliminated.
+
+5a1 basing colours: green on a base, yellow on an AV, white on a CV, CVL or base; 5a2 the
+landing hex within the unit's movement factor; 5a3 capacity never exceeded. A landed unit
+goes into the Arming box where it lands (RULES-NOTES.md). A unit that cannot land is
+eliminated; where capacity forces a choice, the owner chooses by landing the others.
+"""
+
+from __future__ import annotations
+
+from app.rules.actions import DONE, Action
+from app.rules.boards import carrier_hex, searchboard
+from app.rules.events import ALL, Event
+from app.rules.state import ARMING, FLYING, Side, State, Unit
+from app.rules.steps import Step, b_then_a, begin, register
+from app.rules.units import air_movement, air_record, aboard, capacity, eliminate, ship_record
+
+BASING = {"green": ("base",), "yellow": ("AV",), "white": ("CV", "CVL", "base")}
+
+
+def may_land(state: State, u: Unit, carrier: Unit) -> str | None:
+    """None if `u` may land on `carrier` now, else the rule that forbids it."""
+    if carrier.box == "eliminated" or not carrier.ship:
+        return "5a1"
+    if ship_record(carrier).type not in BASING[air_record(u).basing]:
+        return "5a1"
+    where = carrier_hex(state, carrier)
+    if where is None:
+        return "5a1"
+    here = state.boards[u.side].flights[u.id].hex
+    if searchboard().distance(here, where) > air_movement(u):
+        return "5a2"
+    if len(aboard(state, carrier)) >= capacity(carrier):
+        return "5a3"
+    return None
+
+
+def _flying(state: State, side: Side) -> list[Unit]:
+    return [u for u in state.units[side].values() if u.box == FLYING]
+
+
+def landings(state: State, side: Side) -> list[Action]:
+    carriers = [c for c in state.units[side].values() if c.ship and (ship_record(c).capacity or 0) > 0]
+    return [
+        Action("land", (u.id, c.id)) for u in _flying(state, side) for c in carriers if may_land(state, u, c) is None
+    ]
+
+
+def _actions(state: State, side: Side) -> list[Action]:
+    acts = landings(state, side)
+    return acts if acts else [DONE]
+
+
+def _unlanded(state: State, side: Side, action: Action, out: list[Event]) -> None:
+    """5: any air unit unable to land is eliminated."""
+    for u in _flying(state, side):
+        state.boards[side].flights.pop(u.id, None)
+        eliminate(state, u, out, "could not land (5a)")
+
+
+def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
+    u = state.units[side][action.get("unit")]
+    u.box, u.area = ARMING, action.get("at")
+    state.boards[side].flights.pop(u.id)
+    out.append(Event("land", ALL, state.turn, state.step, {"side": side, "unit": u.id, "at": u.area}))
+
+
+def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    if action.kind == "land":
+        u = state.units[side].get(action.get("unit"))
+        c = state.units[side].get(action.get("at"))
+        if u is None or c is None or u.box != FLYING:
+            return "5a", "only your flying air units land, on your own carriers, AVs or base"
+        rule = may_land(state, u, c) or "5a"
+        text = {
+            "5a1": "its basing colour does not allow landing there",
+            "5a2": "the landing hex is beyond its movement factor",
+            "5a3": "that ship or base is at capacity",
+        }.get(rule, "it cannot land there")
+        return rule, f"{u.id} cannot land on {c.id}: {text}"
+    if action.kind == "done":
+        return "5a", "every air unit that can land must land first"
+    return None
+
+
+def _enter(state: State, out: list[Event]) -> None:
+    state.waiting = b_then_a(state)
+
+
+def _finish(state: State, out: list[Event]) -> None:
+    begin(state, "turn record", out)
+
+
+register(
+    Step(
+        "air return",
+        "5",
+        "Air return: land each flying air unit on a carrier, AV or base it can reach",
+        _actions,
+        _handle,
+        _enter,
+        _finish,
+        _why,
+        on_done=_unlanded,
+    )
+)

@@ -1,0 +1,44 @@
+"""1f: two ten-sided dice, 0 reads as 10.
+
+All chance in a game comes through `roll_d10`, from a splitmix64 generator whose state
+is an integer held in the game state. Tests force dice by queueing values in
+`state.forced_dice`; a forced value is used before the generator is touched.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+MASK64 = (1 << 64) - 1
+_LIMIT = (1 << 64) - ((1 << 64) % 10)  # rejection bound: every face equally likely
+
+
+class Dice(Protocol):
+    rng: int
+    forced_dice: list[int]
+
+
+def _splitmix64(x: int) -> tuple[int, int]:
+    x = (x + 0x9E3779B97F4A7C15) & MASK64
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return x, z ^ (z >> 31)
+
+
+def seed_state(seed: int) -> int:
+    """The generator state for a game seed."""
+    return seed & MASK64
+
+
+def roll_d10(dice: Dice) -> int:
+    """1f: one die, read 1-10 (the 0 face reads 10)."""
+    if dice.forced_dice:
+        value = dice.forced_dice.pop(0)
+        if not 1 <= value <= 10:
+            raise ValueError(f"forced die {value} is not 1-10 (1f)")
+        return value
+    while True:
+        dice.rng, out = _splitmix64(dice.rng)
+        if out < _LIMIT:
+            return out % 10 + 1

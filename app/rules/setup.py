@@ -1,0 +1,164 @@
+"""7a: General Scenario Setup - a new game, and each side's secret setup.
+
+Each side places its task force markers in the scenario's areas (7a2.2) and its air
+units in the Ready or Arming boxes of their carriers and base (7a2.3). Both sides set up
+at once, in secret; play starts when both are done (2b).
+"""
+
+from __future__ import annotations
+
+from app.data import ForceSetup, Scenario, catalog
+from app.rules.actions import DONE, Action
+from app.rules.boards import area_hexes
+from app.rules.dice import seed_state
+from app.rules.events import ALL, Event
+from app.rules.state import ARMING, BASE, FLIP, HIT, READY, SHIPS, SIDES, Board, Side, State, Unit
+from app.rules.steps import Step, begin, register
+
+MODES = ("two-player",)
+OPTIONS: dict[str, str] = {}  # optional rules by rule number, as they become available
+
+
+def scenario_of(state: State) -> Scenario:
+    return catalog().scenarios[state.scenario]
+
+
+def playable(scenario: Scenario) -> bool:
+    """Scenarios this engine can play now: their forces all set up on the Searchboard."""
+    return scenario.id == "one"
+
+
+def new_game(scenario: str, options: frozenset[str] | set[str] | tuple[str, ...] = frozenset(),
+             seed: int = 0, mode: str = "two-player") -> State:
+    """7a: a game of `scenario` ("one" ... "four") set up and waiting for both sides."""
+    scenarios = catalog().scenarios
+    if scenario not in scenarios:
+        raise ValueError(f"unknown scenario {scenario!r}; known: {sorted(scenarios)}")
+    if not playable(scenarios[scenario]):
+        raise ValueError(f"scenario {scenario!r} is not playable yet")
+    unknown = set(options) - set(OPTIONS)
+    if unknown:
+        raise ValueError(f"unknown optional rules {sorted(unknown)}; available: {sorted(OPTIONS)}")
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}; available: {list(MODES)}")
+    spec = scenarios[scenario]
+    state = State(
+        scenario=scenario,
+        options=tuple(sorted(options)),
+        mode=mode,
+        seed=seed,
+        rng=seed_state(seed),
+        turn=spec.first_turn,
+    )
+    for side in SIDES:
+        state.units[side] = {}
+        state.boards[side] = Board()
+        for marker in spec.spare_markers.get(side, ()):
+            state.boards[side].forces[marker] = None
+    for force in spec.forces:
+        if not force.optional:
+            _set_up_force(state, force)
+    begin(state, "setup", [])
+    return state
+
+
+def _set_up_force(state: State, force: ForceSetup) -> None:
+    units = state.units[force.side]
+    is_base = force.area == "base"
+    if not is_base:
+        state.boards[force.side].forces[force.marker] = None
+    for sid in force.ships:
+        box, area = (BASE, sid) if is_base else (SHIPS, force.marker)
+        units[sid] = _start(Unit(force.side, sid, True, box, area), force)
+    for carrier, ids in force.air:
+        for aid in ids:
+            units[aid] = _start(Unit(force.side, aid, False, READY, carrier), force)
+
+
+def _start(u: Unit, force: ForceSetup) -> Unit:
+    """7a2.2 NOTE: units listed "(back)" start flipped, "(1 hit)" with a hit marker."""
+    if u.id in force.back:
+        u.damage, u.started_back = FLIP, True
+    elif u.id in force.one_hit:
+        u.damage = HIT
+    return u
+
+
+def setup_forces(state: State, side: Side) -> list[ForceSetup]:
+    """The side's task forces placed at the game's start (not entering later, not the base)."""
+    return [
+        f
+        for f in scenario_of(state).forces_of(side)
+        if f.entry_turn is None and f.area != "base" and f.marker in state.boards[side].forces
+    ]
+
+
+def _air_toggles(state: State, side: Side) -> list[Action]:
+    out = []
+    for u in state.units[side].values():
+        if not u.ship and u.box == READY:
+            out.append(Action("arm", (u.id,)))
+        elif not u.ship and u.box == ARMING:
+            out.append(Action("ready", (u.id,)))
+    return out
+
+
+def _actions(state: State, side: Side) -> list[Action]:
+    board = state.boards[side]
+    out = []
+    for f in setup_forces(state, side):
+        out += [Action("place", (f.marker, h)) for h in area_hexes(f.area) if h != board.forces[f.marker]]
+    out += _air_toggles(state, side)
+    if all(board.forces[f.marker] is not None for f in setup_forces(state, side)):
+        out.append(DONE)
+    return out
+
+
+def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
+    if action.kind == "place":
+        state.boards[side].forces[action.get("force")] = action.get("hex")
+    else:
+        toggle_air(state, side, action)
+
+
+def toggle_air(state: State, side: Side, action: Action) -> None:
+    """3b, 7a2.3: shift an air unit between its area's Arming and Ready boxes."""
+    u = state.units[side][action.get("unit")]
+    u.box = READY if action.kind == "ready" else ARMING
+
+
+def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    if action.kind == "place":
+        forces = {f.marker: f for f in setup_forces(state, side)}
+        f = forces.get(action.get("force"))
+        if f is None:
+            return "7a2.2", f"{action.get('force')} is not one of your task forces placed at setup"
+        return "7a2.2", f"{f.label} is placed in area {f.area} of the Searchboard"
+    if action.kind == "done":
+        return "7a2.2", "place every task force marker before you finish setting up"
+    return None
+
+
+def _enter(state: State, out: list[Event]) -> None:
+    state.waiting = list(SIDES)
+    state.simultaneous = True
+
+
+def _finish(state: State, out: list[Event]) -> None:
+    state.status = "playing"
+    out.append(Event("game-started", ALL, state.turn, "setup", {}))
+    begin(state, "sides", out)
+
+
+register(
+    Step(
+        name="setup",
+        rule="7a",
+        prompt="Set up: place your task forces and put your air units in Ready or Arming boxes",
+        actions=_actions,
+        handle=_handle,
+        enter=_enter,
+        finish=_finish,
+        why=_why,
+    )
+)

@@ -1,0 +1,153 @@
+"""The game state: public Operations Cards, and each side's secret Searchboard.
+
+What both players may know in a two-player game (2c: both Operations Cards are open)
+lives in `State` itself and its `units`. What only one side may know (where its task
+force markers and flying air units are, what it has searched, what it has learned)
+lives in that side's `Board`. `view()` reads a side's own Board and nothing of the
+other's; the non-interference tests scramble the other Board to prove it.
+
+`apply` works on a copy (`clone`) and never mutates its input.
+"""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import dataclass, field
+from typing import Literal
+
+Side = Literal["japan", "usa"]
+SIDES: tuple[Side, Side] = ("japan", "usa")
+
+# 4b5 (RULES-NOTES.md): damage points; a hit adds 1, a flip 3; 6 or more eliminates.
+HIT = 1
+FLIP = 3
+ELIMINATED = 6
+
+# Operations Card boxes (2c).
+SHIPS = "ships"  # a task force area's Ships box; area = task force marker
+BASE = "base"  # the Midway base unit itself; area = "Midway"
+READY = "ready"  # area = carrier, AV or base id
+ARMING = "arming"
+STRIKE = "strike"  # Normal Strike box; area = task force marker or "Midway"
+FLYING = "flying"  # on the Searchboard (where: the owner's Board.flights)
+GONE = "eliminated"
+
+
+def other(side: Side) -> Side:
+    return "usa" if side == "japan" else "japan"
+
+
+@dataclass(slots=True)
+class Unit:
+    side: Side
+    id: str
+    ship: bool  # a ship or base unit; else an air unit
+    box: str
+    area: str
+    damage: int = 0
+    started_back: bool = False
+
+    @property
+    def eliminated(self) -> bool:
+        return self.box == GONE
+
+    @property
+    def flipped(self) -> bool:
+        return FLIP <= self.damage < ELIMINATED
+
+    @property
+    def hits(self) -> int:
+        """Hit markers on the side showing (4b5)."""
+        return self.damage - FLIP if self.flipped else self.damage
+
+
+@dataclass(slots=True)
+class Flight:
+    """A flying air unit on its owner's Searchboard (3d)."""
+
+    hex: str
+    moved: int = 0
+    group: str = ""
+    path: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Spotting:
+    """What a search or battle revealed (3d3.2, 3d3.3): enemy task forces in a hex."""
+
+    turn: int
+    hex: str
+    forces: dict[str, list[str]]  # marker -> ship ids present
+    how: str  # "air search", "sea search", "battle"
+
+
+@dataclass(slots=True)
+class Board:
+    """One side's Searchboard: secret from the other side (1c, 3c)."""
+
+    forces: dict[str, str | None] = field(default_factory=dict)  # marker -> hex
+    turn_start: dict[str, str] = field(default_factory=dict)  # 3c: hexes before moving
+    moved: list[str] = field(default_factory=list)  # markers moved or entered this turn
+    flights: dict[str, Flight] = field(default_factory=dict)
+    groups: dict[str, list[str]] = field(default_factory=dict)  # 3d2 strikes moving together
+    may_search: dict[str, str] = field(default_factory=dict)  # group -> hex just entered
+    searched: list[str] = field(default_factory=list)  # hexes air-searched this turn
+    sea_searched: list[str] = field(default_factory=list)  # 3d5 this turn
+    intel: list[Spotting] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Battle:
+    """One battle on the Battleboard (4a-4e). Everything here is seen by both players."""
+
+    hex: str
+    attacker: Side
+    ships: list[str]  # defending ship and base unit ids, in setup order
+    air: list[str]  # attacking combat air unit ids, in setup order
+    stage: str = "facing"
+    facing: int | None = None
+    positions: dict[str, str] = field(default_factory=dict)  # defender unit -> Battleboard hex
+    targets: dict[str, str] = field(default_factory=dict)  # air unit -> target unit
+    air_hexes: dict[str, str] = field(default_factory=dict)  # air unit -> Battleboard hex
+    aa_ships: list[str] = field(default_factory=list)  # 4c combat being formed
+    aa_target: str | None = None
+    bombed: list[str] = field(default_factory=list)  # "target/category" resolved
+
+
+@dataclass(slots=True)
+class State:
+    scenario: str
+    options: tuple[str, ...]
+    mode: str
+    seed: int
+    rng: int
+    turn: int
+    status: str = "setup"
+    step: str = "setup"
+    waiting: list[Side] = field(default_factory=list)
+    simultaneous: bool = False
+    side_a: Side | None = None
+    units: dict[Side, dict[str, Unit]] = field(default_factory=dict)
+    boards: dict[Side, Board] = field(default_factory=dict)
+    forced_dice: list[int] = field(default_factory=list)
+    launched: dict[str, int] = field(default_factory=dict)  # 3a4: take-offs this turn
+    shifted: list[str] = field(default_factory=list)  # 3b: shifted in this Ready Step
+    aa_used: list[str] = field(default_factory=list)  # 4c2: once per Combat Phase
+    battles: list[tuple[str, Side]] = field(default_factory=list)  # still to fight
+    battle: Battle | None = None
+    announcements: list[tuple[Side, str, str]] = field(default_factory=list)  # this turn
+    victory: dict[str, object] | None = None
+
+    def clone(self) -> State:
+        copy: State = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+        return copy
+
+    @property
+    def side_b(self) -> Side | None:
+        return None if self.side_a is None else other(self.side_a)
+
+    def unit(self, side: Side, uid: str) -> Unit:
+        return self.units[side][uid]
+
+    def live(self, side: Side) -> list[Unit]:
+        return [u for u in self.units[side].values() if u.box != GONE]

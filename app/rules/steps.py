@@ -1,0 +1,75 @@
+"""The sequence of play (2b) as a table of named steps.
+
+Each step has the rule it implements, the seats it waits for, its legal actions, its
+handler, and what comes after it. Modules register their steps here; `flow` drives them.
+"Side B first, then Side A" (3) is `b_then_a`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from app.rules.actions import Action
+from app.rules.events import Event
+from app.rules.state import Side, State
+
+Actions = Callable[[State, Side], list[Action]]
+Handler = Callable[[State, Side, Action, list[Event]], None]
+Hook = Callable[[State, list[Event]], None]
+Why = Callable[[State, Side, Action], tuple[str, str] | None]
+
+
+def _nothing(state: State, out: list[Event]) -> None:
+    return None
+
+
+def _no_reason(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Step:
+    name: str  # in the rulebook's words: "assembly", "sea movement", ...
+    rule: str  # "3a"
+    prompt: str  # what is asked of the acting seat
+    actions: Actions
+    handle: Handler
+    enter: Hook  # sets state.waiting, or does the step's automatic work
+    finish: Hook  # called when every waiting seat is done: goes to the next step
+    why: Why = _no_reason  # the rule that forbids an action that is not legal
+    auto: frozenset[str] = frozenset()  # action kinds taken for a seat when it is the only one
+    on_done: Handler | None = None  # what "done" does besides ending the seat's part
+
+
+STEPS: dict[str, Step] = {}
+
+
+def register(step: Step) -> Step:
+    STEPS[step.name] = step
+    return step
+
+
+def begin(state: State, name: str, out: list[Event]) -> None:
+    """Enter step `name`: it sets whom it waits for, or runs and moves on."""
+    state.step = name
+    state.waiting = []
+    state.simultaneous = False
+    STEPS[name].enter(state, out)
+
+
+def b_then_a(state: State) -> list[Side]:
+    """3: Side B performs each step first, then Side A."""
+    assert state.side_a is not None and state.side_b is not None
+    return [state.side_b, state.side_a]
+
+
+def wait_for(state: State, sides: list[Side], out: list[Event], then: str) -> None:
+    """Wait for `sides` in order; with none, go straight on to step `then`."""
+    if sides:
+        state.waiting = list(sides)
+    else:
+        begin(state, then, out)
+
+
+__all__ = ["STEPS", "Step", "b_then_a", "begin", "register", "wait_for", "_nothing"]

@@ -1,0 +1,116 @@
+"""Unit factors as they stand now, and damage (4b2, 4b5).
+
+4b5 is missing from the transcription; RULES-NOTES.md reconstructs it: a unit carries
+0-5 damage points, a hit adds 1, a flip 3, six or more eliminates. 0-2 points: front
+up with that many hit markers; 3-5: back up with (points - 3). A unit with ELIM on its
+back is eliminated by anything that would turn it over. Each hit marker lowers every
+combat factor of the side showing by 1, never below 0; movement, capacity and launch are
+those printed on the side showing.
+"""
+
+from __future__ import annotations
+
+from app.data import AirFace, AirUnit, ShipFace, ShipUnit, catalog
+from app.rules.events import ALL, Event
+from app.rules.state import ARMING, ELIMINATED, FLIP, GONE, READY, State, Unit
+
+BASE_ID = "Midway"
+
+
+def ship_record(u: Unit) -> ShipUnit:
+    return catalog().ship(u.side, u.id)
+
+
+def air_record(u: Unit) -> AirUnit:
+    return catalog().airunit(u.side, u.id)
+
+
+def ship_face(u: Unit) -> ShipFace:
+    rec = ship_record(u)
+    return rec.back if (u.flipped and rec.back is not None) else rec.front
+
+
+def air_face(u: Unit) -> AirFace:
+    rec = air_record(u)
+    return rec.back if (u.flipped and rec.back is not None) else rec.front
+
+
+def lowered(value: int | None, hits: int) -> int | None:
+    """4b5: a hit marker lowers a combat factor by 1, never below 0."""
+    return None if value is None else max(0, value - hits)
+
+
+def defense(u: Unit) -> int:
+    if u.ship:
+        return lowered(ship_face(u).defense, u.hits) or 0
+    return lowered(air_face(u).defense, u.hits) or 0
+
+
+def aa_factor(u: Unit) -> int:
+    return lowered(ship_face(u).aa, u.hits) or 0
+
+
+def bombing(u: Unit) -> int:
+    return lowered(air_face(u).bombing, u.hits) or 0
+
+
+def air_movement(u: Unit) -> int:
+    return air_face(u).movement
+
+
+def launch_number(u: Unit) -> int:
+    return ship_face(u).launch or 0
+
+
+def capacity(u: Unit) -> int:
+    return ship_record(u).capacity or 0
+
+
+def is_scout(u: Unit) -> bool:
+    return air_record(u).type == "S"
+
+
+def is_bomber(u: Unit) -> bool:
+    """4a: only bomber types D, H, M and T fight in the Basic Game."""
+    return air_record(u).type in ("D", "H", "M", "T")
+
+
+def elim_back(u: Unit) -> bool:
+    if u.ship:
+        return ship_record(u).back is None
+    return air_record(u).back_label == "ELIM"
+
+
+def aboard(state: State, carrier: Unit) -> list[Unit]:
+    """Air units in a carrier's, AV's or the base's Ready and Arming boxes (2c3)."""
+    return [
+        u
+        for u in state.units[carrier.side].values()
+        if not u.ship and u.area == carrier.id and u.box in (READY, ARMING)
+    ]
+
+
+def add_damage(state: State, u: Unit, points: int, out: list[Event], cause: str) -> str:
+    """4b4/4b5: add damage points; returns "hit", "flip" or "eliminated"."""
+    before_flipped = u.flipped
+    u.damage = min(ELIMINATED, u.damage + points)
+    if u.damage >= FLIP and elim_back(u):
+        u.damage = ELIMINATED
+    if u.damage >= ELIMINATED:
+        eliminate(state, u, out, cause)
+        return "eliminated"
+    return "flip" if u.flipped and not before_flipped else "hit"
+
+
+def eliminate(state: State, u: Unit, out: list[Event], cause: str) -> None:
+    """Remove a unit from play; a ship's or base's air units go with it (4b5, 11b4)."""
+    if u.box == GONE:
+        return
+    u.box = GONE
+    u.damage = ELIMINATED
+    out.append(
+        Event("eliminated", ALL, state.turn, state.step, {"side": u.side, "unit": u.id, "cause": cause})
+    )
+    if u.ship:
+        for a in aboard(state, u):
+            eliminate(state, a, out, f"aboard {u.id}")

@@ -1,0 +1,186 @@
+"""view(): exactly what a seat may know, built field by field (DESIGN.md, Hidden information).
+
+Two-player games (1c, 2c, 3c, 3d3): a side sees its own Searchboard - its task forces,
+flying air units, searches and what it has learned - and both Operations Cards (boxes and
+their units, never the hexes). The Midway base and its damage are on both boards (4a1,
+4e2). Battles are fought on the shared Battleboard. Spectators see the public part while
+the game runs, and everything once it has ended.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.data import catalog
+from app.rules.boards import base_hex, ships_in
+from app.rules.flow import acting, legal_actions
+from app.rules.grid import DIRECTIONS
+from app.rules.setup import scenario_of
+from app.rules.state import ARMING, BASE, FLYING, GONE, READY, SIDES, STRIKE, Board, Side, State, Unit
+from app.rules.steps import STEPS
+from app.rules.units import air_face, air_record, ship_face, ship_record
+
+OMNISCIENT = "omniscient"
+
+
+def view(state: State, seat: str) -> dict[str, Any]:
+    spec = scenario_of(state)
+    box = catalog().time_record.box(state.turn)
+    everything = seat == OMNISCIENT or state.status == "finished"
+    out: dict[str, Any] = {
+        "scenario": {"id": spec.id, "name": spec.name, "rule": spec.rule},
+        "mode": state.mode,
+        "options": list(state.options),
+        "status": state.status,
+        "turn": state.turn,
+        "first_turn": spec.first_turn,
+        "last_turn": spec.last_turn,
+        "time": {"date": box.date, "time": box.time, "night": box.night},
+        "step": state.step,
+        "sides": None if state.side_a is None else {"A": state.side_a, "B": state.side_b},
+        "operations_cards": {side: _card(state, side) for side in SIDES},
+        "midway": _midway(state),
+        "battle": _battle(state),
+        "announcements": [{"side": s, "how": how, "hex": h} for s, how, h in state.announcements],
+        "prompt": _prompt(state, seat),
+    }
+    if seat in SIDES:
+        out["searchboard"] = _searchboard(state, "japan" if seat == "japan" else "usa")
+    if everything:
+        out["searchboards"] = {side: _searchboard(state, side) for side in SIDES}
+    if state.victory is not None:
+        out["victory"] = state.victory
+    return out
+
+
+def _prompt(state: State, seat: str) -> dict[str, Any]:
+    waiting = acting(state)
+    mine = seat in waiting
+    if state.status == "finished":
+        text = "The game is over"
+    elif mine:
+        text = STEPS[state.step].prompt
+    else:
+        text = "Waiting for " + " and ".join(waiting)
+    return {
+        "text": text,
+        "waiting_for": list(waiting),
+        "actions": [a.to_json() for a in legal_actions(state, seat)] if mine else [],
+    }
+
+
+def unit_view(u: Unit) -> dict[str, Any]:
+    """A counter as it shows now: its side up, hit markers, current factors (4b5)."""
+    out: dict[str, Any] = {"id": u.id, "side": u.side, "hits": u.hits, "face": "back" if u.flipped else "front"}
+    if u.ship:
+        rec = ship_record(u)
+        f = ship_face(u)
+        out.update(name=rec.name, type=rec.type, factors=_lowered(
+            {"defense": f.defense, "surface": f.surface, "torpedo": f.torpedo, "aa": f.aa}, u.hits
+        ) | {"armour": f.armour, "gun": f.gun, "movement": f.movement, "launch": f.launch, "capacity": rec.capacity})
+    else:
+        arec = air_record(u)
+        a = air_face(u)
+        out.update(name=arec.id, type=arec.type, basing=arec.basing, factors=_lowered(
+            {"defense": a.defense, "air_combat": a.air_combat, "bombing": a.bombing}, u.hits
+        ) | {"movement": a.movement})
+    if u.box == GONE:
+        out["eliminated"] = True
+    return out
+
+
+def _lowered(factors: dict[str, int | None], hits: int) -> dict[str, int | None]:
+    return {k: (None if v is None else max(0, v - hits)) for k, v in factors.items()}
+
+
+def _card(state: State, side: Side) -> dict[str, Any]:
+    """2c: a side's Operations Card, open to both players."""
+    units = state.units[side]
+    forces = []
+    for f in scenario_of(state).forces_of(side):
+        if f.area == "base":
+            continue
+        forces.append(_force(state, side, f.marker, f.label))
+    for marker in scenario_of(state).spare_markers.get(side, ()):
+        if ships_in(state, side, marker):
+            forces.append(_force(state, side, marker, marker))
+    carriers = []
+    for c in units.values():
+        rec = ship_record(c) if c.ship else None
+        if rec is None or not rec.capacity or c.box == GONE:
+            continue
+        carriers.append({
+            "id": c.id,
+            "name": rec.name,
+            "capacity": rec.capacity,
+            "launch": ship_face(c).launch,
+            "launched": state.launched.get(c.id, 0),
+            "ready": _ids(units, READY, c.id),
+            "arming": _ids(units, ARMING, c.id),
+        })
+    return {
+        "forces": forces,
+        "carriers": carriers,
+        "midway_strike": _ids(units, STRIKE, "Midway"),
+        "flying": [u.id for u in units.values() if u.box == FLYING],
+        "eliminated": [unit_view(u) for u in units.values() if u.box == GONE],
+        "units": {u.id: unit_view(u) for u in units.values() if u.box != GONE},
+    }
+
+
+def _force(state: State, side: Side, marker: str, label: str) -> dict[str, Any]:
+    return {
+        "force": marker,
+        "label": label,
+        "ships": [u.id for u in ships_in(state, side, marker)],
+        "strike": _ids(state.units[side], STRIKE, marker),
+    }
+
+
+def _ids(units: dict[str, Unit], box: str, area: str) -> list[str]:
+    return [u.id for u in units.values() if u.box == box and u.area == area]
+
+
+def _midway(state: State) -> dict[str, Any] | None:
+    base = state.units["usa"].get("Midway")
+    if base is None:
+        return None
+    return {"hex": base_hex(), **unit_view(base), "eliminated": base.box != BASE}
+
+
+def _battle(state: State) -> dict[str, Any] | None:
+    b = state.battle
+    if b is None:
+        return None
+    return {
+        "hex": b.hex,
+        "attacker": b.attacker,
+        "ships": list(b.ships),
+        "air": list(b.air),
+        "facing": None if b.facing is None else DIRECTIONS[b.facing],
+        "positions": dict(b.positions),
+        "targets": dict(b.targets),
+        "air_hexes": dict(b.air_hexes),
+        "aa_forming": {"ships": list(b.aa_ships), "target": b.aa_target},
+        "aa_used": list(state.aa_used),
+        "resolved": list(b.bombed),
+    }
+
+
+def _searchboard(state: State, side: Side) -> dict[str, Any]:
+    """A side's own Searchboard (1c): its markers, flying units, searches and intelligence."""
+    board: Board = state.boards[side]
+    return {
+        "forces": {m: h for m, h in sorted(board.forces.items()) if h is not None},
+        "flying": {
+            uid: {"hex": f.hex, "moved": f.moved, "group": f.group, "path": list(f.path)}
+            for uid, f in sorted(board.flights.items())
+        },
+        "groups": {g: list(members) for g, members in sorted(board.groups.items())},
+        "searched": list(board.searched),
+        "sea_searched": list(board.sea_searched),
+        "spotted": [
+            {"turn": s.turn, "hex": s.hex, "how": s.how, "forces": {m: list(v) for m, v in s.forces.items()}}
+            for s in board.intel
+        ],
+    }

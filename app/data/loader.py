@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import NoReturn, TypeVar, cast
@@ -36,12 +36,12 @@ from app.data.records import (
 NONE = "-"  # the counters' "no factor"
 ELIM = "ELIM"
 START = "start"
-SETUP_NOTES = {"back": "(back)", "one_hit": "(1 hit)"}  # 7a2.2 NOTE
 VP_KEYS: tuple[str, ...] = (*SHIP_TYPES, "air", "scout")
 NON_BOARD_AREAS = ("base", "battleboard")
 _LETTERED = re.compile(r"^(\d+)([a-d])$")
 _LISTED = re.compile(r"^(\S+)(?: \((back|1 hit)\))?$")
 _U = TypeVar("_U", ShipUnit, AirUnit)
+_HexCheck = Callable[["_Node", str, Iterable[str]], frozenset[str]]
 
 
 class _Node:
@@ -238,7 +238,7 @@ def _unique(nodes: list[_Node], units: list[_U]) -> dict[tuple[Side, str], _U]:
     out: dict[tuple[Side, str], _U] = {}
     for node, unit in zip(nodes, units, strict=True):
         if (unit.side, unit.id) in out:
-            node.fail("id", f"duplicate {unit.side} id {unit.id!r}")
+            node.named(unit.id).fail("id", f"duplicate {unit.side} id {unit.id!r}")
         out[(unit.side, unit.id)] = unit
     return out
 
@@ -278,7 +278,7 @@ def _units(
     air = _unique(air_nodes, [_air(n) for n in air_nodes])
     for node, unit in zip(air_nodes, air.values(), strict=True):
         if (unit.side, unit.id) in ships:
-            node.fail("id", f"{unit.id!r} is also a {unit.side} ship id (ids must not clash)")
+            node.named(unit.id).fail("id", f"{unit.id!r} is also a {unit.side} ship id")
     return MappingProxyType(ships), MappingProxyType(air), _scout_creation(root, air)
 
 
@@ -328,127 +328,112 @@ def _time_record(path: Path) -> TimeRecordTrack:
     return TimeRecordTrack(turns=tuple(boxes), provenance=root.text("provenance"))
 
 
+def _areas(
+    table: _Node, columns: str, rows: int, on_board: _HexCheck
+) -> tuple[dict[str, frozenset[str]], list[str]]:
+    """Each area is a list of hexes and/or whole columns (all rows)."""
+    areas: dict[str, frozenset[str]] = {}
+    notes: list[str] = []
+    for name in table.data:
+        area = table.table(name)
+        area.only(("provenance",), ("hexes", "columns"))
+        cols = area.text("columns") if "columns" in area.data else ""
+        if not set(cols) <= set(columns):
+            area.fail("columns", f"{cols!r} names a column that is not on the board")
+        listed = area.texts("hexes") if "hexes" in area.data else ()
+        areas[name] = on_board(area, "hexes", (*listed, *_column_hexes(cols, rows)))
+        if not areas[name]:
+            area.fail("hexes", "an area needs hexes or columns")
+        notes.append(f"area {name}: {area.text('provenance')}")
+    return areas, notes
+
+
+def _column_hexes(columns: str, rows: int) -> list[str]:
+    return [f"{c}{r}" for c in columns for r in range(1, rows + 1)]
+
+
 def _board(path: Path) -> BoardSpec:
     root = _read(path)
     keys = ("name", "columns", "rows", "layout", "land", "land_provenance", "bases", "areas")
     root.only((*keys, "provenance"))
-    columns, rows = root.text("columns"), root.integer("rows", 1)
-    spec = BoardSpec(
-        name=root.text("name"),
-        columns=columns,
-        rows=rows,
-        land=frozenset(),
-        areas=MappingProxyType({}),
-        bases=MappingProxyType({}),
-        provenance="",
-        layout=root.text("layout", ("odd-q",)),
-    )
+    name, columns, rows = root.text("name"), root.text("columns"), root.integer("rows", 1)
+    grid = frozenset(_column_hexes(columns, rows))
 
     def on_board(node: _Node, key: str, hexes: Iterable[str]) -> frozenset[str]:
         for h in hexes:
-            if not spec.contains(h):
-                node.fail(key, f"hex {h!r} is not on the {spec.name} (A-{columns[-1]}, 1-{rows})")
+            if h not in grid:
+                node.fail(key, f"hex {h!r} is not on the {name} (A-{columns[-1]}, 1-{rows})")
         return frozenset(hexes)
 
-    areas: dict[str, frozenset[str]] = {}
-    notes = [root.text("provenance"), f"land: {root.text('land_provenance')}"]
-    area_table = root.table("areas")
-    for name in area_table.data:
-        area = area_table.table(name)
-        area.only(("provenance",), ("hexes", "columns"))
-        cols = area.text("columns") if "columns" in area.data else ""
-        for c in cols:
-            if c not in columns:
-                area.fail("columns", f"column {c!r} is not on the {spec.name}")
-        listed = area.texts("hexes") if "hexes" in area.data else ()
-        whole = [f"{c}{r}" for c in cols for r in range(1, rows + 1)]
-        areas[name] = on_board(area, "hexes", (*listed, *whole))
-        if not areas[name]:
-            area.fail("hexes", "an area needs hexes or columns")
-        notes.append(f"area {name}: {area.text('provenance')}")
+    areas, notes = _areas(root.table("areas"), columns, rows, on_board)
     bases_node = root.table("bases")
-    bases = {name: bases_node.text(name) for name in bases_node.data}
+    bases = {base: bases_node.text(base) for base in bases_node.data}
     on_board(bases_node, "", bases.values())
+    land_note = f"land: {root.text('land_provenance')}"
     return BoardSpec(
-        name=spec.name,
+        name=name,
         columns=columns,
         rows=rows,
-        land=on_board(root, "land", root.texts("land") if root.get("land") else ()),
+        land=on_board(root, "land", root.texts("land")),
         areas=MappingProxyType(areas),
         bases=MappingProxyType(bases),
-        provenance="; ".join(notes),
-        layout=spec.layout,
+        provenance="; ".join([root.text("provenance"), land_note, *notes]),
+        layout=root.text("layout", ("odd-q",)),
     )
 
 
 # ---------------------------------------------------------------- scenarios (7b-7e)
 
 
-class _Units:
-    """What a scenario may refer to, and what it has placed so far."""
+class _Setup:
+    """What a scenario may refer to, and what it has set up so far."""
 
     def __init__(
-        self,
-        catalog_units: tuple[
-            Mapping[tuple[Side, str], ShipUnit], Mapping[tuple[Side, str], AirUnit]
-        ],
+        self, ships: Mapping[tuple[Side, str], ShipUnit], air: Mapping[tuple[Side, str], AirUnit]
     ) -> None:
-        self.ships, self.air = catalog_units
+        self.ships, self.air = ships, air
         self.placed: set[tuple[Side, str]] = set()
 
-    def place(self, node: _Node, key: str, side: Side, unit: str, kind: str) -> None:
+    def units(
+        self, node: _Node, key: str, side: Side, kind: str, notes: dict[str, set[str]]
+    ) -> tuple[str, ...]:
+        """Unit ids listed under `key`; a " (back)" or " (1 hit)" suffix goes to `notes`."""
         table: Mapping[tuple[Side, str], object] = self.ships if kind == "ship" else self.air
-        if (side, unit) not in table:
-            node.fail(key, f"no {side} {kind} unit {unit!r} in units.toml")
-        if (side, unit) in self.placed:
-            node.fail(key, f"{side} unit {unit!r} is set up twice")
-        self.placed.add((side, unit))
-
-
-def _listed(node: _Node, key: str, text: str) -> tuple[str, str | None]:
-    match = _LISTED.match(text)
-    if match is None:
-        node.fail(key, f"expected a unit id, optionally with (back) or (1 hit), got {text!r}")
-    return match[1], match[2]
-
-
-def _air_lists(
-    node: _Node, side: Side, units: _Units, notes: dict[str, set[str]]
-) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    out: list[tuple[str, tuple[str, ...]]] = []
-    for carrier in node.data:
         ids: list[str] = []
-        for text in node.texts(carrier):
-            unit, note = _listed(node, carrier, text)
-            units.place(node, carrier, side, unit, "air")
-            if note is not None:
-                notes["back" if note == "back" else "one_hit"].add(unit)
+        for text in node.texts(key):
+            match = _LISTED.match(text)
+            if match is None:
+                node.fail(key, f"expected a unit id, with (back) or (1 hit) if set up so: {text!r}")
+            unit = match[1]
+            if (side, unit) not in table:
+                node.fail(key, f"no {side} {kind} unit {unit!r} in units.toml")
+            if (side, unit) in self.placed:
+                node.fail(key, f"{side} unit {unit!r} is set up twice")
+            self.placed.add((side, unit))
+            if match[2] is not None:
+                notes.setdefault(match[2], set()).add(unit)
             ids.append(unit)
-        out.append((carrier, tuple(ids)))
-    return tuple(out)
+        return tuple(ids)
+
+    def air_lists(
+        self, node: _Node, side: Side, notes: dict[str, set[str]]
+    ) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        return tuple((c, self.units(node, c, side, "air", notes)) for c in node.data)
 
 
-def _force(node: _Node, units: _Units, areas: Iterable[str], turns: range) -> ForceSetup:
+def _force(node: _Node, setup: _Setup, areas: Iterable[str], turns: range) -> ForceSetup:
     node.only(("side", "marker", "label", "area", "entry_turn", "optional", "ships"), ("air",))
     node = node.named(node.text("marker"))
     side = cast(Side, node.text("side", SIDES))
-    notes: dict[str, set[str]] = {"back": set(), "one_hit": set()}
-    ships: list[str] = []
-    for text in node.texts("ships"):
-        ship, note = _listed(node, "ships", text)
-        units.place(node, "ships", side, ship, "ship")
-        if note is not None:
-            notes["back" if note == "back" else "one_hit"].add(ship)
-        ships.append(ship)
-    air = _air_lists(node.table("air"), side, units, notes) if "air" in node.data else ()
+    notes: dict[str, set[str]] = {}
+    ships = setup.units(node, "ships", side, "ship", notes)
+    air = setup.air_lists(node.table("air"), side, notes) if "air" in node.data else ()
     for carrier, _ in air:
-        if carrier not in ships or units.ships[(side, carrier)].capacity is None:
+        if carrier not in ships or setup.ships[(side, carrier)].capacity is None:
             node.fail(f"air.{carrier}", f"{carrier!r} is no carrier, AV or base of this force")
     entry = None if node.get("entry_turn") == START else node.integer("entry_turn", 1)
     if entry is not None and entry not in turns:
-        node.fail(
-            "entry_turn", f"Turn {entry} is outside the scenario (Turns {turns[0]}-{turns[-1]})"
-        )
+        node.fail("entry_turn", f"Turn {entry} is not in the scenario's {turns[0]}-{turns[-1]}")
     return ForceSetup(
         side=side,
         marker=node.text("marker"),
@@ -456,15 +441,15 @@ def _force(node: _Node, units: _Units, areas: Iterable[str], turns: range) -> Fo
         area=node.text("area", (*areas, *NON_BOARD_AREAS)),
         entry_turn=entry,
         optional=node.flag("optional"),
-        ships=tuple(ships),
+        ships=ships,
         air=air,
-        back=frozenset(notes["back"]),
-        one_hit=frozenset(notes["one_hit"]),
+        back=frozenset(notes.get("back", ())),
+        one_hit=frozenset(notes.get("1 hit", ())),
     )
 
 
 def _option14(
-    root: _Node, units: _Units, forces: tuple[ForceSetup, ...]
+    root: _Node, setup: _Setup, forces: tuple[ForceSetup, ...]
 ) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """7b4.2: fighters added when option 14 is used, per carrier or base."""
     if "option14_fighters" not in root.data:
@@ -474,8 +459,10 @@ def _option14(
     out: list[tuple[str, tuple[str, ...]]] = []
     for side in table.data:  # in the printed order
         per_side = table.table(side)
-        notes: dict[str, set[str]] = {"back": set(), "one_hit": set()}
-        lists = _air_lists(per_side, cast(Side, side), units, notes)
+        notes: dict[str, set[str]] = {}
+        lists = setup.air_lists(per_side, cast(Side, side), notes)
+        if notes:
+            per_side.fail("", "7b4.2 fighters are set up undamaged")
         carriers = {c for f in forces if f.side == side for c in f.ships}
         others = {c for f in forces if f.side != side for c in f.ships}
         for carrier, _ in lists:
@@ -486,7 +473,7 @@ def _option14(
 
 
 def _scenario(
-    path: Path, units: _Units, searchboard: BoardSpec, track: TimeRecordTrack
+    path: Path, setup: _Setup, searchboard: BoardSpec, track: TimeRecordTrack
 ) -> Scenario:
     root = _read(path)
     keys = ("id", "rule", "name", "first_turn", "last_turn", "japan_wins_margin", "usa_wins_margin")
@@ -496,11 +483,11 @@ def _scenario(
     if not first <= last <= len(track.turns):
         root.fail("last_turn", f"expected {first} <= last_turn <= {len(track.turns)}")
     forces = tuple(
-        _force(n, units, searchboard.areas, range(first, last + 1)) for n in root.tables("force")
+        _force(n, setup, searchboard.areas, range(first, last + 1)) for n in root.tables("force")
     )
     spare = root.table("spare_markers")
     spare.only(SIDES)
-    spare_markers = {side: spare.texts(side) if spare.get(side) else () for side in SIDES}
+    spare_markers = {side: spare.texts(side) for side in SIDES}
     markers = [(f.side, f.marker) for f in forces]
     markers += [(side, m) for side in SIDES for m in spare_markers[side]]
     if len(set(markers)) != len(markers):
@@ -513,7 +500,7 @@ def _scenario(
         first_turn=first,
         last_turn=last,
         forces=forces,
-        option14_fighters=_option14(root, units, forces),
+        option14_fighters=_option14(root, setup, forces),
         spare_markers=MappingProxyType(spare_markers),
         japan_wins_margin=root.integer("japan_wins_margin", 1),
         usa_wins_margin=root.integer("usa_wins_margin", 1),
@@ -534,7 +521,7 @@ def load_catalog(folder: Path) -> Catalog:
     track = _time_record(folder / "time_record.toml")
     scenarios: dict[str, Scenario] = {}
     for path in sorted(folder.glob("scenario-*.toml")):
-        scenario = _scenario(path, _Units((ships, air)), searchboard, track)
+        scenario = _scenario(path, _Setup(ships, air), searchboard, track)
         if scenario.id in scenarios:
             raise ValueError(
                 f"{path.parent.name}/{path.name}: id: duplicate scenario id {scenario.id!r}"

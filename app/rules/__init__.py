@@ -1,9 +1,9 @@
 """The rules engine: a pure library (no I/O, no clock, no global randomness).
 
-    new_game(scenario, options, seed) -> State
-    legal_actions(state, seat) -> list[Action]
-    apply(state, seat, action) -> (State, list[Event])
-    view(state, seat) -> dict
+new_game(scenario, options, seed) -> State
+legal_actions(state, seat) -> list[Action]
+apply(state, seat, action) -> (State, list[Event])
+view(state, seat) -> dict
 """
 
 from __future__ import annotations

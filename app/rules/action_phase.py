@@ -48,7 +48,9 @@ def _enter_sides(state: State, out: list[Event]) -> None:
         if usa != japan:
             break
     state.side_a = "usa" if usa > japan else "japan"
-    out.append(Event("sides", ALL, state.turn, "sides", {"A": state.side_a, "B": other(state.side_a)}))
+    out.append(
+        Event("sides", ALL, state.turn, "sides", {"A": state.side_a, "B": other(state.side_a)})
+    )
     begin(state, "assembly", out)
 
 
@@ -89,7 +91,11 @@ def _can_launch(state: State, side: Side, unit_id: str) -> bool:
 
 
 def _assembly_actions(state: State, side: Side) -> list[Action]:
-    acts = [Action("launch", (u.id,)) for u in state.units[side].values() if _can_launch(state, side, u.id)]
+    acts = [
+        Action("launch", (u.id,))
+        for u in state.units[side].values()
+        if _can_launch(state, side, u.id)
+    ]
     return [*acts, DONE]
 
 
@@ -100,7 +106,11 @@ def _assembly_handle(state: State, side: Side, action: Action, out: list[Event])
     state.launched[carrier.id] = state.launched.get(carrier.id, 0) + 1
     u.box = STRIKE
     u.area = carrier.id if carrier.box == BASE else carrier.area
-    out.append(Event("launch", ALL, state.turn, "assembly", {"side": side, "unit": u.id, "from": carrier.id}))
+    out.append(
+        Event(
+            "launch", ALL, state.turn, "assembly", {"side": side, "unit": u.id, "from": carrier.id}
+        )
+    )
 
 
 def _assembly_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
@@ -114,7 +124,10 @@ def _assembly_why(state: State, side: Side, action: Action) -> tuple[str, str] |
     if u.box != READY:
         return "3a2", f"only air units in a Ready box may take off; {u.id} is not"
     carrier = state.units[side][u.area]
-    return "3a4", f"{carrier.id} has launched its launch number ({launch_number(carrier)}) this Turn"
+    return (
+        "3a4",
+        f"{carrier.id} has launched its launch number ({launch_number(carrier)}) this Turn",
+    )
 
 
 def _to_ready(state: State, out: list[Event]) -> None:
@@ -152,7 +165,9 @@ def _ready_actions(state: State, side: Side) -> list[Action]:
 def _ready_handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     toggle_air(state, side, action)
     state.shifted.append(action.get("unit"))
-    out.append(Event(action.kind, ALL, state.turn, "ready", {"side": side, "unit": action.get("unit")}))
+    out.append(
+        Event(action.kind, ALL, state.turn, "ready", {"side": side, "unit": action.get("unit")})
+    )
 
 
 def _ready_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
@@ -189,7 +204,9 @@ def entering(state: State, side: Side) -> list[str]:
     return [
         f.marker
         for f in scenario_of(state).forces_of(side)
-        if f.entry_turn == state.turn and f.marker not in board.moved and board.forces.get(f.marker) is None
+        if f.entry_turn == state.turn
+        and f.marker not in board.moved
+        and board.forces.get(f.marker) is None
         and ships_in(state, side, f.marker)
     ]
 
@@ -222,14 +239,24 @@ def _sea_handle(state: State, side: Side, action: Action, out: list[Event]) -> N
     board.forces[marker] = action.get("hex")
     if marker not in board.moved:
         board.moved.append(marker)
-    out.append(Event(action.kind, side, state.turn, "sea movement", {"force": marker, "hex": action.get("hex")}))
+    out.append(
+        Event(
+            action.kind,
+            side,
+            state.turn,
+            "sea movement",
+            {"force": marker, "hex": action.get("hex")},
+        )
+    )
 
 
 def _exit_board(state: State, side: Side, marker: str, out: list[Event]) -> None:
     """2e: units that exit the Searchboards are eliminated."""
     state.boards[side].forces[marker] = None
     for u in list(state.units[side].values()):
-        if (u.ship and u.box == SHIPS and u.area == marker) or (not u.ship and u.box == STRIKE and u.area == marker):
+        if (u.ship and u.box == SHIPS and u.area == marker) or (
+            not u.ship and u.box == STRIKE and u.area == marker
+        ):
             eliminate(state, u, out, "left the Searchboard (2e)")
 
 

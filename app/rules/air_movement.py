@@ -40,13 +40,19 @@ def group_hex(state: State, side: Side, group: str) -> str:
 def _movable(state: State, side: Side, group: str) -> list[str]:
     board = state.boards[side]
     return [
-        uid for uid in board.groups[group] if board.flights[uid].moved < air_movement(state.units[side][uid])
+        uid
+        for uid in board.groups[group]
+        if board.flights[uid].moved < air_movement(state.units[side][uid])
     ]
 
 
 def _sea_search_hexes(state: State, side: Side) -> list[str]:
     """3d5: hexes holding the side's task force markers and/or base unit."""
-    hexes = {h for m, h in state.boards[side].forces.items() if h is not None and ships_in(state, side, m)}
+    hexes = {
+        h
+        for m, h in state.boards[side].forces.items()
+        if h is not None and ships_in(state, side, m)
+    }
     base = state.units[side].get(BASE_ID)
     if base is not None and base.box == BASE:
         hexes.add(base_hex())
@@ -61,8 +67,16 @@ def _actions(state: State, side: Side) -> list[Action]:
             if _movable(state, side, group):
                 here = group_hex(state, side, group)
                 acts += [Action("fly", (group, h)) for h in searchboard().neighbours(here)]
-        acts += [Action("search", (h,)) for h in sorted(set(board.may_search.values())) if h not in board.searched]
-    acts += [Action("sea-search", (h,)) for h in _sea_search_hexes(state, side) if h not in board.sea_searched]
+        acts += [
+            Action("search", (h,))
+            for h in sorted(set(board.may_search.values()))
+            if h not in board.searched
+        ]
+    acts += [
+        Action("sea-search", (h,))
+        for h in _sea_search_hexes(state, side)
+        if h not in board.sea_searched
+    ]
     return [*acts, DONE]
 
 

@@ -13,7 +13,7 @@ from app.rules.boards import carrier_hex, searchboard
 from app.rules.events import ALL, Event
 from app.rules.state import ARMING, FLYING, Side, State, Unit
 from app.rules.steps import Step, b_then_a, begin, register
-from app.rules.units import air_movement, air_record, aboard, capacity, eliminate, ship_record
+from app.rules.units import aboard, air_movement, air_record, capacity, eliminate, ship_record
 
 BASING = {"green": ("base",), "yellow": ("AV",), "white": ("CV", "CVL", "base")}
 
@@ -40,9 +40,14 @@ def _flying(state: State, side: Side) -> list[Unit]:
 
 
 def landings(state: State, side: Side) -> list[Action]:
-    carriers = [c for c in state.units[side].values() if c.ship and (ship_record(c).capacity or 0) > 0]
+    carriers = [
+        c for c in state.units[side].values() if c.ship and (ship_record(c).capacity or 0) > 0
+    ]
     return [
-        Action("land", (u.id, c.id)) for u in _flying(state, side) for c in carriers if may_land(state, u, c) is None
+        Action("land", (u.id, c.id))
+        for u in _flying(state, side)
+        for c in carriers
+        if may_land(state, u, c) is None
     ]
 
 
@@ -62,7 +67,9 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     u = state.units[side][action.get("unit")]
     u.box, u.area = ARMING, action.get("at")
     state.boards[side].flights.pop(u.id)
-    out.append(Event("land", ALL, state.turn, state.step, {"side": side, "unit": u.id, "at": u.area}))
+    out.append(
+        Event("land", ALL, state.turn, state.step, {"side": side, "unit": u.id, "at": u.area})
+    )
 
 
 def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:

@@ -105,7 +105,15 @@ def _start_battle(state: State, hex_: str, out: list[Event]) -> None:
         if u.box == FLYING and is_bomber(u) and state.boards[attacker].flights[u.id].hex == h
     ]
     state.battle = Battle(hex=h, attacker=attacker, ships=ships, air=air)
-    out.append(Event("battle", ALL, state.turn, "combat", {"hex": h, "attacker": attacker, "ships": ships, "air": air}))
+    out.append(
+        Event(
+            "battle",
+            ALL,
+            state.turn,
+            "combat",
+            {"hex": h, "attacker": attacker, "ships": ships, "air": air},
+        )
+    )
     if ships == [BASE_ID]:
         state.battle.positions[BASE_ID] = CENTRE  # 4a1
         begin(state, "air attack setup", out)
@@ -146,7 +154,9 @@ def _ship_hexes(b: Battle) -> list[str]:
     grid = battleboard()
     taken = list(b.positions.values())
     return [
-        h for h in grid.hexes() if not grid.on_edge(h) and all(grid.distance(h, t) >= 2 for t in taken)
+        h
+        for h in grid.hexes()
+        if not grid.on_edge(h) and all(grid.distance(h, t) >= 2 for t in taken)
     ]
 
 
@@ -185,7 +195,13 @@ def _setup_handle(state: State, side: Side, action: Action, out: list[Event]) ->
         _formation(b)
     if b.facing is not None and _next_ship(b) is None:
         out.append(
-            Event("ships-set-up", ALL, state.turn, state.step, {"facing": DIRECTIONS[b.facing], "positions": dict(b.positions)})
+            Event(
+                "ships-set-up",
+                ALL,
+                state.turn,
+                state.step,
+                {"facing": DIRECTIONS[b.facing], "positions": dict(b.positions)},
+            )
         )
         begin(state, "air attack setup", out)
 
@@ -243,19 +259,20 @@ def _is_torpedo(state: State, b: Battle, uid: str) -> bool:
 
 
 def _air_actions(state: State, side: Side) -> list[Action]:
+    """4a3: each air unit, in any order, onto its target."""
     b = battle(state)
-    uid = _next_air(b)
-    if uid is None:
-        return []
-    torpedo = air_record(state.units[side][uid]).type == "T"
+    defender = state.units[other(side)]
+    live = [t for t in b.ships if defender[t].box != "eliminated"]
     acts = []
-    for t in b.ships:
-        if state.units[other(side)][t].box == "eliminated":
+    for uid in b.air:
+        if uid in b.targets:
             continue
-        if torpedo and t != BASE_ID:
-            acts += [Action("approach", (uid, t, h)) for h in _approach_hexes(state, b, t)]
-        else:
-            acts.append(Action("target", (uid, t)))
+        torpedo = air_record(state.units[side][uid]).type == "T"
+        for t in live:
+            if torpedo and t != BASE_ID:
+                acts += [Action("approach", (uid, t, h)) for h in _approach_hexes(state, b, t)]
+            else:
+                acts.append(Action("target", (uid, t)))
     return acts
 
 
@@ -266,15 +283,27 @@ def _air_handle(state: State, side: Side, action: Action, out: list[Event]) -> N
     b.air_hexes[uid] = action.get("hex") if action.kind == "approach" else b.positions[target]
     if _next_air(b) is None:
         out.append(
-            Event("air-set-up", ALL, state.turn, state.step, {"targets": dict(b.targets), "hexes": dict(b.air_hexes)})
+            Event(
+                "air-set-up",
+                ALL,
+                state.turn,
+                state.step,
+                {"targets": dict(b.targets), "hexes": dict(b.air_hexes)},
+            )
         )
         begin(state, "anti-aircraft combat", out)
 
 
 def _air_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
     if action.kind == "approach":
-        return "4a3.2", "torpedo bombers are placed adjacent to their target ship, facing it, one direction a stack"
-    return "4a3.1", "dive, heavy and medium bombers are stacked on their target; torpedo bombers approach ships"
+        return (
+            "4a3.2",
+            "torpedo bombers are placed adjacent to their target ship, facing it, one direction a stack",
+        )
+    return (
+        "4a3.1",
+        "dive, heavy and medium bombers are stacked on their target; torpedo bombers approach ships",
+    )
 
 
 register(
@@ -355,7 +384,10 @@ def _aa_finish(state: State, out: list[Event]) -> None:
 
 def _aa_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
     if action.kind == "aa":
-        return "4c2", "each ship's AA factor is used once a Combat Phase, against an air unit within 3 hexes (4c1)"
+        return (
+            "4c2",
+            "each ship's AA factor is used once a Combat Phase, against an air unit within 3 hexes (4c1)",
+        )
     return "4c", "fire or cancel the anti-aircraft combat being formed before finishing"
 
 
@@ -389,7 +421,9 @@ def pending_bombing(state: State, b: Battle) -> list[tuple[str, str]]:
 
 def bombing_modifier(state: State, b: Battle, target: str, cat: str) -> tuple[int, list[str]]:
     """4d3: summed bombing factors, and the anvil, threading and Ready-box modifiers."""
-    units = [a for a in _live_air(state, b) if b.targets[a] == target and category(state, b, a) == cat]
+    units = [
+        a for a in _live_air(state, b) if b.targets[a] == target and category(state, b, a) == cat
+    ]
     total = sum(bombing(state.units[b.attacker][a]) for a in units)
     notes = []
     if cat == "torpedo":
@@ -412,7 +446,8 @@ def _relative(b: Battle, target: str, from_hex: str) -> int:
 
 def _ready_box_armed(state: State, side: Side, ship: str) -> bool:
     return any(
-        not u.ship and u.box == READY and u.area == ship and not is_scout(u) for u in state.units[side].values()
+        not u.ship and u.box == READY and u.area == ship and not is_scout(u)
+        for u in state.units[side].values()
     )
 
 
@@ -424,14 +459,23 @@ def _bomb_handle(state: State, side: Side, action: Action, out: list[Event]) -> 
     b = battle(state)
     target_id, cat = action.get("target"), action.get("category")
     target = state.units[other(b.attacker)][target_id]
-    units = [a for a in _live_air(state, b) if b.targets[a] == target_id and category(state, b, a) == cat]
+    units = [
+        a for a in _live_air(state, b) if b.targets[a] == target_id and category(state, b, a) == cat
+    ]
     modifier, notes = bombing_modifier(state, b, target_id, cat)
     roll = roll_combat(state, modifier, defense(target))
     result = roll.result
     if result != "miss":
         result = add_damage(state, target, _POINTS[result], out, f"{cat} bombing")
     b.bombed.append(f"{target_id}/{cat}")
-    data = {"target": target_id, "category": cat, "units": units, "modifiers": notes, **roll.to_json(), "outcome": result}
+    data = {
+        "target": target_id,
+        "category": cat,
+        "units": units,
+        "modifiers": notes,
+        **roll.to_json(),
+        "outcome": result,
+    }
     out.append(Event("bombing", ALL, state.turn, state.step, data))
     if not pending_bombing(state, b):
         _end_battle(state, out)
@@ -469,10 +513,14 @@ def _end_battle(state: State, out: list[Event]) -> None:
     """4e: ships back to their task forces, air units back to the battle hex (RULES-NOTES 4e3)."""
     b = battle(state)
     defender = other(b.attacker)
-    found = {m: [u.id for u in ships_in(state, defender, m)] for m in forces_at(state, defender, b.hex)}
+    found = {
+        m: [u.id for u in ships_in(state, defender, m)] for m in forces_at(state, defender, b.hex)
+    }
     state.boards[b.attacker].intel.append(Spotting(state.turn, b.hex, found, "battle"))
     remove_empty_markers(state)
-    out.append(Event("battle-end", ALL, state.turn, state.step, {"hex": b.hex, "attacker": b.attacker}))
+    out.append(
+        Event("battle-end", ALL, state.turn, state.step, {"hex": b.hex, "attacker": b.attacker})
+    )
     begin(state, "reorganization", out)
 
 
@@ -494,7 +542,9 @@ def _reorg_targets(state: State, side: Side, ship: Unit) -> list[str]:
     if here is None:
         return []
     return [
-        m for m, h in sorted(forces.items()) if m != ship.area and (h == here or (h is None and not ships_in(state, side, m)))
+        m
+        for m, h in sorted(forces.items())
+        if m != ship.area and (h == here or (h is None and not ships_in(state, side, m)))
     ]
 
 
@@ -517,7 +567,15 @@ def _reorg_handle(state: State, side: Side, action: Action, out: list[Event]) ->
     ship.area = new
     if not ships_in(state, side, old):
         forces[old] = None
-    out.append(Event("transfer", ALL, state.turn, state.step, {"side": side, "ship": ship.id, "from": old, "to": new}))
+    out.append(
+        Event(
+            "transfer",
+            ALL,
+            state.turn,
+            state.step,
+            {"side": side, "ship": ship.id, "from": old, "to": new},
+        )
+    )
 
 
 def _reorg_enter(state: State, out: list[Event]) -> None:
@@ -529,7 +587,10 @@ def _reorg_finish(state: State, out: list[Event]) -> None:
 
 
 def _reorg_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
-    return "4e1", "ships shift only between task forces in the same hex, or to a spare marker placed there"
+    return (
+        "4e1",
+        "ships shift only between task forces in the same hex, or to a spare marker placed there",
+    )
 
 
 register(

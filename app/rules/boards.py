@@ -66,4 +66,6 @@ def ships_in(state: State, side: Side, marker: str) -> list[Unit]:
 
 def forces_at(state: State, side: Side, hex_: str) -> list[str]:
     """Task force markers of `side` in a hex (with ships in their Ships boxes)."""
-    return [m for m, h in state.boards[side].forces.items() if h == hex_ and ships_in(state, side, m)]
+    return [
+        m for m, h in state.boards[side].forces.items() if h == hex_ and ships_in(state, side, m)
+    ]

@@ -36,7 +36,9 @@ def legal_actions(state: State, seat: str) -> list[Action]:
     return sorted(set(STEPS[state.step].actions(state, side)))
 
 
-def apply(state: State, seat: str, action: Action | Mapping[str, object]) -> tuple[State, list[Event]]:
+def apply(
+    state: State, seat: str, action: Action | Mapping[str, object]
+) -> tuple[State, list[Event]]:
     """Apply one action of `seat`; returns the next state and what happened."""
     if not isinstance(action, Action):
         action = Action.from_json(action)

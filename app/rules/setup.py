@@ -28,8 +28,12 @@ def playable(scenario: Scenario) -> bool:
     return scenario.id == "one"
 
 
-def new_game(scenario: str, options: frozenset[str] | set[str] | tuple[str, ...] = frozenset(),
-             seed: int = 0, mode: str = "two-player") -> State:
+def new_game(
+    scenario: str,
+    options: frozenset[str] | set[str] | tuple[str, ...] = frozenset(),
+    seed: int = 0,
+    mode: str = "two-player",
+) -> State:
     """7a: a game of `scenario` ("one" ... "four") set up and waiting for both sides."""
     scenarios = catalog().scenarios
     if scenario not in scenarios:
@@ -107,7 +111,11 @@ def _actions(state: State, side: Side) -> list[Action]:
     board = state.boards[side]
     out = []
     for f in setup_forces(state, side):
-        out += [Action("place", (f.marker, h)) for h in area_hexes(f.area) if h != board.forces[f.marker]]
+        out += [
+            Action("place", (f.marker, h))
+            for h in area_hexes(f.area)
+            if h != board.forces[f.marker]
+        ]
     out += _air_toggles(state, side)
     if all(board.forces[f.marker] is not None for f in setup_forces(state, side)):
         out.append(DONE)

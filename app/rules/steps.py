@@ -72,4 +72,4 @@ def wait_for(state: State, sides: list[Side], out: list[Event], then: str) -> No
         begin(state, then, out)
 
 
-__all__ = ["STEPS", "Step", "b_then_a", "begin", "register", "wait_for", "_nothing"]
+__all__ = ["STEPS", "Step", "_nothing", "b_then_a", "begin", "register", "wait_for"]

@@ -109,7 +109,13 @@ def eliminate(state: State, u: Unit, out: list[Event], cause: str) -> None:
     u.box = GONE
     u.damage = ELIMINATED
     out.append(
-        Event("eliminated", ALL, state.turn, state.step, {"side": u.side, "unit": u.id, "cause": cause})
+        Event(
+            "eliminated",
+            ALL,
+            state.turn,
+            state.step,
+            {"side": u.side, "unit": u.id, "cause": cause},
+        )
     )
     if u.ship:
         for a in aboard(state, u):

@@ -41,7 +41,9 @@ def victory_points(state: State) -> dict[str, object]:
                 scorer = other(side)
                 totals[scorer] += points
                 name = ship_record(u).name if u.ship else air_record(u).id
-                lines[scorer].append({"unit": u.id, "name": name, "side": side, "result": why, "points": points})
+                lines[scorer].append(
+                    {"unit": u.id, "name": name, "side": side, "result": why, "points": points}
+                )
     margin = totals["japan"] - totals["usa"]
     if margin >= spec.japan_wins_margin:
         winner = "japan"
@@ -49,7 +51,12 @@ def victory_points(state: State) -> dict[str, object]:
         winner = "usa"
     else:
         winner = "tie"
-    return {"points": dict(totals), "lines": {s: lines[s] for s in SIDES}, "winner": winner, "rule": spec.rule}
+    return {
+        "points": dict(totals),
+        "lines": {s: lines[s] for s in SIDES},
+        "winner": winner,
+        "rule": spec.rule,
+    }
 
 
 def _enter(state: State, out: list[Event]) -> None:

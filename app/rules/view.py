@@ -16,7 +16,19 @@ from app.rules.boards import base_hex, ships_in
 from app.rules.flow import acting, legal_actions
 from app.rules.grid import DIRECTIONS
 from app.rules.setup import scenario_of
-from app.rules.state import ARMING, BASE, FLYING, GONE, READY, SIDES, STRIKE, Board, Side, State, Unit
+from app.rules.state import (
+    ARMING,
+    BASE,
+    FLYING,
+    GONE,
+    READY,
+    SIDES,
+    STRIKE,
+    Board,
+    Side,
+    State,
+    Unit,
+)
 from app.rules.steps import STEPS
 from app.rules.units import air_face, air_record, ship_face, ship_record
 
@@ -71,19 +83,42 @@ def _prompt(state: State, seat: str) -> dict[str, Any]:
 
 def unit_view(u: Unit) -> dict[str, Any]:
     """A counter as it shows now: its side up, hit markers, current factors (4b5)."""
-    out: dict[str, Any] = {"id": u.id, "side": u.side, "hits": u.hits, "face": "back" if u.flipped else "front"}
+    out: dict[str, Any] = {
+        "id": u.id,
+        "side": u.side,
+        "hits": u.hits,
+        "face": "back" if u.flipped else "front",
+    }
     if u.ship:
         rec = ship_record(u)
         f = ship_face(u)
-        out.update(name=rec.name, type=rec.type, factors=_lowered(
-            {"defense": f.defense, "surface": f.surface, "torpedo": f.torpedo, "aa": f.aa}, u.hits
-        ) | {"armour": f.armour, "gun": f.gun, "movement": f.movement, "launch": f.launch, "capacity": rec.capacity})
+        out.update(
+            name=rec.name,
+            type=rec.type,
+            factors=_lowered(
+                {"defense": f.defense, "surface": f.surface, "torpedo": f.torpedo, "aa": f.aa},
+                u.hits,
+            )
+            | {
+                "armour": f.armour,
+                "gun": f.gun,
+                "movement": f.movement,
+                "launch": f.launch,
+                "capacity": rec.capacity,
+            },
+        )
     else:
         arec = air_record(u)
         a = air_face(u)
-        out.update(name=arec.id, type=arec.type, basing=arec.basing, factors=_lowered(
-            {"defense": a.defense, "air_combat": a.air_combat, "bombing": a.bombing}, u.hits
-        ) | {"movement": a.movement})
+        out.update(
+            name=arec.id,
+            type=arec.type,
+            basing=arec.basing,
+            factors=_lowered(
+                {"defense": a.defense, "air_combat": a.air_combat, "bombing": a.bombing}, u.hits
+            )
+            | {"movement": a.movement},
+        )
     if u.box == GONE:
         out["eliminated"] = True
     return out
@@ -109,15 +144,17 @@ def _card(state: State, side: Side) -> dict[str, Any]:
         rec = ship_record(c) if c.ship else None
         if rec is None or not rec.capacity or c.box == GONE:
             continue
-        carriers.append({
-            "id": c.id,
-            "name": rec.name,
-            "capacity": rec.capacity,
-            "launch": ship_face(c).launch,
-            "launched": state.launched.get(c.id, 0),
-            "ready": _ids(units, READY, c.id),
-            "arming": _ids(units, ARMING, c.id),
-        })
+        carriers.append(
+            {
+                "id": c.id,
+                "name": rec.name,
+                "capacity": rec.capacity,
+                "launch": ship_face(c).launch,
+                "launched": state.launched.get(c.id, 0),
+                "ready": _ids(units, READY, c.id),
+                "arming": _ids(units, ARMING, c.id),
+            }
+        )
     return {
         "forces": forces,
         "carriers": carriers,
@@ -180,7 +217,12 @@ def _searchboard(state: State, side: Side) -> dict[str, Any]:
         "searched": list(board.searched),
         "sea_searched": list(board.sea_searched),
         "spotted": [
-            {"turn": s.turn, "hex": s.hex, "how": s.how, "forces": {m: list(v) for m, v in s.forces.items()}}
+            {
+                "turn": s.turn,
+                "hex": s.hex,
+                "how": s.how,
+                "forces": {m: list(v) for m, v in s.forces.items()},
+            }
             for s in board.intel
         ],
     }

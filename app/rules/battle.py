@@ -298,11 +298,11 @@ def _air_why(state: State, side: Side, action: Action) -> tuple[str, str] | None
     if action.kind == "approach":
         return (
             "4a3.2",
-            "torpedo bombers are placed adjacent to their target ship, facing it, one direction a stack",
+            "torpedo bombers go next to their target ship, facing it; a stack faces one way",
         )
     return (
         "4a3.1",
-        "dive, heavy and medium bombers are stacked on their target; torpedo bombers approach ships",
+        "dive, heavy and medium bombers stack on their target; torpedo bombers approach",
     )
 
 
@@ -386,7 +386,7 @@ def _aa_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
     if action.kind == "aa":
         return (
             "4c2",
-            "each ship's AA factor is used once a Combat Phase, against an air unit within 3 hexes (4c1)",
+            "a ship's AA factor is used once a Combat Phase, at an air unit within 3 hexes (4c1)",
         )
     return "4c", "fire or cancel the anti-aircraft combat being formed before finishing"
 
@@ -425,7 +425,7 @@ def bombing_modifier(state: State, b: Battle, target: str, cat: str) -> tuple[in
         a for a in _live_air(state, b) if b.targets[a] == target and category(state, b, a) == cat
     ]
     total = sum(bombing(state.units[b.attacker][a]) for a in units)
-    notes = []
+    notes: list[str] = []
     if cat == "torpedo":
         rel = {_relative(b, target, b.air_hexes[a]) for a in units}
         if STARBOARD_BOW in rel and PORT_BOW in rel:

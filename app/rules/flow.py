@@ -65,7 +65,7 @@ def _take(state: State, side: Side, action: Action, out: list[Event]) -> None:
 
 
 def _pass_automatically(state: State, out: list[Event]) -> None:
-    """Take a seat's only choice for it when it is "done" or an automatic kind (a lone battle or bombing)."""
+    """Take a seat's only choice for it: "done", or a lone battle or bombing combat."""
     while state.status != "finished" and not state.simultaneous and state.waiting:
         side = state.waiting[0]
         acts = legal_actions(state, side)

@@ -1,0 +1,44 @@
+"""The web layer: FastAPI routes and sockets over the game service (DESIGN.md, HTTP API).
+
+`create_app()` builds the app from the environment's settings; uvicorn runs it through
+the factory `app.api:create_app`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from app.api import bench, errors, games, scenarios, sockets
+from app.games import GameService
+from app.settings import Settings, get_settings
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        service = GameService.build(settings)
+        app.state.service = service
+        await service.start()
+        try:
+            yield
+        finally:
+            await service.stop()
+
+    app = FastAPI(
+        title="Midway Online",
+        lifespan=lifespan,
+        max_body_size=settings.max_body_bytes,
+    )
+    app.state.settings = settings
+    errors.install(app)
+    app.include_router(scenarios.router)
+    app.include_router(games.router)
+    app.include_router(sockets.router)
+    if settings.bench:
+        app.include_router(bench.router)
+    return app

@@ -1,0 +1,44 @@
+"""Every refusal is a 4xx with a `detail` message a person can read (DESIGN.md, HTTP API).
+
+The mapping from the game layer's errors to status codes lives here, in one place.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from app.games import GameError
+
+log = logging.getLogger(__name__)
+
+
+async def game_error(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, GameError)
+    body: dict[str, Any] = {"detail": exc.message}
+    body.update((k, v) for k, v in exc.extra.items() if v is not None)
+    return JSONResponse(body, status_code=exc.status)
+
+
+def _where(loc: Any) -> str:
+    return ".".join(str(part) for part in loc) if isinstance(loc, list | tuple) else str(loc)
+
+
+async def invalid_request(_request: Request, exc: Exception) -> JSONResponse:
+    """422 with one line per problem; the offending input is not echoed back."""
+    assert isinstance(exc, RequestValidationError)
+    errors = [
+        {"loc": _where(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": str(e.get("type"))}
+        for e in exc.errors()[:20]
+    ]
+    summary = "; ".join(f"{e['loc']}: {e['msg']}" for e in errors)
+    return JSONResponse({"detail": f"invalid request: {summary}", "errors": errors}, 422)
+
+
+def install(app: FastAPI) -> None:
+    app.add_exception_handler(GameError, game_error)
+    app.add_exception_handler(RequestValidationError, invalid_request)

@@ -1,0 +1,16 @@
+"""GET /api/scenarios: the scenarios and optional rules this server can run."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from app.api.deps import ServiceDep
+
+router = APIRouter(prefix="/api", tags=["scenarios"])
+
+
+@router.get("/scenarios")
+async def list_scenarios(service: ServiceDep) -> list[dict[str, Any]]:
+    return service.scenarios()

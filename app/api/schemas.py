@@ -1,0 +1,49 @@
+"""Request and response bodies of the HTTP contract (DESIGN.md, HTTP API).
+
+Requests forbid unknown fields: a typo is a 422 that names it, never silently ignored.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+Name = Annotated[StrictStr, Field(min_length=1, max_length=64)]
+
+
+class NewGame(BaseModel):
+    """POST /api/games. `seed` only on a server run with MIDWAY_ALLOW_SEED=1."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    scenario: Name
+    options: list[Name] = Field(default_factory=list, max_length=64)
+    mode: Name = "two-player"
+    seed: StrictInt | None = Field(default=None, ge=0, lt=2**63)
+
+
+class SeatLink(BaseModel):
+    seat: str
+    token: str
+    url: str
+
+
+class GameCreated(BaseModel):
+    id: str
+    seats: list[SeatLink]
+    replay_url: str
+
+
+class ActionPost(BaseModel):
+    """POST /api/games/{id}/actions: the seat's view version and one of its prompt's
+    actions."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: StrictInt = Field(ge=0, lt=2**31)
+    action: dict[str, Any]
+
+
+class ActionAccepted(BaseModel):
+    version: int

@@ -1,0 +1,105 @@
+"""Database engines: SQLite (the default, one file) or PostgreSQL (`DATABASE_URL`).
+
+One action at a time per game: on PostgreSQL the writer takes the game's row with
+`SELECT ... FOR UPDATE`; on SQLite a write transaction starts with `BEGIN IMMEDIATE`
+(the database's single write lock, which also holds across processes) behind a process
+lock, so two threads of one process queue in order instead of spinning on SQLITE_BUSY.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session
+
+
+def normalise_url(url: str) -> str:
+    """`postgresql://` and `postgres://` mean psycopg 3 (the driver the project pins)."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def is_sqlite(url: str) -> bool:
+    return make_url(normalise_url(url)).get_backend_name() == "sqlite"
+
+
+def ensure_sqlite_dir(url: str) -> None:
+    """Create the folder of a SQLite file (./data/ on first start)."""
+    database = make_url(normalise_url(url)).database
+    if is_sqlite(url) and database and database != ":memory:":
+        Path(database).parent.mkdir(parents=True, exist_ok=True)
+
+
+def _sqlite_engine(url: str, begin: str) -> Engine:
+    engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # SQLAlchemy emits BEGIN itself, below
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Any) -> None:
+        connection.exec_driver_sql(begin)
+
+    return engine
+
+
+@dataclass
+class Database:
+    """The engines of one server process and its write discipline."""
+
+    url: str
+    reader: Engine
+    writer: Engine
+    sqlite: bool
+    _write_lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @classmethod
+    def connect(cls, url: str) -> Database:
+        url = normalise_url(url)
+        if is_sqlite(url):
+            ensure_sqlite_dir(url)
+            writer = _sqlite_engine(url, "BEGIN IMMEDIATE")
+            return cls(url, _sqlite_engine(url, "BEGIN"), writer, True)
+        engine = create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+        return cls(url, engine, engine, False)
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A read-only transaction, rolled back when the session closes."""
+        with Session(self.reader, expire_on_commit=False) as session:
+            yield session
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """One write transaction, committed when the block ends without an exception."""
+        if self.sqlite:
+            with self._write_lock, self._session() as session:
+                yield session
+        else:
+            with self._session() as session:
+                yield session
+
+    @contextmanager
+    def _session(self) -> Iterator[Session]:
+        with Session(self.writer, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    def dispose(self) -> None:
+        self.reader.dispose()
+        self.writer.dispose()

@@ -1,0 +1,78 @@
+"""The rules engine as the server sees it: the contract of `app.rules`, loaded by name.
+
+The server never knows a rule; it calls these functions. The module is named by the
+`MIDWAY_RULES_MODULE` setting (default `app.rules`) and checked against the contract when
+loaded, so a missing function fails at start-up, not on the first action.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, cast
+
+Json = dict[str, Any]
+SEATS: tuple[str, str] = ("japan", "usa")
+SPECTATOR = "spectator"
+
+
+@dataclass(frozen=True)
+class Engine:
+    """The functions of the rules contract (DESIGN.md, app/rules) the server calls."""
+
+    new_game: Callable[..., Any]
+    legal_actions: Callable[[Any, str], list[Any]]
+    apply: Callable[[Any, str, Any], tuple[Any, list[Any]]]
+    view: Callable[[Any, str], Json]
+    events_for: Callable[..., list[Json]]
+    describe_scenarios: Callable[[], list[Json]]
+    parse_action: Callable[[object], Any]
+    seed_hash: Callable[[int], str]
+    illegal_action: type[Exception]
+    parse_error: type[Exception]
+    stamp: str  # changes whenever the engine's code or data change: snapshots compare it
+
+    def action_json(self, action: Any) -> Json:
+        return cast(Json, action.to_json())
+
+    def all_events(self, events: list[Any]) -> list[Json]:
+        """Every event, whatever its audience (replay of a finished game)."""
+        try:
+            return self.events_for(events, SPECTATOR, True)
+        except TypeError:
+            return [cast(Json, e.to_json()) for e in events]
+
+
+def _stamp(module: Any) -> str:
+    """SHA-256 over the engine's source and the scenario data it reads."""
+    digest = hashlib.sha256()
+    root = Path(module.__file__).resolve().parent
+    files = sorted(root.rglob("*.py"))
+    scenarios = Path(__file__).resolve().parents[2] / "scenarios"
+    if scenarios.is_dir():
+        files += sorted(p for p in scenarios.rglob("*") if p.is_file())
+    for path in files:
+        digest.update(str(path.name).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def load_engine(module_name: str) -> Engine:
+    module = importlib.import_module(module_name)
+    action_cls = module.Action
+    return Engine(
+        new_game=module.new_game,
+        legal_actions=module.legal_actions,
+        apply=module.apply,
+        view=module.view,
+        events_for=module.events_for,
+        describe_scenarios=module.describe_scenarios,
+        parse_action=action_cls.from_json,
+        seed_hash=module.seed_hash,
+        illegal_action=module.IllegalAction,
+        parse_error=module.ActionParseError,
+        stamp=_stamp(module),
+    )

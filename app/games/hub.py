@@ -1,0 +1,107 @@
+"""The sockets this process holds, per game, and how each is brought up to date.
+
+A socket follows one seat's view. When "game G changed" arrives (from this process's own
+commit, with the patches in hand, or from another process through the broker, without
+them), each socket of G gets the patches after the version it has, in order, or a fresh
+view when patches would not do. Each socket has a lock: messages to it never interleave.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.games.store import CatchUp, SeatChange
+
+log = logging.getLogger(__name__)
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+Fetch = Callable[[str, str, int | None], Awaitable[CatchUp]]
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One socket following `seat` of `game_id`; `version` is the last one it was sent."""
+
+    game_id: str
+    seat: str
+    send: Send
+    version: int | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    async def deliver(self, catch_up: CatchUp) -> None:
+        """Send what takes this socket from its version to `catch_up.version`. Caller
+        holds `lock`."""
+        if catch_up.view is not None:
+            await self.send({"type": "view", "version": catch_up.version, "view": catch_up.view})
+            self.version = catch_up.version
+            return
+        for change in catch_up.patches:
+            if self.version is not None and change.version == self.version + 1:
+                await self.send({"type": "patch", "version": change.version, "patch": change.patch})
+                self.version = change.version
+
+
+@dataclass
+class Hub:
+    fetch: Fetch
+    games: dict[str, set[Subscriber]] = field(default_factory=dict)
+    _tasks: set[asyncio.Task[None]] = field(default_factory=set)
+
+    def add(self, sub: Subscriber) -> None:
+        self.games.setdefault(sub.game_id, set()).add(sub)
+
+    def remove(self, sub: Subscriber) -> None:
+        subs = self.games.get(sub.game_id)
+        if subs is not None:
+            subs.discard(sub)
+            if not subs:
+                del self.games[sub.game_id]
+
+    def count(self) -> int:
+        return sum(len(subs) for subs in self.games.values())
+
+    def changed_soon(self, game_id: str, changes: tuple[SeatChange, ...] | None = None) -> None:
+        """Schedule `changed` without waiting for it (the HTTP answer does not wait)."""
+        if game_id not in self.games:
+            return
+        task = asyncio.create_task(self.changed(game_id, changes))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def changed(self, game_id: str, changes: tuple[SeatChange, ...] | None = None) -> None:
+        """Game `game_id` changed: `changes` when this process made them, None when only
+        the news came (another process, a heartbeat)."""
+        subs = list(self.games.get(game_id, ()))
+        if subs:
+            await asyncio.gather(*(self.sync(sub, changes) for sub in subs))
+
+    async def sync(self, sub: Subscriber, changes: tuple[SeatChange, ...] | None = None) -> None:
+        """Bring one socket up to date, from `changes` when they chain, else the database."""
+        async with sub.lock:
+            try:
+                await self._sync(sub, changes)
+            except Exception:  # a socket that cannot be written is closed by its reader
+                log.warning("could not bring a socket of %s up to date", sub.game_id, exc_info=True)
+
+    async def _sync(self, sub: Subscriber, changes: tuple[SeatChange, ...] | None) -> None:
+        if changes is None or sub.version is None:
+            await sub.deliver(await self.fetch(sub.game_id, sub.seat, sub.version))
+            return
+        mine = tuple(c for c in changes if c.seat == sub.seat and c.version > sub.version)
+        if not mine:
+            return  # this seat's view did not change, or the socket already has it
+        if mine[0].version == sub.version + 1:
+            await sub.deliver(CatchUp(mine[-1].version, mine))
+        else:
+            await sub.deliver(await self.fetch(sub.game_id, sub.seat, sub.version))
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task

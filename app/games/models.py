@@ -1,0 +1,122 @@
+"""The tables of a game (DESIGN.md, Storage). Schema changes go through Alembic only.
+
+A game is its creation record plus its append-only action log; everything else here
+(seat views, patches, snapshots) can be rebuilt from those two by replay.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+# Constraint names that match on SQLite and PostgreSQL (and in Alembic's batch mode).
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class Game(Base):
+    """The creation record. `actions` is the length of the log: the game-wide count that
+    never leaves the server (a seat sees only its own view's version)."""
+
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    scenario: Mapped[str] = mapped_column(String(64))
+    options: Mapped[list[Any]] = mapped_column(JSON)
+    mode: Mapped[str] = mapped_column(String(32))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    seed_sha256: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16))
+    actions: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Seat(Base):
+    """One seat of a game: its token's hash, its view and that view's version."""
+
+    __tablename__ = "seats"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[str] = mapped_column(String(32), primary_key=True)
+    token_sha256: Mapped[str] = mapped_column(String(64), unique=True)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    view: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class ActionRecord(Base):
+    """The append-only log: who did what, when; and what each seat was told."""
+
+    __tablename__ = "actions"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[str] = mapped_column(String(32))
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seat_version: Mapped[int] = mapped_column(Integer)
+    events: Mapped[dict[str, Any]] = mapped_column(JSON)  # seat -> the events it may see, as JSON
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Patch(Base):
+    """RFC 6902 patch taking a seat's view from `version - 1` to `version`."""
+
+    __tablename__ = "patches"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[str] = mapped_column(String(32), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    patch: Mapped[list[Any]] = mapped_column(JSON)
+
+
+class Snapshot(Base):
+    """The pickled state after `seq` actions, valid only for the engine `stamp`."""
+
+    __tablename__ = "snapshots"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    stamp: Mapped[str] = mapped_column(String(64))
+    state: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+class BenchPing(Base):
+    """One committed insert per floor round trip of the bench (tools/bench_server.py)."""
+
+    __tablename__ = "bench_pings"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

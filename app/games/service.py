@@ -1,0 +1,128 @@
+"""The game service of one server process: the store (the single writer, run in worker
+threads), the sockets it holds, and the broker that tells other processes.
+
+Routes and sockets call this and nothing below it. An action's answer is sent only after
+its transaction committed; the patches then go to this process's sockets at once and, by
+the broker, to every other process's.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from anyio import to_thread
+from sqlalchemy.engine import make_url
+
+from app.games.db import Database
+from app.games.engine import Engine, Json, load_engine
+from app.games.errors import SeedNotAllowed
+from app.games.fanout import Broker, LocalBroker, PostgresBroker, RedisBroker
+from app.games.hub import Hub, Subscriber
+from app.games.store import CatchUp, Created, GameStore, StateCache, bench_insert
+from app.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+def make_broker(settings: Settings, db: Database) -> Broker:
+    kind = settings.broker
+    if kind == "auto":
+        kind = "local" if db.sqlite else "postgres"
+    if kind == "postgres":
+        if db.sqlite:
+            raise ValueError("MIDWAY_BROKER=postgres needs a PostgreSQL DATABASE_URL")
+        conninfo = make_url(db.url).set(drivername="postgresql")
+        return PostgresBroker(conninfo.render_as_string(hide_password=False))
+    if kind == "redis":
+        return RedisBroker(settings.redis_url)
+    return LocalBroker()
+
+
+@dataclass
+class GameService:
+    store: GameStore
+    broker: Broker
+    hub: Hub
+    allow_seed: bool = False
+
+    @classmethod
+    def build(cls, settings: Settings, engine: Engine | None = None) -> GameService:
+        db = Database.connect(settings.database_url)
+        broker = make_broker(settings, db)
+        store = GameStore(
+            db=db,
+            engine=engine or load_engine(settings.rules_module),
+            snapshot_every=settings.snapshot_every,
+            max_catchup=settings.max_catchup_patches,
+            notify_in_transaction=isinstance(broker, PostgresBroker),
+            cache=StateCache(settings.state_cache_size),
+        )
+        hub = Hub(fetch=lambda g, s, v: service.catch_up(g, s, v))
+        service = cls(store, broker, hub, allow_seed=settings.allow_seed)
+        return service
+
+    async def start(self) -> None:
+        await self.broker.start(self._remote_change)
+
+    async def stop(self) -> None:
+        await self.broker.stop()
+        await self.hub.close()
+        self.store.db.dispose()
+
+    async def _remote_change(self, game_id: str | None) -> None:
+        for game in [game_id] if game_id else list(self.hub.games):
+            self.hub.changed_soon(game)
+
+    # -- the contract -------------------------------------------------------------
+
+    def scenarios(self) -> list[Json]:
+        return self.store.engine.describe_scenarios()
+
+    async def create(
+        self, scenario: str, options: list[str], mode: str, seed: int | None
+    ) -> Created:
+        if seed is not None and not self.allow_seed:
+            raise SeedNotAllowed(
+                "a seed is accepted only when the server runs with MIDWAY_ALLOW_SEED=1"
+            )
+        return await to_thread.run_sync(self.store.create, scenario, options, mode, seed)
+
+    async def authenticate(self, game_id: str, token: str | None) -> str:
+        return await to_thread.run_sync(self.store.authenticate, game_id, token)
+
+    async def view(self, game_id: str, seat: str) -> Json:
+        return await to_thread.run_sync(self.store.seat_view, game_id, seat)
+
+    async def act(self, game_id: str, seat: str, version: int, action: Json) -> int:
+        committed = await to_thread.run_sync(self.store.act, game_id, seat, version, action)
+        self.hub.changed_soon(game_id, committed.changes)
+        await self.broker.publish(game_id, committed.seq)
+        return committed.version
+
+    async def log(self, game_id: str, seat: str) -> list[Json]:
+        return await to_thread.run_sync(self.store.log, game_id, seat)
+
+    async def replay(self, game_id: str) -> Json:
+        return await to_thread.run_sync(self.store.replay, game_id)
+
+    async def catch_up(self, game_id: str, seat: str, since: int | None) -> CatchUp:
+        return await to_thread.run_sync(self.store.catch_up, game_id, seat, since)
+
+    async def bench_insert(self) -> None:
+        await to_thread.run_sync(bench_insert, self.store.db)
+
+    # -- sockets ------------------------------------------------------------------------
+
+    async def follow(self, sub: Subscriber) -> None:
+        """Start following a seat: register first, then send what the socket lacks, so
+        no change can fall between the two."""
+        self.hub.add(sub)
+        await self.hub.sync(sub, None)
+
+    def unfollow(self, sub: Subscriber) -> None:
+        self.hub.remove(sub)
+
+    async def recheck(self, sub: Subscriber) -> None:
+        """Heartbeat: make sure nothing was missed (a lost broker message, say)."""
+        await self.hub.sync(sub, None)

@@ -12,6 +12,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from app.api import bench, errors, games, scenarios, sockets
+from app.api.limits import BodyLimit
 from app.games import GameService
 from app.settings import Settings, get_settings
 
@@ -29,11 +30,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await service.stop()
 
-    app = FastAPI(
-        title="Midway Online",
-        lifespan=lifespan,
-        max_body_size=settings.max_body_bytes,
-    )
+    app = FastAPI(title="Midway Online", lifespan=lifespan)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.state.settings = settings
     errors.install(app)
     app.include_router(scenarios.router)

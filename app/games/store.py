@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 import secrets
 import uuid
 from collections import OrderedDict
@@ -37,6 +38,7 @@ from app.games.tokens import new_game_id, new_token, token_hash, token_matches
 # Keys the server puts around the engine's view (DESIGN.md, HTTP API).
 SEED_BITS = 63
 NOTIFY_CHANNEL = "midway_games"
+GAME_ID = re.compile(r"[0-9a-f]{16}")
 # Names this process in fan-out messages, so it skips the news of its own commits.
 PROCESS_ORIGIN = uuid.uuid4().hex
 
@@ -79,6 +81,13 @@ class CatchUp:
     version: int
     patches: tuple[SeatChange, ...] = ()
     view: Json | None = None
+
+
+def check_id(game_id: str) -> None:
+    """Ids are 16 hex digits (`new_game_id`); anything else is unknown, and never reaches
+    the database (PostgreSQL refuses NUL bytes in text, for one)."""
+    if not GAME_ID.fullmatch(game_id):
+        raise GameNotFound(f"no game {game_id[:40]!r}")
 
 
 def normalise(doc: Json) -> Json:
@@ -220,6 +229,7 @@ class GameStore:
 
     def replay(self, game_id: str) -> Json:
         """The creation record, the revealed seed, the log and every event: finished only."""
+        check_id(game_id)
         with self.db.read() as session:
             game = session.get(Game, game_id)
             if game is None:
@@ -402,6 +412,7 @@ class GameStore:
             return 0, None
 
     def _seat_hashes(self, game_id: str) -> dict[str, str]:
+        check_id(game_id)
         hashes = self._tokens.get(game_id)
         if hashes is None:
             with self.db.read() as session:

@@ -59,7 +59,6 @@ def _actions(state: State, side: Side) -> list[Action]:
 def _unlanded(state: State, side: Side, action: Action, out: list[Event]) -> None:
     """5: any air unit unable to land is eliminated."""
     for u in _flying(state, side):
-        state.boards[side].flights.pop(u.id, None)
         eliminate(state, u, out, "could not land (5a)")
 
 

@@ -108,6 +108,7 @@ def eliminate(state: State, u: Unit, out: list[Event], cause: str) -> None:
         return
     u.box = GONE
     u.damage = ELIMINATED
+    state.boards[u.side].flights.pop(u.id, None)
     out.append(
         Event(
             "eliminated",

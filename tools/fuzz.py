@@ -1,0 +1,250 @@
+"""Random-play fuzzer for the rules engine (DESIGN.md, "How we know it works").
+
+Random agents play complete games through `legal_actions`/`apply`; after every step the
+engine's invariants are checked, and on sampled states the non-interference property of
+`view()`. A failing game is saved as a (scenario, seed, log) JSON file that
+tests/rules/test_fuzz_cases.py replays.
+
+    python -m tools.fuzz --games 5000 [--scenario one] [--seed 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from app.data import catalog
+from app.rules import Action, State, apply, legal_actions, new_game, replay, view
+from app.rules.boards import searchboard
+from app.rules.flow import acting
+from app.rules.state import ARMING, ELIMINATED, FLYING, GONE, READY, SHIPS, SIDES, STRIKE, Side, other
+from app.rules.units import aboard, capacity, launch_number, ship_record
+from app.rules.victory import victory_points
+
+FAILURES = Path("fuzz-failures")
+MAX_ACTIONS = 20_000
+
+
+class InvariantError(AssertionError):
+    pass
+
+
+def check(condition: bool, message: str) -> None:
+    if not condition:
+        raise InvariantError(message)
+
+
+# ---------------------------------------------------------------- the agent
+
+
+def _nearest_enemy(state: State, side: Side, hex_: str) -> int:
+    grid = searchboard()
+    enemy = [h for h in state.boards[other(side)].forces.values() if h is not None]
+    return min((grid.distance(hex_, h) for h in enemy), default=0)
+
+
+def choose(state: State, seat: Side, rng: random.Random) -> Action:
+    """A random legal action, leaning toward finishing steps and toward the enemy.
+
+    The lean reads the enemy's true positions: a test agent may cheat, so that battles
+    happen often enough to be tested.
+    """
+    acts = legal_actions(state, seat)
+    by_kind: dict[str, list[Action]] = {}
+    for a in acts:
+        by_kind.setdefault(a.kind, []).append(a)
+    if "fly" in by_kind and rng.random() < 0.7:
+        return min(by_kind["fly"], key=lambda a: (_nearest_enemy(state, seat, a.get("hex")), rng.random()))
+    if "launch" in by_kind and rng.random() < 0.8:
+        return rng.choice(by_kind["launch"])
+    if "land" in by_kind and rng.random() < 0.9:
+        return rng.choice(by_kind["land"])
+    if "done" in by_kind and (len(acts) == 1 or rng.random() < 0.35):
+        return by_kind["done"][0]
+    if "position" in by_kind and rng.random() < 0.5:
+        return Action("formation")
+    kind = rng.choice(sorted(by_kind))
+    return rng.choice(by_kind[kind])
+
+
+# ---------------------------------------------------------------- invariants
+
+
+def check_invariants(state: State) -> None:
+    """No unit in two places; capacities and launch numbers respected; damage in range."""
+    for side in SIDES:
+        board = state.boards[side]
+        flying = {u.id for u in state.units[side].values() if u.box == FLYING}
+        check(flying == set(board.flights), f"{side}: flying units {flying} != flights {set(board.flights)}")
+        for u in state.units[side].values():
+            check(0 <= u.damage <= ELIMINATED, f"{u.id}: damage {u.damage}")
+            check((u.box == GONE) == (u.damage >= ELIMINATED), f"{u.id}: eliminated flag vs damage")
+            if u.box in (READY, ARMING):
+                carrier = state.units[side][u.area]
+                check(carrier.box != GONE, f"{u.id} aboard eliminated {carrier.id}")
+            if u.box == SHIPS:
+                check(u.area in board.forces, f"{u.id} in unknown task force {u.area}")
+            if u.box == STRIKE:
+                check(state.step in ("assembly", "ready", "sea movement"), f"{u.id} in a Normal Strike box")
+        for c in state.units[side].values():
+            if c.ship and c.box != GONE and ship_record(c).capacity:
+                check(len(aboard(state, c)) <= capacity(c), f"{c.id} over capacity")
+                if state.step in ("assembly", "ready", "sea movement"):
+                    check(state.launched.get(c.id, 0) <= launch_number(c), f"{c.id} over launch number")
+        for m, h in board.forces.items():
+            check(h is None or searchboard().contains(h), f"{m} at {h}")
+    check(state.status == "finished" or bool(acting(state)), f"dead end in {state.step}")
+
+
+def independent_points(state: State) -> dict[str, int]:
+    """7a3 from scratch: the chart, unit by unit, without the engine's victory module."""
+    chart = catalog().victory_points
+    totals = {"japan": 0, "usa": 0}
+    for side in SIDES:
+        for u in state.units[side].values():
+            if u.ship:
+                rec = ship_record(u)
+                kind, elim = rec.type, rec.back is None
+            else:
+                arec = catalog().airunit(side, u.id)
+                kind = "scout" if arec.type == "S" else "air"
+                elim = arec.back_label == "ELIM"
+            if u.box == GONE:
+                pts = chart.eliminated.get(kind, 0)
+                if kind in ("air", "DD", "AP") and (elim or u.started_back):
+                    pts //= 2
+            elif u.ship and 3 <= u.damage < 6:
+                pts = chart.flipped.get(kind, 0)
+            else:
+                pts = 0
+            totals[other(side)] += pts
+    return totals
+
+
+def scramble(state: State, seat: str, rng: random.Random) -> State:
+    """A state that differs from `state` only in what `seat` may not know."""
+    s = state.clone()
+    hidden = [s for s in SIDES if s != seat] if seat in SIDES else list(SIDES)
+    hexes = searchboard().hexes()
+    for side in hidden:
+        board = s.boards[side]
+        board.forces = {m: (rng.choice(hexes) if h is not None else None) for m, h in board.forces.items()}
+        board.turn_start = {m: rng.choice(hexes) for m in board.turn_start}
+        board.moved = [m for m in board.moved if rng.random() < 0.5]
+        for f in board.flights.values():
+            f.hex, f.moved, f.path = rng.choice(hexes), rng.randint(0, 9), [rng.choice(hexes)]
+        board.groups = {f"{rng.choice(hexes)}-{g}": v for g, v in board.groups.items()}
+        board.may_search = {g: rng.choice(hexes) for g in board.may_search}
+        board.searched = [rng.choice(hexes) for _ in board.searched]
+        board.sea_searched = [rng.choice(hexes) for _ in board.sea_searched]
+        board.intel = board.intel[: rng.randint(0, len(board.intel))]
+    s.rng = rng.getrandbits(64)
+    s.seed = rng.getrandbits(64)
+    return s
+
+
+def check_non_interference(state: State, rng: random.Random) -> None:
+    """DESIGN.md: states that differ only in what a seat may not know look the same to it."""
+    if state.status == "finished":
+        return
+    for seat in (*SIDES, "spectator"):
+        other_state = scramble(state, seat, rng)
+        check(view(state, seat) == view(other_state, seat), f"view of {seat} depends on hidden information")
+        check(
+            legal_actions(state, seat) == legal_actions(other_state, seat),
+            f"legal actions of {seat} depend on hidden information",
+        )
+
+
+# ---------------------------------------------------------------- games
+
+
+@dataclass
+class GameResult:
+    scenario: str
+    seed: int
+    actions: int
+    log: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    battles: int = 0
+    final: State | None = None
+
+
+def play_game(
+    scenario: str, seed: int, interference_every: int = 7, log: list[tuple[str, dict[str, Any]]] | None = None
+) -> GameResult:
+    """One complete random game, every invariant checked after every step.
+
+    `log`, if given, receives the actions as they are played, so a failure can be saved.
+    """
+    rng = random.Random(seed)
+    state = new_game(scenario, frozenset(), seed)
+    result = GameResult(scenario, seed, 0, log if log is not None else [])
+    while state.status != "finished":
+        check(result.actions < MAX_ACTIONS, "the game does not end")
+        seat = acting(state)[0] if len(acting(state)) == 1 else rng.choice(acting(state))
+        action = choose(state, seat, rng)
+        result.log.append((seat, action.to_json()))
+        state, events = apply(state, seat, action)
+        result.actions += 1
+        result.battles += sum(1 for e in events if e.kind == "battle")
+        check_invariants(state)
+        if result.actions % interference_every == 0:
+            check_non_interference(state, rng)
+    rebuilt, _ = replay(scenario, (), seed, result.log)
+    check(rebuilt == state, "replay of the log differs from the state")
+    check(state.victory is not None, "no victory points at the end")
+    assert state.victory is not None
+    check(state.victory["points"] == independent_points(state), "victory points do not add up")
+    check(victory_points(state) == state.victory, "victory points changed after the end")
+    result.final = state
+    return result
+
+
+def save_failure(scenario: str, seed: int, log: list[tuple[str, dict[str, Any]]], error: str) -> Path:
+    FAILURES.mkdir(exist_ok=True)
+    path = FAILURES / f"{scenario}-{seed}.json"
+    path.write_text(json.dumps({"scenario": scenario, "seed": seed, "log": log, "error": error}, indent=1))
+    return path
+
+
+def run(scenario: str, games: int, first_seed: int) -> int:
+    failures = 0
+    battles = actions = 0
+    start = time.perf_counter()
+    for seed in range(first_seed, first_seed + games):
+        log: list[tuple[str, dict[str, Any]]] = []
+        try:
+            result = play_game(scenario, seed, log=log)
+            battles += result.battles
+            actions += result.actions
+        except Exception:  # noqa: BLE001 - every failure is saved, whatever it is
+            failures += 1
+            path = save_failure(scenario, seed, log, traceback.format_exc())
+            print(f"FAIL seed={seed}: saved {path}", file=sys.stderr)
+            traceback.print_exc()
+    elapsed = time.perf_counter() - start
+    print(
+        f"fuzz scenario={scenario} games={games} failures={failures} actions={actions} "
+        f"battles={battles} seconds={elapsed:.1f}"
+    )
+    return failures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--scenario", default="one")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    sys.exit(1 if run(args.scenario, args.games, args.seed) else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -24,7 +24,18 @@ from app.data import catalog
 from app.rules import Action, State, apply, legal_actions, new_game, replay, view
 from app.rules.boards import searchboard
 from app.rules.flow import acting
-from app.rules.state import ARMING, ELIMINATED, FLYING, GONE, READY, SHIPS, SIDES, STRIKE, Side, other
+from app.rules.state import (
+    ARMING,
+    ELIMINATED,
+    FLYING,
+    GONE,
+    READY,
+    SHIPS,
+    SIDES,
+    STRIKE,
+    Side,
+    other,
+)
 from app.rules.units import aboard, capacity, launch_number, ship_record
 from app.rules.victory import victory_points
 
@@ -61,7 +72,9 @@ def choose(state: State, seat: Side, rng: random.Random) -> Action:
     for a in acts:
         by_kind.setdefault(a.kind, []).append(a)
     if "fly" in by_kind and rng.random() < 0.7:
-        return min(by_kind["fly"], key=lambda a: (_nearest_enemy(state, seat, a.get("hex")), rng.random()))
+        return min(
+            by_kind["fly"], key=lambda a: (_nearest_enemy(state, seat, a.get("hex")), rng.random())
+        )
     if "launch" in by_kind and rng.random() < 0.8:
         return rng.choice(by_kind["launch"])
     if "land" in by_kind and rng.random() < 0.9:
@@ -82,7 +95,10 @@ def check_invariants(state: State) -> None:
     for side in SIDES:
         board = state.boards[side]
         flying = {u.id for u in state.units[side].values() if u.box == FLYING}
-        check(flying == set(board.flights), f"{side}: flying units {flying} != flights {set(board.flights)}")
+        check(
+            flying == set(board.flights),
+            f"{side}: flying units {flying} != flights {set(board.flights)}",
+        )
         for u in state.units[side].values():
             check(0 <= u.damage <= ELIMINATED, f"{u.id}: damage {u.damage}")
             check((u.box == GONE) == (u.damage >= ELIMINATED), f"{u.id}: eliminated flag vs damage")
@@ -92,12 +108,18 @@ def check_invariants(state: State) -> None:
             if u.box == SHIPS:
                 check(u.area in board.forces, f"{u.id} in unknown task force {u.area}")
             if u.box == STRIKE:
-                check(state.step in ("assembly", "ready", "sea movement"), f"{u.id} in a Normal Strike box")
+                check(
+                    state.step in ("assembly", "ready", "sea movement"),
+                    f"{u.id} in a Normal Strike box",
+                )
         for c in state.units[side].values():
             if c.ship and c.box != GONE and ship_record(c).capacity:
                 check(len(aboard(state, c)) <= capacity(c), f"{c.id} over capacity")
                 if state.step in ("assembly", "ready", "sea movement"):
-                    check(state.launched.get(c.id, 0) <= launch_number(c), f"{c.id} over launch number")
+                    check(
+                        state.launched.get(c.id, 0) <= launch_number(c),
+                        f"{c.id} over launch number",
+                    )
         for m, h in board.forces.items():
             check(h is None or searchboard().contains(h), f"{m} at {h}")
     check(state.status == "finished" or bool(acting(state)), f"dead end in {state.step}")
@@ -135,7 +157,9 @@ def scramble(state: State, seat: str, rng: random.Random) -> State:
     hexes = searchboard().hexes()
     for side in hidden:
         board = s.boards[side]
-        board.forces = {m: (rng.choice(hexes) if h is not None else None) for m, h in board.forces.items()}
+        board.forces = {
+            m: (rng.choice(hexes) if h is not None else None) for m, h in board.forces.items()
+        }
         board.turn_start = {m: rng.choice(hexes) for m in board.turn_start}
         board.moved = [m for m in board.moved if rng.random() < 0.5]
         for f in board.flights.values():
@@ -156,7 +180,10 @@ def check_non_interference(state: State, rng: random.Random) -> None:
         return
     for seat in (*SIDES, "spectator"):
         other_state = scramble(state, seat, rng)
-        check(view(state, seat) == view(other_state, seat), f"view of {seat} depends on hidden information")
+        check(
+            view(state, seat) == view(other_state, seat),
+            f"view of {seat} depends on hidden information",
+        )
         check(
             legal_actions(state, seat) == legal_actions(other_state, seat),
             f"legal actions of {seat} depend on hidden information",
@@ -177,7 +204,10 @@ class GameResult:
 
 
 def play_game(
-    scenario: str, seed: int, interference_every: int = 7, log: list[tuple[str, dict[str, Any]]] | None = None
+    scenario: str,
+    seed: int,
+    interference_every: int = 7,
+    log: list[tuple[str, dict[str, Any]]] | None = None,
 ) -> GameResult:
     """One complete random game, every invariant checked after every step.
 
@@ -207,10 +237,14 @@ def play_game(
     return result
 
 
-def save_failure(scenario: str, seed: int, log: list[tuple[str, dict[str, Any]]], error: str) -> Path:
+def save_failure(
+    scenario: str, seed: int, log: list[tuple[str, dict[str, Any]]], error: str
+) -> Path:
     FAILURES.mkdir(exist_ok=True)
     path = FAILURES / f"{scenario}-{seed}.json"
-    path.write_text(json.dumps({"scenario": scenario, "seed": seed, "log": log, "error": error}, indent=1))
+    path.write_text(
+        json.dumps({"scenario": scenario, "seed": seed, "log": log, "error": error}, indent=1)
+    )
     return path
 
 
@@ -224,7 +258,7 @@ def run(scenario: str, games: int, first_seed: int) -> int:
             result = play_game(scenario, seed, log=log)
             battles += result.battles
             actions += result.actions
-        except Exception:  # noqa: BLE001 - every failure is saved, whatever it is
+        except Exception:  # every failure is saved, whatever it is
             failures += 1
             path = save_failure(scenario, seed, log, traceback.format_exc())
             print(f"FAIL seed={seed}: saved {path}", file=sys.stderr)

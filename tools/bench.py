@@ -1,0 +1,66 @@
+"""`make bench`: the figures the issues ask for, printed as name=value lines.
+
+engine_actions_per_s    apply plus legal_actions during random Scenario One play, one core
+replay_scenario_one_ms  a finished Scenario One game rebuilt from its log (median of 5)
+Server figures (issue 3) follow from tools.bench_server when it is present.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import statistics
+import time
+from typing import Any
+
+from app.rules import apply, new_game, replay
+from app.rules.flow import acting
+from tools.fuzz import choose
+
+
+def random_game(seed: int) -> tuple[int, list[tuple[str, dict[str, Any]]]]:
+    rng = random.Random(seed)
+    state = new_game("one", frozenset(), seed)
+    log: list[tuple[str, dict[str, Any]]] = []
+    while state.status != "finished":
+        seat = rng.choice(acting(state))
+        action = choose(state, seat, rng)  # calls legal_actions
+        state, _ = apply(state, seat, action)
+        log.append((seat, action.to_json()))
+    return len(log), log
+
+
+def engine_actions_per_s(games: int = 60) -> tuple[float, list[tuple[str, dict[str, Any]]]]:
+    total = 0
+    start = time.perf_counter()
+    longest: list[tuple[str, dict[str, Any]]] = []
+    for seed in range(games):
+        n, log = random_game(seed)
+        total += n
+        if len(log) > len(longest):
+            longest = log
+    return total / (time.perf_counter() - start), longest
+
+
+def replay_ms(log: list[tuple[str, dict[str, Any]]], seed: int) -> float:
+    times = []
+    for _ in range(5):
+        start = time.perf_counter()
+        replay("one", (), seed, log)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def main() -> None:
+    rate, _ = engine_actions_per_s()
+    print(f"engine_actions_per_s={rate:.0f}")
+    n, log = random_game(12345)
+    print(f"replay_scenario_one_ms={replay_ms(log, 12345):.1f}  # {n} actions")
+    if importlib.util.find_spec("tools.bench_server") is not None:
+        from tools import bench_server
+
+        bench_server.main()
+
+
+if __name__ == "__main__":
+    main()

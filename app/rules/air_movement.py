@@ -96,26 +96,28 @@ def _fly(state: State, side: Side, group: str, to: str) -> None:
     board.may_search[group] = to
 
 
+def exact_answer(state: State, searcher: Side, hex_: str) -> dict[str, list[str]]:
+    """3d3.2: the opponent reveals every task force marker in the hex and its exact ships."""
+    enemy = other(searcher)
+    return {m: [u.id for u in ships_in(state, enemy, m)] for m in forces_at(state, enemy, hex_)}
+
+
+# The search procedure in force, by rule: 3d3.2 in the Basic Game (15a adds its own).
+SEARCH_PROCEDURES = {"3d3.2": exact_answer}
+
+
 def search(state: State, side: Side, hex_: str, how: str, out: list[Event]) -> None:
-    """3d3.2: the opponent reveals any task force markers in the hex and their exact ships."""
-    enemy = other(side)
-    found = {m: [u.id for u in ships_in(state, enemy, m)] for m in forces_at(state, enemy, hex_)}
+    """3d3, 3d5: announce the hex; the opponent answers by the search procedure in force."""
+    found = SEARCH_PROCEDURES["3d3.2"](state, side, hex_)
     state.boards[side].intel.append(Spotting(state.turn, hex_, found, how))
     state.announcements.append((side, how, hex_))
-    out.append(
-        Event(
-            "search",
-            ALL,
-            state.turn,
-            state.step,
-            {
-                "side": side,
-                "hex": hex_,
-                "how": how,
-                "found": [{"force": m, "ships": ships} for m, ships in sorted(found.items())],
-            },
-        )
-    )
+    data = {
+        "side": side,
+        "hex": hex_,
+        "how": how,
+        "found": [{"force": m, "ships": ships} for m, ships in sorted(found.items())],
+    }
+    out.append(Event("search", ALL, state.turn, state.step, data))
 
 
 def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:

@@ -26,6 +26,7 @@ class Grid(Protocol):
     def neighbours(self, name: str) -> tuple[str, ...]: ...
     def distance(self, a: str, b: str) -> int: ...
     def on_edge(self, name: str) -> bool: ...
+    def line(self, start: str, direction: int, length: int) -> tuple[str, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,16 @@ class HexGrid:
         ax, ay, az = self._cube(a)
         bx, by, bz = self._cube(b)
         return max(abs(ax - bx), abs(ay - by), abs(az - bz))
+
+    def line(self, start: str, direction: int, length: int) -> tuple[str, ...]:
+        """The straight hex line from `start` (not included) across hexside `direction`."""
+        out: list[str] = []
+        here: str | None = start
+        while len(out) < length and here is not None:
+            here = self.step(here, direction)
+            if here is not None:
+                out.append(here)
+        return tuple(out)
 
     def within(self, centre: str, radius: int) -> tuple[str, ...]:
         return tuple(h for h in self._index if self.distance(centre, h) <= radius)

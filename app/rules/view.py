@@ -76,6 +76,7 @@ def _prompt(state: State, seat: str) -> dict[str, Any]:
         text = "Waiting for " + " and ".join(waiting)
     return {
         "text": text,
+        "rule": STEPS[state.step].rule if state.step in STEPS else "",
         "waiting_for": list(waiting),
         "actions": [a.to_json() for a in legal_actions(state, seat)] if mine else [],
     }

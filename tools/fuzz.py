@@ -147,6 +147,13 @@ def independent_points(state: State) -> dict[str, int]:
             else:
                 pts = 0
             totals[other(side)] += pts
+    spec = catalog().scenarios[state.scenario]
+    for marker, bonus in dict(spec.special.get("optional_force_bonus", {})).items():
+        if marker in state.boards[bonus["side"]].committed:
+            totals[bonus["points_to"]] += bonus["points"]
+    if spec.control_of_midway_points:
+        holder = "japan" if state.boards["japan"].controls_midway else "usa"
+        totals[holder] += spec.control_of_midway_points
     return totals
 
 

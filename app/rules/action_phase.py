@@ -205,6 +205,7 @@ def entering(state: State, side: Side) -> list[str]:
         f.marker
         for f in scenario_of(state).forces_of(side)
         if f.entry_turn == state.turn
+        and (not f.optional or f.marker in board.committed)
         and f.marker not in board.moved
         and board.forces.get(f.marker) is None
         and ships_in(state, side, f.marker)

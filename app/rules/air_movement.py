@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from app.rules.actions import DONE, Action
 from app.rules.battle import find_battles
-from app.rules.boards import base_hex, forces_at, searchboard, ships_in, unit_hex
+from app.rules.boards import area_hexes, base_hex, forces_at, searchboard, ships_in, unit_hex
 from app.rules.events import ALL, Event
-from app.rules.state import BASE, FLYING, STRIKE, Flight, Side, Spotting, State, other
+from app.rules.setup import scenario_of, scout_entry
+from app.rules.state import BASE, FLYING, OFF_BOARD, STRIKE, Flight, Side, Spotting, State, other
 from app.rules.steps import Step, b_then_a, begin, register
 from app.rules.units import BASE_ID, air_movement, is_scout
 
@@ -72,12 +73,36 @@ def _actions(state: State, side: Side) -> list[Action]:
             for h in sorted(set(board.may_search.values()))
             if h not in board.searched
         ]
+        acts += _sorties(state, side)
     acts += [
         Action("sea-search", (h,))
         for h in _sea_search_hexes(state, side)
         if h not in board.sea_searched
     ]
     return [*acts, DONE]
+
+
+def _sorties(state: State, side: Side) -> list[Action]:
+    """7c4.4, 7d4.2: the off-board scout may enter at an "M" hex on its Turns only."""
+    entry = scout_entry(scenario_of(state))
+    if entry is None or entry["side"] != side:
+        return []
+    turns = entry["turns"]
+    uid = str(entry["unit"])
+    if not isinstance(turns, list | tuple) or state.turn not in turns:
+        return []
+    if state.units[side][uid].box != OFF_BOARD:
+        return []
+    return [Action("sortie", (uid, h)) for h in area_hexes(str(entry["area"]))]
+
+
+def _sortie(state: State, side: Side, uid: str, hex_: str) -> None:
+    board = state.boards[side]
+    board.flights[uid] = Flight(hex=hex_, group=uid, path=[hex_])
+    board.groups[uid] = [uid]
+    board.may_search[uid] = hex_
+    u = state.units[side][uid]
+    u.box, u.area = FLYING, ""
 
 
 def _fly(state: State, side: Side, group: str, to: str) -> None:
@@ -124,6 +149,8 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     board = state.boards[side]
     if action.kind == "fly":
         _fly(state, side, action.get("group"), action.get("hex"))
+    elif action.kind == "sortie":
+        _sortie(state, side, action.get("unit"), action.get("hex"))
     elif action.kind == "search":
         board.searched.append(action.get("hex"))
         search(state, side, action.get("hex"), "air search", out)

@@ -9,9 +9,10 @@ eliminated; where capacity forces a choice, the owner chooses by landing the oth
 from __future__ import annotations
 
 from app.rules.actions import DONE, Action
-from app.rules.boards import carrier_hex, searchboard
+from app.rules.boards import area_hexes, carrier_hex, searchboard
 from app.rules.events import ALL, Event
-from app.rules.state import ARMING, FLYING, Side, State, Unit
+from app.rules.setup import scenario_of, scout_entry
+from app.rules.state import ARMING, FLYING, OFF_BOARD, Side, State, Unit
 from app.rules.steps import Step, b_then_a, begin, register
 from app.rules.units import aboard, air_movement, air_record, capacity, eliminate, ship_record
 
@@ -43,11 +44,29 @@ def landings(state: State, side: Side) -> list[Action]:
     carriers = [
         c for c in state.units[side].values() if c.ship and (ship_record(c).capacity or 0) > 0
     ]
-    return [
+    acts = [
         Action("land", (u.id, c.id))
         for u in _flying(state, side)
         for c in carriers
         if may_land(state, u, c) is None
+    ]
+    return acts + _off_board_landings(state, side)
+
+
+def _off_board_landings(state: State, side: Side) -> list[Action]:
+    """7c4.4: scout O returns to an "M" hex to land off-board."""
+    entry = scout_entry(scenario_of(state))
+    if entry is None or entry["side"] != side:
+        return []
+    u = state.units[side][str(entry["unit"])]
+    if u.box != FLYING:
+        return []
+    here = state.boards[side].flights[u.id].hex
+    grid = searchboard()
+    return [
+        Action("land", (u.id, h))
+        for h in area_hexes(str(entry["area"]))
+        if grid.distance(here, h) <= air_movement(u)
     ]
 
 
@@ -64,7 +83,12 @@ def _unlanded(state: State, side: Side, action: Action, out: list[Event]) -> Non
 
 def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     u = state.units[side][action.get("unit")]
-    u.box, u.area = ARMING, action.get("at")
+    at = action.get("at")
+    if searchboard().contains(at):
+        entry = scout_entry(scenario_of(state)) or {}
+        u.box, u.area = OFF_BOARD, str(entry.get("area", ""))
+    else:
+        u.box, u.area = ARMING, at
     state.boards[side].flights.pop(u.id)
     out.append(
         Event("land", ALL, state.turn, state.step, {"side": side, "unit": u.id, "at": u.area})

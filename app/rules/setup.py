@@ -7,12 +7,27 @@ at once, in secret; play starts when both are done (2b).
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from app.data import ForceSetup, Scenario, catalog
 from app.rules.actions import DONE, Action
 from app.rules.boards import area_hexes
 from app.rules.dice import seed_state
 from app.rules.events import ALL, Event
-from app.rules.state import ARMING, BASE, FLIP, HIT, READY, SHIPS, SIDES, Board, Side, State, Unit
+from app.rules.state import (
+    ARMING,
+    BASE,
+    FLIP,
+    HIT,
+    OFF_BOARD,
+    READY,
+    SHIPS,
+    SIDES,
+    Board,
+    Side,
+    State,
+    Unit,
+)
 from app.rules.steps import Step, begin, register
 
 MODES = ("two-player",)
@@ -24,8 +39,13 @@ def scenario_of(state: State) -> Scenario:
 
 
 def playable(scenario: Scenario) -> bool:
-    """Scenarios this engine can play now: their forces all set up on the Searchboard."""
-    return scenario.id == "one"
+    """Scenarios this engine can play now: those fought on the Searchboards (not 7e)."""
+    return scenario.id in ("one", "two", "three")
+
+
+def uses_fighters(options: frozenset[str] | set[str] | tuple[str, ...]) -> bool:
+    """7c, 7d: without option 14 the scenarios are played with their F units left out."""
+    return "14" in options
 
 
 def new_game(
@@ -60,13 +80,23 @@ def new_game(
         for marker in spec.spare_markers.get(side, ()):
             state.boards[side].forces[marker] = None
     for force in spec.forces:
-        if not force.optional:
-            _set_up_force(state, force)
+        _set_up_force(state, force, uses_fighters(options))
+    entry = scout_entry(spec)
+    if entry is not None:
+        owner: Side = "japan" if entry["side"] == "japan" else "usa"
+        uid = str(entry["unit"])
+        state.units[owner][uid] = Unit(owner, uid, False, OFF_BOARD, str(entry["area"]))
     begin(state, "setup", [])
     return state
 
 
-def _set_up_force(state: State, force: ForceSetup) -> None:
+def scout_entry(spec: Scenario) -> dict[str, object] | None:
+    """7c4.4, 7d4.2: a scout that enters at an area's hexes on given Turns and lands off-board."""
+    entry = spec.special.get("scout_entry")
+    return dict(entry) if isinstance(entry, dict | MappingProxyType) else None
+
+
+def _set_up_force(state: State, force: ForceSetup, fighters: bool) -> None:
     units = state.units[force.side]
     is_base = force.area == "base"
     if not is_base:
@@ -76,7 +106,8 @@ def _set_up_force(state: State, force: ForceSetup) -> None:
         units[sid] = _start(Unit(force.side, sid, True, box, area), force)
     for carrier, ids in force.air:
         for aid in ids:
-            units[aid] = _start(Unit(force.side, aid, False, READY, carrier), force)
+            if fighters or catalog().airunit(force.side, aid).type != "F":
+                units[aid] = _start(Unit(force.side, aid, False, READY, carrier), force)
 
 
 def _start(u: Unit, force: ForceSetup) -> Unit:
@@ -107,9 +138,16 @@ def _air_toggles(state: State, side: Side) -> list[Action]:
     return out
 
 
+def optional_forces(state: State, side: Side) -> list[str]:
+    """7c4.2: the side's optional task forces."""
+    return [f.marker for f in scenario_of(state).forces_of(side) if f.optional]
+
+
 def _actions(state: State, side: Side) -> list[Action]:
     board = state.boards[side]
     out = []
+    for marker in optional_forces(state, side):
+        out.append(Action("withhold" if marker in board.committed else "commit", (marker,)))
     for f in setup_forces(state, side):
         out += [
             Action("place", (f.marker, h))
@@ -123,8 +161,13 @@ def _actions(state: State, side: Side) -> list[Action]:
 
 
 def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
+    board = state.boards[side]
     if action.kind == "place":
-        state.boards[side].forces[action.get("force")] = action.get("hex")
+        board.forces[action.get("force")] = action.get("hex")
+    elif action.kind == "commit":
+        board.committed.append(action.get("force"))
+    elif action.kind == "withhold":
+        board.committed.remove(action.get("force"))
     else:
         toggle_air(state, side, action)
 

@@ -30,6 +30,7 @@ READY = "ready"  # area = carrier, AV or base id
 ARMING = "arming"
 STRIKE = "strike"  # Normal Strike box; area = task force marker or "Midway"
 FLYING = "flying"  # on the Searchboard (where: the owner's Board.flights)
+OFF_BOARD = "off-board"  # 7c4.4: a unit based off the Searchboard (Japanese scout O)
 GONE = "eliminated"
 
 
@@ -94,6 +95,9 @@ class Board:
     searched: list[str] = field(default_factory=list)  # hexes air-searched this turn
     sea_searched: list[str] = field(default_factory=list)  # 3d5 this turn
     intel: list[Spotting] = field(default_factory=list)
+    committed: list[str] = field(default_factory=list)  # 7c4.2 optional forces noted to enter
+    control_turns: int = 0  # 7c4.3: consecutive Turns an AP unit has held M5
+    controls_midway: bool = False  # 7c4.3
 
 
 @dataclass(slots=True)

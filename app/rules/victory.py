@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from app.data import catalog
+from app.rules.boards import base_hex, forces_at, ships_in
 from app.rules.events import ALL, Event
 from app.rules.setup import scenario_of
-from app.rules.state import SIDES, Side, State, Unit, other
+from app.rules.state import GONE, SIDES, Side, State, Unit, other
 from app.rules.steps import Step, begin, register
-from app.rules.units import air_record, elim_back, is_scout, ship_record
+from app.rules.units import BASE_ID, air_record, elim_back, is_scout, ship_record
 
 HALVED_TYPES = ("DD", "AP")  # 7a3.2, with air combat units
+MIDWAY_CONTROL_TURNS = 3  # 7c4.3
 
 
 def unit_points(u: Unit) -> tuple[int, str]:
@@ -44,6 +48,11 @@ def victory_points(state: State) -> dict[str, object]:
                 lines[scorer].append(
                     {"unit": u.id, "name": name, "side": side, "result": why, "points": points}
                 )
+    for scorer, points, why in _bonuses(state):
+        totals[scorer] += points
+        lines[scorer].append(
+            {"unit": "", "name": why, "side": other(scorer), "result": why, "points": points}
+        )
     margin = totals["japan"] - totals["usa"]
     if margin >= spec.japan_wins_margin:
         winner = "japan"
@@ -59,8 +68,44 @@ def victory_points(state: State) -> dict[str, object]:
     }
 
 
+def _bonuses(state: State) -> list[tuple[Side, int, str]]:
+    """7c4.2 optional task forces used, and 7c4.3 / 7d4.3 control of Midway."""
+    spec = scenario_of(state)
+    out: list[tuple[Side, int, str]] = []
+    optional = spec.special.get("optional_force_bonus", {})
+    assert isinstance(optional, Mapping)
+    for marker, bonus in optional.items():
+        side: Side = "japan" if bonus["side"] == "japan" else "usa"
+        if marker in state.boards[side].committed:
+            out.append((other(side), int(bonus["points"]), f"{marker} used (7c4.2)"))
+    if spec.control_of_midway_points:
+        holder: Side = "japan" if state.boards["japan"].controls_midway else "usa"
+        out.append((holder, spec.control_of_midway_points, f"controls Midway ({spec.rule}4.3)"))
+    return out
+
+
+def track_midway_control(state: State) -> None:
+    """7c4.3: after the base is eliminated, a Japanese AP unit holding M5 three consecutive Turns.
+
+    # RULES? Counted at each Turn Record Phase; once held three Turns, control is kept.
+    """
+    if not scenario_of(state).control_of_midway_points:
+        return
+    board = state.boards["japan"]
+    base = state.units["usa"].get(BASE_ID)
+    held = (base is None or base.box == GONE) and any(
+        ship_record(u).type == "AP"
+        for m in forces_at(state, "japan", base_hex())
+        for u in ships_in(state, "japan", m)
+    )
+    board.control_turns = board.control_turns + 1 if held else 0
+    if board.control_turns >= MIDWAY_CONTROL_TURNS:
+        board.controls_midway = True
+
+
 def _enter(state: State, out: list[Event]) -> None:
     """6: advance the Turn marker; after the final Turn, count victory points."""
+    track_midway_control(state)
     if state.turn >= scenario_of(state).last_turn:
         state.victory = victory_points(state)
         state.status = "finished"

@@ -217,6 +217,8 @@ def _searchboard(state: State, side: Side) -> dict[str, Any]:
         "groups": {g: list(members) for g, members in sorted(board.groups.items())},
         "searched": list(board.searched),
         "sea_searched": list(board.sea_searched),
+        "committed": list(board.committed),
+        "midway_control_turns": board.control_turns,
         "spotted": [
             {
                 "turn": s.turn,

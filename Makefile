@@ -31,7 +31,9 @@ bench: $(STAMP)
 	$(BIN)/python -m tools.bench
 
 fuzz: $(STAMP)
-	$(BIN)/python -m tools.fuzz --games $${GAMES:-5000}
+	$(BIN)/python -m tools.fuzz --scenario one --games $${GAMES:-5000}
+	$(BIN)/python -m tools.fuzz --scenario two --games $${GAMES_LONG:-300}
+	$(BIN)/python -m tools.fuzz --scenario three --games $${GAMES_LONG:-300}
 
 clean:
 	rm -rf $(VENV) data .pytest_cache .mypy_cache .ruff_cache

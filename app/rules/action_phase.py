@@ -198,18 +198,22 @@ register(
 # ---------------------------------------------------------------- sea movement (3c)
 
 
-def entering(state: State, side: Side) -> list[str]:
-    """3c: task forces that enter this Turn and have not yet been placed."""
+def due(state: State, side: Side) -> list[str]:
+    """3c: task forces that enter this Turn (7c4.2: optional ones only if noted to enter)."""
     board = state.boards[side]
     return [
         f.marker
         for f in scenario_of(state).forces_of(side)
         if f.entry_turn == state.turn
         and (not f.optional or f.marker in board.committed)
-        and f.marker not in board.moved
-        and board.forces.get(f.marker) is None
         and ships_in(state, side, f.marker)
+        and (f.marker in board.moved or board.forces.get(f.marker) is None)
     ]
+
+
+def entering(state: State, side: Side) -> list[str]:
+    """3c: task forces due this Turn that have not yet been placed."""
+    return [m for m in due(state, side) if m not in state.boards[side].moved]
 
 
 def _sea_actions(state: State, side: Side) -> list[Action]:
@@ -223,9 +227,10 @@ def _sea_actions(state: State, side: Side) -> list[Action]:
         acts += [Action("move", (marker, h)) for h in (start, *grid.neighbours(start)) if h != here]
         if grid.on_edge(start):
             acts.append(Action("exit", (marker,)))
-    for marker in entering(state, side):
+    for marker in due(state, side):
         force = next(f for f in scenario_of(state).forces_of(side) if f.marker == marker)
-        acts += [Action("enter", (marker, h)) for h in area_hexes(force.area)]
+        here = state.boards[side].forces.get(marker)
+        acts += [Action("enter", (marker, h)) for h in area_hexes(force.area) if h != here]
     if not entering(state, side):
         acts.append(DONE)
     return acts

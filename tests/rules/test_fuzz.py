@@ -33,6 +33,18 @@ def test_fuzz_scenario_one_random_games(chunk: int) -> None:
     assert battles > 0, "the agents should meet in battle in 100 games"
 
 
+@pytest.mark.parametrize("scenario", ["two", "three"])
+def test_fuzz_scenarios_two_and_three_basic_game(scenario: str) -> None:
+    """30 complete games each of 7c and 7d in the Basic Game (make fuzz plays more)."""
+    for seed in range(30):
+        log: list[tuple[str, dict[str, object]]] = []
+        try:
+            play_game(scenario, seed, log=log)
+        except Exception as exc:
+            path = save_failure(scenario, seed, log, repr(exc))
+            raise AssertionError(f"{scenario} seed {seed} failed, saved as {path}") from exc
+
+
 @pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
 def test_saved_fuzz_case_replays(case: Path) -> None:
     """Regression: a game the fuzzer once broke, replayed with the invariants after every step."""

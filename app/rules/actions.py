@@ -38,6 +38,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "fire": (),  # 4c: resolve the anti-aircraft combat
     "cancel": (),  # 4c: drop the anti-aircraft combat being formed
     "bomb": ("target", "category"),  # 4d2
+    "reroll": (),  # 11a: use the free roll marker on this combat
+    "accept": (),  # 11a: keep the dice as rolled
     "transfer": ("ship", "force"),  # 4e1 reorganisation
     "land": ("unit", "at"),  # 5a
 }

@@ -10,15 +10,26 @@ from __future__ import annotations
 
 from app.rules.actions import DONE, Action
 from app.rules.boards import base_hex, battleboard, forces_at, ships_in
-from app.rules.combat import roll_combat
 from app.rules.events import ALL, Event
+from app.rules.free_roll import CONTINUATIONS, fight
 from app.rules.grid import DIRECTIONS
-from app.rules.state import BASE, FLYING, READY, SIDES, Battle, Side, Spotting, State, Unit, other
+from app.rules.state import (
+    BASE,
+    FLYING,
+    READY,
+    SIDES,
+    Battle,
+    PendingCombat,
+    Side,
+    Spotting,
+    State,
+    Unit,
+    other,
+)
 from app.rules.steps import Step, b_then_a, begin, register
 from app.rules.units import (
     BASE_ID,
     aa_factor,
-    add_damage,
     air_record,
     bombing,
     defense,
@@ -363,19 +374,22 @@ def _aa_handle(state: State, side: Side, action: Action, out: list[Event]) -> No
 
 
 def _fire(state: State, b: Battle, out: list[Event]) -> None:
+    """4c: the ships' summed AA factors against one air unit's defense factor."""
     assert b.aa_target is not None
     target = state.units[b.attacker][b.aa_target]
-    roll = roll_combat(state, aa_modifier(state, b, b.aa_ships, b.aa_target), defense(target))
-    result = roll.result
-    if result != "miss":
-        result = add_damage(state, target, _POINTS[result], out, "anti-aircraft fire")
+    modifier = aa_modifier(state, b, b.aa_ships, b.aa_target)
+    data: dict[str, object] = {"ships": list(b.aa_ships), "target": target.id}
     state.aa_used.extend(b.aa_ships)
-    data = {"ships": list(b.aa_ships), "target": target.id, **roll.to_json(), "outcome": result}
-    out.append(Event("anti-aircraft", ALL, state.turn, state.step, data))
     b.aa_ships, b.aa_target = [], None
+    pending = PendingCombat(
+        "anti-aircraft", b.attacker, target.id, modifier, defense(target), 0, 0,
+        "anti-aircraft fire", data, "", [],
+    )  # fmt: skip
+    fight(state, pending, out)
 
 
-_POINTS = {"hit": 1, "flip": 3, "eliminated": 6}
+def _after_aa(state: State, out: list[Event]) -> None:
+    return None
 
 
 def _aa_finish(state: State, out: list[Event]) -> None:
@@ -456,6 +470,7 @@ def _bomb_actions(state: State, side: Side) -> list[Action]:
 
 
 def _bomb_handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
+    """4d: one bombing combat - summed bombing factors and modifiers against the defense."""
     b = battle(state)
     target_id, cat = action.get("target"), action.get("category")
     target = state.units[other(b.attacker)][target_id]
@@ -463,22 +478,27 @@ def _bomb_handle(state: State, side: Side, action: Action, out: list[Event]) -> 
         a for a in _live_air(state, b) if b.targets[a] == target_id and category(state, b, a) == cat
     ]
     modifier, notes = bombing_modifier(state, b, target_id, cat)
-    roll = roll_combat(state, modifier, defense(target))
-    result = roll.result
-    if result != "miss":
-        result = add_damage(state, target, _POINTS[result], out, f"{cat} bombing")
     b.bombed.append(f"{target_id}/{cat}")
-    data = {
+    data: dict[str, object] = {
         "target": target_id,
         "category": cat,
         "units": units,
         "modifiers": notes,
-        **roll.to_json(),
-        "outcome": result,
     }
-    out.append(Event("bombing", ALL, state.turn, state.step, data))
-    if not pending_bombing(state, b):
+    pending = PendingCombat(
+        "bombing", other(b.attacker), target_id, modifier, defense(target), 0, 0, f"{cat} bombing",
+        data, "", [],
+    )  # fmt: skip
+    fight(state, pending, out)
+
+
+def _after_bombing(state: State, out: list[Event]) -> None:
+    if not pending_bombing(state, battle(state)):
         _end_battle(state, out)
+
+
+CONTINUATIONS["anti-aircraft"] = _after_aa
+CONTINUATIONS["bombing"] = _after_bombing
 
 
 def _enter_bombing(state: State, out: list[Event]) -> None:

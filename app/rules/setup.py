@@ -31,7 +31,10 @@ from app.rules.state import (
 from app.rules.steps import Step, begin, register
 
 MODES = ("two-player",)
-OPTIONS: dict[str, str] = {}  # optional rules by rule number, as they become available
+# Optional rules by rule number, as they become available (issue: each a per-game toggle).
+OPTIONS: dict[str, str] = {
+    "11a": "The free roll marker",
+}
 
 
 def scenario_of(state: State) -> Scenario:
@@ -74,6 +77,8 @@ def new_game(
         rng=seed_state(seed),
         turn=spec.first_turn,
     )
+    if "11a" in options:
+        state.free_roll = spec.free_roll
     for side in SIDES:
         state.units[side] = {}
         state.boards[side] = Board()

@@ -119,6 +119,23 @@ class Battle:
 
 
 @dataclass(slots=True)
+class PendingCombat:
+    """A combat whose dice are rolled and not yet applied: 11a lets the holder re-roll."""
+
+    kind: str  # the event kind: "anti-aircraft", "bombing"
+    target_side: Side
+    target: str
+    attacker_modifier: int
+    defender_modifier: int
+    attacker_roll: int
+    defender_roll: int
+    cause: str
+    data: dict[str, object]
+    resume_step: str
+    resume_waiting: list[Side]
+
+
+@dataclass(slots=True)
 class State:
     scenario: str
     options: tuple[str, ...]
@@ -141,6 +158,8 @@ class State:
     battle: Battle | None = None
     announcements: list[tuple[Side, str, str]] = field(default_factory=list)  # this turn
     victory: dict[str, object] | None = None
+    free_roll: Side | None = None  # 11a: who holds the free roll marker
+    pending: PendingCombat | None = None  # 11a: a combat waiting for the holder's choice
 
     def clone(self) -> State:
         copy: State = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))

@@ -38,9 +38,10 @@ def position(
     forces: dict[Side, dict[str, tuple[str, Iterable[str]]]],
     arming: Iterable[tuple[Side, str]] = (),
     dice: Iterable[int] = (),
+    options: frozenset[str] = frozenset(),
 ) -> State:
     """A Scenario One position at the start of `turn`: forces {side: {marker: (hex, ships)}}."""
-    state = new_game("one", frozenset(), 0)
+    state = new_game("one", options, 0)
     state.status = "playing"
     state.turn = turn
     for side, markers in forces.items():

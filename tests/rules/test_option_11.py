@@ -1,0 +1,75 @@
+"""Option 11: combat options."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.rules import IllegalAction, apply, legal_actions, new_game, view
+from app.rules.state import State
+
+from .helpers import kinds, play, position
+
+
+def haruna_under_attack(dice: list[int], options: frozenset[str]) -> State:
+    """10b1's battle: B5, B6, S6 over Haruna and Nagara in H4 (Turn 8, Japan Side A)."""
+    s = position(
+        8,
+        {"usa": {"TF16": ("H5", []), "TF17": ("H5", [])}, "japan": {"MobileForce": ("H4", [])}},
+        dice=[4, 6, *dice],
+        options=options,
+    )
+    s, _ = play(s, "usa", "launch B5", "launch B6", "launch S6", "done")
+    s, _ = play(s, "japan", "done")
+    s, _ = play(s, "usa", "done")
+    s, _ = play(s, "japan", "done")
+    s, _ = play(s, "usa", "done")
+    s, _ = play(s, "japan", "done")
+    s, _ = play(s, "usa", "fly H5-strike H4", "done")
+    s, _ = play(s, "japan", "done")
+    return s
+
+
+def test_11a_the_holder_may_reroll_both_dice_of_one_combat_then_passes_the_marker() -> None:
+    """11a: the original rolls are ignored, both dice rolled again; the marker passes."""
+    s = haruna_under_attack([6, 5, 1, 10], frozenset({"11a"}))
+    assert s.free_roll == "usa"  # 7b4.3
+    s, _ = play(s, "japan", "face N", "formation")
+    ships = s.battle.ships if s.battle else []
+    s, _ = play(s, "usa", *(f"target {u} {ships[0]}" for u in ("B5", "B6", "S6")))
+    s, ev = play(s, "japan", f"aa {ships[0]} B5", "fire")
+    assert [e.data["attacker_number"] for e in kinds(ev, "dice")] == [8]  # 6+2 vs 5+2: a hit
+    assert s.step == "free roll" and s.waiting == ["usa"]
+    assert [a.text() for a in legal_actions(s, "usa")] == ["accept", "reroll"]
+    with pytest.raises(IllegalAction) as err:
+        apply(s, "japan", {"kind": "reroll"})
+    assert err.value.rule == "3"
+    s, ev = play(s, "usa", "reroll")
+    aa = kinds(ev, "anti-aircraft")
+    assert (aa[0].data["attacker_roll"], aa[0].data["defender_roll"]) == (1, 10)
+    assert aa[0].data["outcome"] == "miss" and s.units["usa"]["B5"].hits == 0
+    assert s.free_roll == "japan" and view(s, "usa")["step"] == "anti-aircraft combat"
+
+
+def test_11a_accepting_keeps_the_dice_and_the_marker() -> None:
+    s = haruna_under_attack([6, 5], frozenset({"11a"}))
+    s, _ = play(s, "japan", "face N", "formation")
+    ships = s.battle.ships if s.battle else []
+    s, _ = play(s, "usa", *(f"target {u} {ships[0]}" for u in ("B5", "B6", "S6")))
+    s, _ = play(s, "japan", f"aa {ships[0]} B5", "fire")
+    s, ev = play(s, "usa", "accept")
+    assert kinds(ev, "anti-aircraft")[0].data["outcome"] == "hit"
+    assert s.free_roll == "usa" and s.units["usa"]["B5"].hits == 1
+
+
+def test_11a_without_the_option_there_is_no_pause() -> None:
+    s = haruna_under_attack([6, 5], frozenset())
+    s, _ = play(s, "japan", "face N", "formation")
+    ships = s.battle.ships if s.battle else []
+    s, _ = play(s, "usa", *(f"target {u} {ships[0]}" for u in ("B5", "B6", "S6")))
+    s, ev = play(s, "japan", f"aa {ships[0]} B5", "fire")
+    assert s.step != "free roll" and kinds(ev, "anti-aircraft")[0].data["outcome"] == "hit"
+
+
+def test_11a_unknown_options_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown optional rules"):
+        new_game("one", frozenset({"99z"}), 1)

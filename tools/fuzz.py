@@ -36,7 +36,7 @@ from app.rules.state import (
     Side,
     other,
 )
-from app.rules.units import aboard, capacity, launch_number, ship_record
+from app.rules.units import capacity, launch_number, load, ship_record
 from app.rules.victory import victory_points
 
 FAILURES = Path("fuzz-failures")
@@ -114,7 +114,7 @@ def check_invariants(state: State) -> None:
                 )
         for c in state.units[side].values():
             if c.ship and c.box != GONE and ship_record(c).capacity:
-                check(len(aboard(state, c)) <= capacity(c), f"{c.id} over capacity")
+                check(load(state, c) <= capacity(c), f"{c.id} over capacity")
                 if state.step in ("assembly", "ready", "sea movement"):
                     check(
                         state.launched.get(c.id, 0) <= launch_number(c),

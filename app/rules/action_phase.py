@@ -12,9 +12,10 @@ from app.rules.boards import area_hexes, carrier_hex, searchboard, ships_in
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
 from app.rules.setup import scenario_of, toggle_air
+from app.rules.ship_movement import dead_in_the_water, rate
 from app.rules.state import ARMING, BASE, READY, SHIPS, SIDES, STRIKE, Side, State, other
 from app.rules.steps import Step, b_then_a, begin, register
-from app.rules.units import eliminate, launch_number
+from app.rules.units import eliminate, launch_number, size
 
 # ---------------------------------------------------------------- sides (3)
 
@@ -85,9 +86,9 @@ def _can_launch(state: State, side: Side, unit_id: str) -> bool:
     if u.ship or u.box != READY or night(state):
         return False
     carrier = state.units[side][u.area]
-    if carrier_hex(state, carrier) is None:
-        return False
-    return state.launched.get(carrier.id, 0) < launch_number(carrier)
+    if carrier_hex(state, carrier) is None or dead_in_the_water(state, carrier):
+        return False  # 11c2: no take-off from a carrier dead in the water
+    return state.launched.get(carrier.id, 0) + size(state, u) <= launch_number(carrier)
 
 
 def _assembly_actions(state: State, side: Side) -> list[Action]:
@@ -103,7 +104,7 @@ def _assembly_handle(state: State, side: Side, action: Action, out: list[Event])
     """3a3: a flying unit goes to the Normal Strike box of its task force (or Midway)."""
     u = state.units[side][action.get("unit")]
     carrier = state.units[side][u.area]
-    state.launched[carrier.id] = state.launched.get(carrier.id, 0) + 1
+    state.launched[carrier.id] = state.launched.get(carrier.id, 0) + size(state, u)
     u.box = STRIKE
     u.area = carrier.id if carrier.box == BASE else carrier.area
     out.append(
@@ -224,9 +225,16 @@ def _sea_actions(state: State, side: Side) -> list[Action]:
         if board.forces.get(marker) is None or not ships_in(state, side, marker):
             continue
         here = board.forces[marker]
-        acts += [Action("move", (marker, h)) for h in (start, *grid.neighbours(start)) if h != here]
-        if grid.on_edge(start):
+        reach = rate(state, side, marker)
+        acts += [Action("move", (marker, h)) for h in grid.within(start, reach) if h != here]
+        if grid.on_edge(start) and reach:
             acts.append(Action("exit", (marker,)))
+    if not board.moved:
+        acts += [
+            Action("scuttle", (u.id,))
+            for u in state.units[side].values()
+            if u.box == SHIPS and dead_in_the_water(state, u)
+        ]
     for marker in due(state, side):
         force = next(f for f in scenario_of(state).forces_of(side) if f.marker == marker)
         here = state.boards[side].forces.get(marker)
@@ -238,6 +246,10 @@ def _sea_actions(state: State, side: Side) -> list[Action]:
 
 def _sea_handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     board = state.boards[side]
+    if action.kind == "scuttle":
+        ship = state.units[side][action.get("ship")]
+        eliminate(state, ship, out, "scuttled (11c3)")
+        return
     marker = action.get("force")
     if action.kind == "exit":
         _exit_board(state, side, marker, out)
@@ -268,7 +280,11 @@ def _exit_board(state: State, side: Side, marker: str, out: list[Event]) -> None
 
 def _sea_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
     if action.kind == "move":
+        if "12a" in state.options or "11c" in state.options:
+            return "12a", "beyond this task force's movement this Turn (slowest ship, towing)"
         return "3c", "a task force marker moves no more than one Searchboard hex per Turn"
+    if action.kind == "scuttle":
+        return "11c3", "only a ship dead in the water, at the start of the Sea Movement Step"
     if action.kind == "enter":
         return "3c", "a task force enters on its scenario Turn, in its designated area"
     if action.kind == "exit":

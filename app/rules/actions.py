@@ -25,6 +25,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "move": ("force", "hex"),  # 3c
     "enter": ("force", "hex"),  # 3c entries by scenario
     "exit": ("force",),  # 2e: leave the Searchboard
+    "scuttle": ("ship",),  # 11c3
     "fly": ("group", "hex"),  # 3d1, 3d2
     "search": ("hex",),  # 3d3
     "sea-search": ("hex",),  # 3d5

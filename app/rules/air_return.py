@@ -12,9 +12,10 @@ from app.rules.actions import DONE, Action
 from app.rules.boards import area_hexes, carrier_hex, searchboard
 from app.rules.events import ALL, Event
 from app.rules.setup import scenario_of, scout_entry
+from app.rules.ship_movement import dead_in_the_water
 from app.rules.state import ARMING, FLYING, OFF_BOARD, Side, State, Unit
 from app.rules.steps import Step, b_then_a, begin, register
-from app.rules.units import aboard, air_movement, air_record, capacity, eliminate, ship_record
+from app.rules.units import air_movement, air_record, capacity, eliminate, load, ship_record, size
 
 BASING = {"green": ("base",), "yellow": ("AV",), "white": ("CV", "CVL", "base")}
 
@@ -25,13 +26,15 @@ def may_land(state: State, u: Unit, carrier: Unit) -> str | None:
         return "5a1"
     if ship_record(carrier).type not in BASING[air_record(u).basing]:
         return "5a1"
+    if dead_in_the_water(state, carrier):
+        return "11c2"
     where = carrier_hex(state, carrier)
     if where is None:
         return "5a1"
     here = state.boards[u.side].flights[u.id].hex
     if searchboard().distance(here, where) > air_movement(u):
         return "5a2"
-    if len(aboard(state, carrier)) >= capacity(carrier):
+    if load(state, carrier) + size(state, u) > capacity(carrier):
         return "5a3"
     return None
 
@@ -106,6 +109,7 @@ def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
             "5a1": "its basing colour does not allow landing there",
             "5a2": "the landing hex is beyond its movement factor",
             "5a3": "that ship or base is at capacity",
+            "11c2": "that ship is dead in the water",
         }.get(rule, "it cannot land there")
         return rule, f"{u.id} cannot land on {c.id}: {text}"
     if action.kind == "done":

@@ -8,6 +8,8 @@ ships (4a1, 4a2), the attacker its air units (4a3), the defender fires anti-airc
 
 from __future__ import annotations
 
+from functools import cache
+
 from app.rules.actions import DONE, Action
 from app.rules.boards import base_hex, battleboard, forces_at, ships_in
 from app.rules.events import ALL, Event
@@ -160,22 +162,31 @@ def _next_ship(b: Battle) -> str | None:
     return next((s for s in b.ships if s not in b.positions), None)
 
 
-def _ship_hexes(b: Battle) -> list[str]:
-    """4a2: one unit a hex, an empty hex around every unit, all on the Battleboard."""
+def spacing(state: State, b: Battle) -> int:
+    """4a2: at least one empty hex between and around units; 11f: two for Japanese ships."""
+    return 2 if "11f" in state.options and b.attacker == "usa" else 1
+
+
+def _ship_hexes(state: State, b: Battle) -> list[str]:
+    """4a2: one unit a hex, the empty hexes around every unit, all on the Battleboard."""
     grid = battleboard()
+    gap = spacing(state, b)
     taken = list(b.positions.values())
-    return [
-        h
-        for h in grid.hexes()
-        if not grid.on_edge(h) and all(grid.distance(h, t) >= 2 for t in taken)
-    ]
+    return [h for h in _interior(gap) if all(grid.distance(h, t) > gap for t in taken)]
 
 
-def _formation(b: Battle) -> None:
+@cache
+def _interior(gap: int) -> tuple[str, ...]:
+    """Hexes with `gap` rings of Battleboard hexes all round them."""
+    grid = battleboard()
+    return tuple(h for h in grid.hexes() if len(grid.within(h, gap)) == 1 + 3 * gap * (gap + 1))
+
+
+def _formation(state: State, b: Battle) -> None:
     """A standard setup: each remaining ship in the legal hex nearest the centre."""
     grid = battleboard()
     while (uid := _next_ship(b)) is not None:
-        b.positions[uid] = min(_ship_hexes(b), key=lambda h: (grid.distance(CENTRE, h), h))
+        b.positions[uid] = min(_ship_hexes(state, b), key=lambda h: (grid.distance(CENTRE, h), h))
 
 
 def _enter_defender(state: State, out: list[Event]) -> None:
@@ -193,7 +204,7 @@ def _setup_actions(state: State, side: Side) -> list[Action]:
     uid = _next_ship(b)
     if uid is None:
         return []
-    return [Action("formation"), *(Action("position", (uid, h)) for h in _ship_hexes(b))]
+    return [Action("formation"), *(Action("position", (uid, h)) for h in _ship_hexes(state, b))]
 
 
 def _setup_handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
@@ -203,7 +214,7 @@ def _setup_handle(state: State, side: Side, action: Action, out: list[Event]) ->
     elif action.kind == "position":
         b.positions[action.get("unit")] = action.get("hex")
     else:
-        _formation(b)
+        _formation(state, b)
     if b.facing is not None and _next_ship(b) is None:
         out.append(
             Event(

@@ -34,6 +34,10 @@ MODES = ("two-player",)
 # Optional rules by rule number, as they become available (issue: each a per-game toggle).
 OPTIONS: dict[str, str] = {
     "11a": "The free roll marker",
+    "11c": "Dead in the water (with 12a4 towing)",
+    "11f": "Different ship intervals",
+    "12a": "Variable sea movement",
+    "12b1": "Small air units count half",
 }
 
 

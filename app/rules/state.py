@@ -151,7 +151,7 @@ class State:
     units: dict[Side, dict[str, Unit]] = field(default_factory=dict)
     boards: dict[Side, Board] = field(default_factory=dict)
     forced_dice: list[int] = field(default_factory=list)
-    launched: dict[str, int] = field(default_factory=dict)  # 3a4: take-offs this turn
+    launched: dict[str, float] = field(default_factory=dict)  # 3a4 (12b1: halves)
     shifted: list[str] = field(default_factory=list)  # 3b: shifted in this Ready Step
     aa_used: list[str] = field(default_factory=list)  # 4c2: once per Combat Phase
     battles: list[tuple[str, Side]] = field(default_factory=list)  # still to fight

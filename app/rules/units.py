@@ -90,6 +90,18 @@ def aboard(state: State, carrier: Unit) -> list[Unit]:
     ]
 
 
+def size(state: State, u: Unit) -> float:
+    """An air unit's count: 12b1 counts scouts, ELIM-back and flipped units as one-half."""
+    if "12b1" in state.options and (is_scout(u) or elim_back(u) or u.flipped):
+        return 0.5
+    return 1.0
+
+
+def load(state: State, carrier: Unit) -> float:
+    """2c4, 5a3: air units aboard a carrier, AV or base, counted as 12b1 says."""
+    return sum(size(state, a) for a in aboard(state, carrier))
+
+
 def add_damage(state: State, u: Unit, points: int, out: list[Event], cause: str) -> str:
     """4b4/4b5: add damage points; returns "hit", "flip" or "eliminated"."""
     before_flipped = u.flipped

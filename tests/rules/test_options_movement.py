@@ -1,0 +1,125 @@
+"""Options 11c, 11f, 12a and 12b1: dead in the water, ship intervals, variable sea
+movement, small air units."""
+
+from __future__ import annotations
+
+from app.rules import legal_actions
+from app.rules.air_return import may_land
+from app.rules.battle import _ship_hexes
+from app.rules.boards import battleboard, searchboard
+from app.rules.state import FLYING, Battle, Flight, State
+
+from .helpers import play, position
+
+TF17 = ("Yorktown", "Astoria", "Portland", "DD2")
+
+
+def at_sea_movement(turn: int, options: set[str], damage: dict[str, int] | None = None) -> State:
+    s = position(
+        turn,
+        {"usa": {"TF17": ("N5", []), "TF16": ("P3", [])}, "japan": {"MobileForce": ("H2", [])}},
+        dice=[6, 4],  # the US is Side A, so Japan moves first
+        options=frozenset(options),
+    )
+    for uid, points in (damage or {}).items():
+        s.units["usa"][uid].damage = points
+    while s.step != "sea movement":
+        s, _ = play(s, s.waiting[0], "done")
+    s, _ = play(s, "japan", "done")
+    assert s.waiting == ["usa"]
+    return s
+
+
+def moves(s: State, force: str) -> set[str]:
+    return {
+        a.get("hex")
+        for a in legal_actions(s, "usa")
+        if a.kind == "move" and a.get("force") == force
+    }
+
+
+def test_3c_basic_game_one_hex() -> None:
+    s = at_sea_movement(9, set())
+    assert moves(s, "TF17") == set(searchboard().neighbours("N5"))
+
+
+def test_12a3_movement_3_task_force_moves_two_hexes_on_dot_turns_only() -> None:
+    two = set(searchboard().within("N5", 2)) - {"N5"}
+    assert moves(at_sea_movement(9, {"12a"}), "TF17") == two  # Turn 9: a dot Turn
+    assert moves(at_sea_movement(10, {"12a"}), "TF17") == set(searchboard().neighbours("N5"))
+
+
+def test_12a2_the_slowest_ship_sets_the_rate() -> None:
+    """12a2: flipped, Yorktown moves 2 (CATALOG 1a): two hexes on triangle Turn 9 only."""
+    two = set(searchboard().within("N5", 2)) - {"N5"}
+    assert moves(at_sea_movement(9, {"12a"}, {"Yorktown": 3}), "TF17") == two
+    assert moves(at_sea_movement(11, {"12a"}, {"Yorktown": 3}), "TF17") == set(
+        searchboard().neighbours("N5")
+    )
+
+
+def test_11c_a_ship_dead_in_the_water_is_towed_at_one_hex() -> None:
+    s = at_sea_movement(9, {"11c", "12a"}, {"Yorktown": 5})
+    assert moves(s, "TF17") == set(searchboard().neighbours("N5"))  # 12a4.2: movement 1
+
+
+def test_12a4_2_an_untowed_ship_holds_its_task_force() -> None:
+    s = position(
+        9,
+        {
+            "usa": {"TF17": ("N5", ["Yorktown"]), "TF16": ("P3", [])},
+            "japan": {"MobileForce": ("H2", [])},
+        },
+        dice=[6, 4],
+        options=frozenset({"11c"}),
+    )
+    for uid in ("Astoria", "Portland", "DD2"):
+        s.units["usa"][uid].area = "TF16"
+    s.units["usa"]["Yorktown"].damage = 5
+    while s.step != "sea movement":
+        s, _ = play(s, s.waiting[0], "done")
+    s, _ = play(s, "japan", "done")
+    assert moves(s, "TF17") == set()
+    assert "scuttle Yorktown" in [a.text() for a in legal_actions(s, "usa")]  # 11c3
+    s, _ = play(s, "usa", "move TF16 P4")
+    assert "scuttle Yorktown" not in [a.text() for a in legal_actions(s, "usa")]
+
+
+def test_11c2_no_take_off_from_a_carrier_dead_in_the_water() -> None:
+    s = position(
+        8,
+        {"usa": {"TF17": ("N5", []), "TF16": ("P3", [])}, "japan": {"MobileForce": ("H2", [])}},
+        dice=[6, 4],
+        options=frozenset({"11c"}),
+    )
+    s.units["usa"]["Yorktown"].damage = 5
+    while s.waiting[0] != "usa":
+        s, _ = play(s, s.waiting[0], "done")
+    launches = {a.get("unit") for a in legal_actions(s, "usa") if a.kind == "launch"}
+    assert "B5" not in launches and "B6" in launches
+
+
+def test_12b1_two_scouts_fit_a_capacity_1_av() -> None:
+    """12b1's example: Chikuma (capacity 1) may hold two scout air units."""
+    for options, allowed in ((set(), "5a3"), ({"12b1"}, None)):
+        s = position(
+            8, {"usa": {}, "japan": {"MobileForce": ("H2", [])}}, options=frozenset(options)
+        )
+        scout = s.units["japan"]["N"]
+        scout.box, scout.area = FLYING, ""
+        s.boards["japan"].flights["N"] = Flight(hex="H2")
+        assert may_land(s, scout, s.units["japan"]["Chikuma"]) == allowed
+
+
+def test_11f_japanese_ships_two_empty_hexes_apart() -> None:
+    grid = battleboard()
+    for options, gap in ((set(), 1), ({"11f"}, 2)):
+        s = position(8, {"usa": {}, "japan": {}}, options=frozenset(options))
+        b = Battle(hex="H2", attacker="usa", ships=["Akagi", "Kaga"], air=[], facing=0)
+        b.positions["Akagi"] = "J11"
+        hexes = _ship_hexes(s, b)
+        assert min(grid.distance("J11", h) for h in hexes) == gap + 1
+        assert all(len(grid.within(h, gap)) == 1 + 3 * gap * (gap + 1) for h in hexes)
+        us = Battle(hex="H2", attacker="japan", ships=["Yorktown", "Astoria"], air=[], facing=0)
+        us.positions["Yorktown"] = "J11"
+        assert min(grid.distance("J11", h) for h in _ship_hexes(s, us)) == 2  # 11f: US unchanged

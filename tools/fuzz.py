@@ -24,6 +24,7 @@ from app.data import catalog
 from app.rules import Action, State, apply, legal_actions, new_game, replay, view
 from app.rules.boards import searchboard
 from app.rules.flow import acting
+from app.rules.setup import OPTIONS
 from app.rules.state import (
     ARMING,
     ELIMINATED,
@@ -208,6 +209,7 @@ class GameResult:
     log: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     battles: int = 0
     final: State | None = None
+    options: frozenset[str] = frozenset()
 
 
 def play_game(
@@ -215,14 +217,15 @@ def play_game(
     seed: int,
     interference_every: int = 7,
     log: list[tuple[str, dict[str, Any]]] | None = None,
+    options: frozenset[str] = frozenset(),
 ) -> GameResult:
     """One complete random game, every invariant checked after every step.
 
     `log`, if given, receives the actions as they are played, so a failure can be saved.
     """
     rng = random.Random(seed)
-    state = new_game(scenario, frozenset(), seed)
-    result = GameResult(scenario, seed, 0, log if log is not None else [])
+    state = new_game(scenario, options, seed)
+    result = GameResult(scenario, seed, 0, log if log is not None else [], options=options)
     while state.status != "finished":
         check(result.actions < MAX_ACTIONS, "the game does not end")
         seat = acting(state)[0] if len(acting(state)) == 1 else rng.choice(acting(state))
@@ -234,7 +237,7 @@ def play_game(
         check_invariants(state)
         if result.actions % interference_every == 0:
             check_non_interference(state, rng)
-    rebuilt, _ = replay(scenario, (), seed, result.log)
+    rebuilt, _ = replay(scenario, options, seed, result.log)
     check(rebuilt == state, "replay of the log differs from the state")
     check(state.victory is not None, "no victory points at the end")
     assert state.victory is not None
@@ -245,34 +248,55 @@ def play_game(
 
 
 def save_failure(
-    scenario: str, seed: int, log: list[tuple[str, dict[str, Any]]], error: str
+    scenario: str,
+    seed: int,
+    log: list[tuple[str, dict[str, Any]]],
+    error: str,
+    options: frozenset[str] = frozenset(),
 ) -> Path:
     FAILURES.mkdir(exist_ok=True)
     path = FAILURES / f"{scenario}-{seed}.json"
-    path.write_text(
-        json.dumps({"scenario": scenario, "seed": seed, "log": log, "error": error}, indent=1)
-    )
+    record = {
+        "scenario": scenario,
+        "options": sorted(options),
+        "seed": seed,
+        "log": log,
+        "error": error,
+    }
+    path.write_text(json.dumps(record, indent=1))
     return path
 
 
-def run(scenario: str, games: int, first_seed: int) -> int:
+def random_options(rng: random.Random) -> frozenset[str]:
+    """A random subset of the optional rules available."""
+    return frozenset(o for o in sorted(OPTIONS) if rng.random() < 0.5)
+
+
+def run(scenario: str, games: int, first_seed: int, options: str) -> int:
+    """Play `games` games; options "none", "all", or "random" (a random subset each game)."""
     failures = 0
     battles = actions = 0
     start = time.perf_counter()
     for seed in range(first_seed, first_seed + games):
         log: list[tuple[str, dict[str, Any]]] = []
+        chosen = {
+            "none": frozenset(),
+            "all": frozenset(OPTIONS),
+            "random": random_options(random.Random(seed)),
+        }[options]
         try:
-            result = play_game(scenario, seed, log=log)
+            result = play_game(scenario, seed, log=log, options=chosen)
             battles += result.battles
             actions += result.actions
         except Exception:  # every failure is saved, whatever it is
             failures += 1
-            path = save_failure(scenario, seed, log, traceback.format_exc())
+            path = save_failure(scenario, seed, log, traceback.format_exc(), chosen)
             print(f"FAIL seed={seed}: saved {path}", file=sys.stderr)
             traceback.print_exc()
     elapsed = time.perf_counter() - start
     print(
-        f"fuzz scenario={scenario} games={games} failures={failures} actions={actions} "
+        f"fuzz scenario={scenario} options={options} games={games} failures={failures} "
+        f"actions={actions} "
         f"battles={battles} seconds={elapsed:.1f}"
     )
     return failures
@@ -283,8 +307,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--scenario", default="one")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--options", choices=("none", "all", "random"), default="none")
     args = parser.parse_args()
-    sys.exit(1 if run(args.scenario, args.games, args.seed) else 0)
+    sys.exit(1 if run(args.scenario, args.games, args.seed, args.options) else 0)
 
 
 if __name__ == "__main__":

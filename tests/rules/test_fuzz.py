@@ -8,12 +8,14 @@ are checked inside `play_game` after every step. A failure is saved to fuzz-fail
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
 from app.rules import apply, new_game
-from tools.fuzz import check_invariants, play_game, save_failure
+from app.rules.setup import OPTIONS
+from tools.fuzz import check_invariants, play_game, random_options, save_failure
 
 GAMES_PER_CHUNK = 100
 CHUNKS = 10  # 1,000 games in all
@@ -33,23 +35,28 @@ def test_fuzz_scenario_one_random_games(chunk: int) -> None:
     assert battles > 0, "the agents should meet in battle in 100 games"
 
 
-@pytest.mark.parametrize("scenario", ["two", "three"])
-def test_fuzz_scenarios_two_and_three_basic_game(scenario: str) -> None:
-    """30 complete games each of 7c and 7d in the Basic Game (make fuzz plays more)."""
-    for seed in range(30):
+@pytest.mark.parametrize("scenario", ["one", "two", "three"])
+@pytest.mark.parametrize("which", ["all", "random"])
+def test_fuzz_with_optional_rules(scenario: str, which: str) -> None:
+    """Complete games with every option on, and with random subsets (make fuzz plays more)."""
+    games = 40 if scenario == "one" else 12
+    for seed in range(games):
+        options = frozenset(OPTIONS) if which == "all" else random_options(random.Random(seed))
         log: list[tuple[str, dict[str, object]]] = []
         try:
-            play_game(scenario, seed, log=log)
+            play_game(scenario, seed, log=log, options=options)
         except Exception as exc:
-            path = save_failure(scenario, seed, log, repr(exc))
-            raise AssertionError(f"{scenario} seed {seed} failed, saved as {path}") from exc
+            path = save_failure(scenario, seed, log, repr(exc), options)
+            raise AssertionError(
+                f"{scenario} seed {seed} {sorted(options)} failed: {path}"
+            ) from exc
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
 def test_saved_fuzz_case_replays(case: Path) -> None:
     """Regression: a game the fuzzer once broke, replayed with the invariants after every step."""
     data = json.loads(case.read_text())
-    state = new_game(data["scenario"], frozenset(), data["seed"])
+    state = new_game(data["scenario"], frozenset(data.get("options", [])), data["seed"])
     for seat, action in data["log"]:
         state, _ = apply(state, seat, action)
         check_invariants(state)

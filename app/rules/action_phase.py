@@ -29,6 +29,7 @@ def _new_turn(state: State) -> None:
     state.launched = {}
     state.shifted = []
     state.aa_used = []
+    state.damaged = []
     state.announcements = []
     for side in SIDES:
         board = state.boards[side]

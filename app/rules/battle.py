@@ -86,7 +86,7 @@ def unit_at(state: State, b: Battle, uid: str, attacking: bool) -> Unit:
 def _enter_combat(state: State, out: list[Event]) -> None:
     state.battle = None
     if not state.battles:
-        begin(state, "air return", out)
+        begin(state, "aircraft damage", out)  # 11b, then the Air Return Phase
     elif len({h for h, _ in state.battles}) == 1:
         _start_battle(state, state.battles[0][0], out)
     else:

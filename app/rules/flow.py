@@ -10,7 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 # The step modules register themselves in STEPS on import.
-from app.rules import action_phase, air_movement, air_return, battle, setup, victory  # noqa: F401
+from app.rules import (  # noqa: F401
+    action_phase,
+    air_movement,
+    air_return,
+    aircraft_damage,
+    battle,
+    setup,
+    victory,
+)
 from app.rules.actions import DONE, Action
 from app.rules.errors import IllegalAction
 from app.rules.events import Event

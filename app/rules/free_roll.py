@@ -14,7 +14,7 @@ from app.rules.actions import Action
 from app.rules.combat import CombatRoll, roll_combat
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
-from app.rules.state import PendingCombat, Side, State, other
+from app.rules.state import PendingCombat, Side, State, Unit, other
 from app.rules.steps import Step, register
 from app.rules.units import add_damage
 
@@ -24,6 +24,14 @@ FREE_ROLL = "11a"
 # What a combat step does once its combat is settled, by event kind.
 Continuation = Callable[[State, list[Event]], None]
 CONTINUATIONS: dict[str, Continuation] = {}
+# How a result is marked, where a rule marks it otherwise than 4b5 (11b3), by event kind.
+Marking = Callable[[State, Unit, str, list[Event], str], str]
+MARKINGS: dict[str, Marking] = {}
+
+
+def mark(state: State, target: Unit, result: str, out: list[Event], cause: str) -> str:
+    """4b4, 4b5: a hit, a flip or elimination."""
+    return add_damage(state, target, POINTS[result], out, cause)
 
 
 def fight(state: State, pending: PendingCombat, out: list[Event]) -> None:
@@ -48,7 +56,7 @@ def _settle(state: State, pending: PendingCombat, roll: CombatRoll, out: list[Ev
     result = roll.result
     if result != "miss":
         target = state.units[pending.target_side][pending.target]
-        result = add_damage(state, target, POINTS[result], out, pending.cause)
+        result = MARKINGS.get(pending.kind, mark)(state, target, result, out, pending.cause)
     data = {**pending.data, **roll.to_json(), "outcome": result}
     out.append(Event(pending.kind, ALL, state.turn, state.step, data))
     CONTINUATIONS[pending.kind](state, out)

@@ -34,6 +34,7 @@ MODES = ("two-player",)
 # Optional rules by rule number, as they become available (issue: each a per-game toggle).
 OPTIONS: dict[str, str] = {
     "11a": "The free roll marker",
+    "11b": "Aircraft damage on damaged base and ship units",
     "11c": "Dead in the water (with 12a4 towing)",
     "11f": "Different ship intervals",
     "12a": "Variable sea movement",

@@ -158,6 +158,8 @@ class State:
     battle: Battle | None = None
     announcements: list[tuple[Side, str, str]] = field(default_factory=list)  # this turn
     victory: dict[str, object] | None = None
+    damaged: list[tuple[Side, str]] = field(default_factory=list)  # 11b: this Combat Phase
+    checks: list[tuple[Side, str, int]] = field(default_factory=list)  # 11b: still to roll
     free_roll: Side | None = None  # 11a: who holds the free roll marker
     pending: PendingCombat | None = None  # 11a: a combat waiting for the holder's choice
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from app.rules import IllegalAction, apply, legal_actions, new_game, view
+from app.rules.events import Event
 from app.rules.state import State
+from app.rules.steps import begin
 
 from .helpers import kinds, play, position
 
@@ -73,3 +75,54 @@ def test_11a_without_the_option_there_is_no_pause() -> None:
 def test_11a_unknown_options_are_refused() -> None:
     with pytest.raises(ValueError, match="unknown optional rules"):
         new_game("one", frozenset({"99z"}), 1)
+
+
+def combat_phase_end(dice: list[int], options: frozenset[str]) -> tuple[State, list[Event]]:
+    """Yorktown (flipped, 1 hit: 10b2) and Midway were damaged this Combat Phase."""
+    s = position(
+        8,
+        {"usa": {"TF17": ("L3", []), "TF16": ("K6", [])}, "japan": {"MobileForce": ("H2", [])}},
+        dice=[4, 6, *dice],
+        options=options,
+    )
+    s.units["usa"]["Yorktown"].damage = 4
+    s.units["usa"]["Midway"].damage = 1
+    s.units["usa"]["B3"].box = "arming"
+    s.damaged = [("usa", "Yorktown"), ("usa", "Midway")]
+    out: list[Event] = []
+    begin(s, "aircraft damage", out)
+    return s, out
+
+
+def test_11b_air_units_aboard_a_damaged_ship_or_base_are_checked() -> None:
+    """11b1 +2 on board a ship, 11b2 +3 on the ground at Midway, the opponent unmodified."""
+    aboard_yorktown = ["B3", "B5", "T3", "O"]
+    at_midway = ["2T8", "1SB241", "2SB241", "5AF", "1BG11", "A", "B", "C"]
+    dice = [10, 1] + [1, 10] * 3 + [10, 1] + [1, 10] * 7
+    s, out = combat_phase_end(dice, frozenset({"11b"}))
+    checks = kinds(out, "aircraft damage")
+    assert [e.data["target"] for e in checks] == aboard_yorktown + at_midway
+    first = checks[0].data
+    assert (first["attacker_number"], first["defender_number"], first["outcome"]) == (
+        10,
+        3,
+        "eliminated",
+    )
+    assert s.units["usa"]["B3"].eliminated
+    assert checks[1].data["defender_modifier"] == 2 and checks[4].data["defender_modifier"] == 3
+    # 10 vs 4 flips 2T8, whose back is ELIM (4b5)
+    assert checks[4].data["outcome"] == "eliminated" and s.units["usa"]["2T8"].eliminated
+    assert s.step == "air return" and not s.forced_dice
+
+
+def test_11b3_a_scout_ignores_a_hit_and_dies_at_two_times() -> None:
+    dice = [1, 10] * 3 + [9, 5] + [1, 10] * 5 + [8, 1] + [1, 10] * 2
+    s, out = combat_phase_end(dice, frozenset({"11b"}))
+    by_unit = {e.data["target"]: e.data["outcome"] for e in kinds(out, "aircraft damage")}
+    assert by_unit["O"] == "no effect" and s.units["usa"]["O"].damage == 0  # 9 vs 7: one hit
+    assert by_unit["A"] == "eliminated" and s.units["usa"]["A"].eliminated  # 8 vs 4: two times
+
+
+def test_11b_without_the_option_nothing_is_checked() -> None:
+    s, out = combat_phase_end([], frozenset())
+    assert not kinds(out, "aircraft damage") and s.step == "air return"

@@ -37,6 +37,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(scenarios.router)
     app.include_router(games.router)
     app.include_router(sockets.router)
+    from app.web import router as web_router  # the browser pages, their socket and files
+
+    app.include_router(web_router)
     if settings.bench:
         app.include_router(bench.router)
     return app

@@ -1,0 +1,145 @@
+"""The Battleboard (1a, 4a) during a battle: ships where the defender set them up, all
+facing one way (4a2), air units on or next to their targets (4a3), the anti-aircraft
+combat being formed (4c) and what has been resolved. Everything here is in both views.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from app.data import catalog
+from app.web.choices import CATEGORY, OTHER
+from app.web.counters import SIDE_TITLE, Counter, counters_of, unit_key
+from app.web.geometry import Layout
+
+
+@cache
+def layout() -> Layout:
+    spec = catalog().battleboard
+    return Layout(spec.columns, spec.rows, size=16.0)
+
+
+@dataclass
+class Piece:
+    counter: Counter
+    x: float
+    y: float
+    angle: int | None  # facing, degrees clockwise from north
+    notes: list[str]
+
+
+@dataclass
+class Battle:
+    hex: str
+    attacker: str
+    defender: str
+    facing: str | None
+    width: float
+    height: float
+    hex_points: str
+    cells: list[tuple[str, float, float]]
+    ships: list[Piece]
+    air: list[Piece]
+    unplaced_ships: list[Counter]
+    unplaced_air: list[Counter]
+    aa_forming: list[str]
+    aa_target: str | None
+    resolved: list[str]
+
+    @property
+    def title(self) -> str:
+        return (
+            f"Battle in Searchboard hex {self.hex}: {SIDE_TITLE[self.attacker]} air units "
+            f"attack {SIDE_TITLE[self.defender]} ships"
+        )
+
+
+def _angle_between(a: str, b: str) -> int | None:
+    """The facing of a torpedo bomber in `a` pointing at its target in `b` (4a3.2)."""
+    grid = layout()
+    if not (grid.contains(a) and grid.contains(b)) or a == b:
+        return None
+    (ax, ay), (bx, by) = grid.centre(a), grid.centre(b)
+    return round(math.degrees(math.atan2(bx - ax, ay - by))) % 360
+
+
+def _ships(b: dict[str, Any], units: dict[str, Counter], defender: str) -> list[Piece]:
+    grid = layout()
+    facing = grid.direction_angle(str(b.get("facing"))) if b.get("facing") else None
+    used = set(b.get("aa_used") or [])
+    forming = set((b.get("aa_forming") or {}).get("ships") or [])
+    out = []
+    for uid, h in (b.get("positions") or {}).items():
+        if uid not in units or not grid.contains(h):
+            continue
+        notes = [f"in {h}"]
+        if uid in used:
+            notes.append("anti-aircraft factor used this Combat Phase")
+        if uid in forming:
+            notes.append("firing in the anti-aircraft combat being formed")
+        x, y = grid.centre(h)
+        out.append(Piece(units[uid], x, y, facing, notes))
+    return out
+
+
+def _air(b: dict[str, Any], units: dict[str, Counter], defender: str) -> list[Piece]:
+    grid = layout()
+    targets: dict[str, str] = b.get("targets") or {}
+    positions: dict[str, str] = b.get("positions") or {}
+    stack: dict[str, int] = {}
+    out = []
+    for uid, h in (b.get("air_hexes") or {}).items():
+        if uid not in units or not grid.contains(h):
+            continue
+        target = targets.get(uid, "")
+        x, y = grid.centre(h)
+        n = stack.get(h, 0)
+        stack[h] = n + 1
+        angle = _angle_between(h, positions.get(target, h))
+        notes = [f"in {h}, attacking {target}"]
+        out.append(Piece(units[uid], round(x + 5 * n, 1), round(y - 14 - 6 * n, 1), angle, notes))
+    return out
+
+
+def battle(view: dict[str, Any]) -> Battle | None:
+    b = view.get("battle")
+    if not b:
+        return None
+    grid = layout()
+    attacker = str(b.get("attacker"))
+    defender = OTHER.get(attacker, attacker)
+    ships, air = counters_of(view, defender), counters_of(view, attacker)
+    positions, targets = b.get("positions") or {}, b.get("targets") or {}
+    forming = b.get("aa_forming") or {}
+    return Battle(
+        hex=str(b.get("hex")),
+        attacker=attacker,
+        defender=defender,
+        facing=b.get("facing"),
+        width=grid.width,
+        height=grid.height,
+        hex_points=grid.points(),
+        cells=[(h, *grid.centre(h)) for h in grid.hexes()],
+        ships=_ships(b, ships, defender),
+        air=_air(b, air, defender),
+        unplaced_ships=_waiting(ships, b.get("ships"), positions),
+        unplaced_air=_waiting(air, b.get("air"), targets),
+        aa_forming=[unit_key(defender, s) for s in forming.get("ships") or []],
+        aa_target=unit_key(attacker, forming["target"]) if forming.get("target") else None,
+        resolved=[_resolved(r) for r in b.get("resolved") or []],
+    )
+
+
+def _waiting(
+    units: dict[str, Counter], ids: list[str] | None, placed: dict[str, str]
+) -> list[Counter]:
+    """Units of the battle not yet on the Battleboard, in setup order."""
+    return [units[i] for i in ids or [] if i in units and i not in placed]
+
+
+def _resolved(key: str) -> str:
+    target, _, category = key.partition("/")
+    return f"{CATEGORY.get(category, category)} of {target}"

@@ -1,0 +1,93 @@
+"""2c: both Operations Cards, open to both players - every task force area with its Ships
+and Normal Strike boxes, every named ship area (and Midway's) with its Ready and Arming
+boxes, capacity and launches this Turn, the units in the air, and the eliminated ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from app.web.counters import SIDE_TITLE, Counter, counters_of
+
+
+@dataclass
+class Box:
+    key: str  # "box:<side>:<area>:<box>" - a click target
+    title: str
+    counters: list[Counter]
+
+
+@dataclass
+class Area:
+    name: str
+    info: str
+    boxes: list[Box]
+
+
+@dataclass
+class Card:
+    side: str
+    title: str
+    mine: bool
+    forces: list[Area]
+    ships: list[Area]
+    flying: list[Counter]
+    eliminated: list[Counter]
+
+
+def _pick(units: dict[str, Counter], ids: list[str] | None) -> list[Counter]:
+    return [units[i] for i in ids or [] if i in units]
+
+
+def _force(side: str, f: dict[str, Any], units: dict[str, Counter]) -> Area:
+    marker = f["force"]
+    return Area(
+        name=f["label"],
+        info=f"marker {marker}",
+        boxes=[
+            Box(f"box:{side}:{marker}:ships", "Ships", _pick(units, f.get("ships"))),
+            Box(f"box:{side}:{marker}:strike", "Normal Strike", _pick(units, f.get("strike"))),
+        ],
+    )
+
+
+def _carrier(side: str, c: dict[str, Any], units: dict[str, Counter], card: dict[str, Any]) -> Area:
+    cid = c["id"]
+    aboard = len(c.get("ready") or []) + len(c.get("arming") or [])
+    launch = c.get("launch")
+    info = f"capacity {aboard}/{c.get('capacity')}"
+    if launch is not None:
+        info += f", launched {c.get('launched', 0)} of {launch} this Turn"
+    boxes = [
+        Box(f"box:{side}:{cid}:ready", "Ready", _pick(units, c.get("ready"))),
+        Box(f"box:{side}:{cid}:arming", "Arming", _pick(units, c.get("arming"))),
+    ]
+    name = str(c.get("name") or cid)
+    if cid == "Midway":
+        name = "Midway base area"
+        boxes.insert(0, Box(f"box:{side}:Midway:base", "Base unit", _pick(units, ["Midway"])))
+        strike = _pick(units, card.get("midway_strike"))
+        boxes.append(Box(f"box:{side}:Midway:strike", "Normal Strike", strike))
+    return Area(name=name, info=info, boxes=boxes)
+
+
+def card(view: dict[str, Any], side: str, seat: str) -> Card:
+    data: dict[str, Any] = (view.get("operations_cards") or {}).get(side) or {}
+    units = counters_of(view, side)
+    return Card(
+        side=side,
+        title=f"{SIDE_TITLE.get(side, side)} Operations Card",
+        mine=side == seat,
+        forces=[_force(side, f, units) for f in data.get("forces") or []],
+        ships=[_carrier(side, c, units, data) for c in data.get("carriers") or []],
+        flying=_pick(units, data.get("flying")),
+        eliminated=[u for u in units.values() if u.eliminated],
+    )
+
+
+def cards(view: dict[str, Any], seat: str) -> list[Card]:
+    """Both cards, the seat's own first."""
+    sides = [s for s in ("japan", "usa") if s in (view.get("operations_cards") or {})]
+    sides.sort(key=lambda s: s != seat)
+    return [card(view, s, seat) for s in sides]

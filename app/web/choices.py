@@ -1,0 +1,219 @@
+"""The prompt's legal actions as clicks: a counter to pick first, then a hex or a box.
+
+Each action of `view.prompt.actions` becomes one `Choice`: the JSON posted back (exactly
+the action the prompt lists), words for people, the key of the counter it belongs to
+(`subject`) and the key of the hex, box or counter that completes it (`target`). Actions
+with no counter (Done, Fire, a search of a hex, ...) are offered directly. Kinds this page
+does not know yet are offered directly too, by their text form, so a new rule never
+leaves a player stuck.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from app.web.counters import SIDE_TITLE, unit_key
+
+OTHER = {"usa": "japan", "japan": "usa"}
+CATEGORY = {
+    "dive": "dive bombing",
+    "high": "high level bombing",
+    "medium": "medium level bombing",
+    "torpedo": "torpedo bombing",
+}
+
+
+@dataclass(frozen=True)
+class Choice:
+    action: dict[str, str]
+    label: str
+    subject: str | None = None
+    target: str | None = None
+
+    @property
+    def value(self) -> str:
+        return json.dumps(self.action, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class Subject:
+    key: str
+    label: str
+
+
+class Namer:
+    """Names for the things actions mention, from the seat's view."""
+
+    def __init__(self, view: dict[str, Any], seat: str) -> None:
+        self.me = seat
+        self.enemy = OTHER.get(seat, seat)
+        cards: dict[str, Any] = view.get("operations_cards") or {}
+        self.forces: dict[str, str] = {}
+        self.force_of_ship: dict[str, dict[str, str]] = {}
+        self.carrier_of: dict[str, dict[str, str]] = {}
+        self.names: dict[str, dict[str, str]] = {}
+        for side, card in cards.items():
+            for f in card.get("forces") or []:
+                self.forces.setdefault(f["force"], f["label"])
+                for ship in f.get("ships") or []:
+                    self.force_of_ship.setdefault(side, {})[ship] = f["force"]
+            for c in card.get("carriers") or []:
+                for uid in [*(c.get("ready") or []), *(c.get("arming") or [])]:
+                    self.carrier_of.setdefault(side, {})[uid] = c["id"]
+            self.names[side] = {uid: u.get("name") or uid for uid, u in card["units"].items()}
+
+    def force(self, marker: str) -> str:
+        return self.forces.get(marker, marker)
+
+    def unit(self, side: str, uid: str) -> str:
+        name = self.names.get(side, {}).get(uid, uid)
+        return uid if name == uid else f"{name}"
+
+    def strike_area(self, uid: str) -> str:
+        """3a3: a unit takes off into its task force's Normal Strike box (or Midway's)."""
+        carrier = self.carrier_of.get(self.me, {}).get(uid, "")
+        return self.force_of_ship.get(self.me, {}).get(carrier, carrier)
+
+
+def _place(a: dict[str, str], n: Namer, verb: str) -> Choice:
+    return Choice(
+        a,
+        f"{verb} {n.force(a['force'])} {'in' if verb == 'Place' else 'to'} {a['hex']}",
+        f"tf:{n.me}:{a['force']}",
+        f"sb:{a['hex']}",
+    )
+
+
+def _shift(a: dict[str, str], n: Namer) -> Choice:
+    box = "ready" if a["kind"] == "ready" else "arming"
+    carrier = n.carrier_of.get(n.me, {}).get(a["unit"], "")
+    words = "Arming → Ready" if box == "ready" else "Ready → Arming"
+    return Choice(
+        a,
+        f"{a['unit']}: {words} ({n.unit(n.me, carrier)})",
+        unit_key(n.me, a["unit"]),
+        f"box:{n.me}:{carrier}:{box}",
+    )
+
+
+def _launch(a: dict[str, str], n: Namer) -> Choice:
+    area = n.strike_area(a["unit"])
+    return Choice(
+        a,
+        f"Launch {a['unit']} to the Normal Strike box of {n.force(area)}",
+        unit_key(n.me, a["unit"]),
+        f"box:{n.me}:{area}:strike",
+    )
+
+
+def _battle_unit(a: dict[str, str], n: Namer) -> Choice:
+    kind, me, enemy = a["kind"], n.me, n.enemy
+    if kind == "position":
+        return Choice(
+            a,
+            f"Place {n.unit(me, a['unit'])} in Battleboard hex {a['hex']}",
+            unit_key(me, a["unit"]),
+            f"bb:{a['hex']}",
+        )
+    if kind == "target":
+        return Choice(
+            a,
+            f"{a['unit']} attacks {n.unit(enemy, a['target'])}",
+            unit_key(me, a["unit"]),
+            unit_key(enemy, a["target"]),
+        )
+    if kind == "approach":
+        return Choice(
+            a,
+            f"{a['unit']} approaches {n.unit(enemy, a['target'])} from {a['hex']}",
+            unit_key(me, a["unit"]),
+            f"bb:{a['hex']}",
+        )
+    return Choice(
+        a,
+        f"{n.unit(me, a['ship'])} fires anti-aircraft at {a['unit']}",
+        unit_key(me, a["ship"]),
+        unit_key(enemy, a["unit"]),
+    )
+
+
+GENERAL = {
+    "done": "Done",
+    "fire": "Fire the anti-aircraft combat",
+    "cancel": "Cancel this anti-aircraft combat",
+    "formation": "Place the remaining ships in formation",
+    "reroll": "Use the free roll: roll again (11a)",
+    "accept": "Keep the dice as rolled",
+}
+
+
+def choice(a: dict[str, str], n: Namer) -> Choice:
+    kind = a.get("kind", "")
+    if kind in ("place", "move", "enter"):
+        return _place(a, n, {"place": "Place", "move": "Move", "enter": "Enter"}[kind])
+    if kind in ("ready", "arm"):
+        return _shift(a, n)
+    if kind == "launch":
+        return _launch(a, n)
+    if kind in ("position", "target", "approach", "aa"):
+        return _battle_unit(a, n)
+    return _other(a, n)
+
+
+def _other(a: dict[str, str], n: Namer) -> Choice:
+    kind, me = a.get("kind", ""), n.me
+    if kind == "exit":
+        label = f"Take {n.force(a['force'])} off the Searchboard (eliminated, 2e)"
+        return Choice(a, label, f"tf:{me}:{a['force']}")
+    if kind == "fly":
+        label = f"Fly {a['group']} to {a['hex']}"
+        return Choice(a, label, f"g:{me}:{a['group']}", f"sb:{a['hex']}")
+    if kind == "search":
+        return Choice(a, f"Search {a['hex']}", None, f"sb:{a['hex']}")
+    if kind == "sea-search":
+        return Choice(a, f"Sea search {a['hex']} (3d5: reveals your presence there)")
+    if kind == "battle":
+        return Choice(a, f"Fight the battle in {a['hex']}", None, f"sb:{a['hex']}")
+    if kind == "face":
+        return Choice(a, f"Face the ships {a['direction']}")
+    if kind == "bomb":
+        what = CATEGORY.get(a["category"], a["category"])
+        return Choice(a, f"Bomb {n.unit(n.enemy, a['target'])}: {what}")
+    if kind == "transfer":
+        label = f"Shift {n.unit(me, a['ship'])} to {n.force(a['force'])} (4e1)"
+        return Choice(a, label, unit_key(me, a["ship"]), f"box:{me}:{a['force']}:ships")
+    if kind == "land":
+        label = f"Land {a['unit']} on {n.unit(me, a['at'])}"
+        return Choice(a, label, unit_key(me, a["unit"]), f"box:{me}:{a['at']}:arming")
+    if kind in GENERAL:
+        return Choice(a, GENERAL[kind])
+    words = " ".join([kind, *(str(v) for k, v in a.items() if k != "kind")])
+    return Choice(a, words.capitalize())
+
+
+def choices(view: dict[str, Any], seat: str) -> list[Choice]:
+    n = Namer(view, seat)
+    prompt: dict[str, Any] = view.get("prompt") or {}
+    return [choice(a, n) for a in prompt.get("actions") or []]
+
+
+def subjects(view: dict[str, Any], seat: str, all_choices: list[Choice]) -> list[Subject]:
+    """The counters that have something to do, in the order their actions come."""
+    n = Namer(view, seat)
+    seen: dict[str, Subject] = {}
+    for c in all_choices:
+        if c.subject and c.subject not in seen:
+            seen[c.subject] = Subject(c.subject, _subject_label(c.subject, n))
+    return list(seen.values())
+
+
+def _subject_label(key: str, n: Namer) -> str:
+    kind, side, name = key.split(":", 2)
+    if kind == "tf":
+        return n.force(name)
+    if kind == "g":
+        return f"{name} (flying)"
+    label = n.unit(side, name)
+    return label if side == n.me else f"{label} ({SIDE_TITLE.get(side, side)})"

@@ -1,0 +1,244 @@
+"""The game log in words: one line per event this seat may see (GET .../log).
+
+Combat events carry their dice (4b3): each side's roll, total modifier and combat number,
+and the result (4b4). They read as the rulebook writes them: "8 vs 7: one hit" (10b1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from app.web.choices import CATEGORY, OTHER, Namer
+from app.web.counters import SIDE_TITLE
+
+OUTCOME = {
+    "miss": "no damage",
+    "hit": "one hit",
+    "flip": "flipped",
+    "eliminated": "eliminated",
+}
+STEP_RULE = {
+    "setup": "7a",
+    "sides": "3",
+    "assembly": "3a",
+    "ready": "3b",
+    "sea movement": "3c",
+    "air movement and search": "3d",
+    "combat": "4",
+    "battle setup": "4a2",
+    "air attack setup": "4a3",
+    "anti-aircraft combat": "4c",
+    "bombing combat": "4d",
+    "reorganization": "4e1",
+    "air return": "5",
+    "turn record": "6",
+}
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One combat's dice: the firing side first (4b3)."""
+
+    title: str
+    attacker: str
+    attacker_roll: int
+    attacker_modifier: int
+    attacker_number: int
+    defender: str
+    defender_roll: int
+    defender_modifier: int
+    defender_number: int
+    outcome: str
+    notes: tuple[str, ...] = ()
+
+    @property
+    def summary(self) -> str:
+        return f"{self.attacker_number} vs {self.defender_number}: {self.outcome}"
+
+
+@dataclass(frozen=True)
+class Line:
+    n: int
+    turn: int
+    step: str
+    kind: str
+    text: str
+    roll: Roll | None = None
+
+
+def _side(side: object) -> str:
+    return SIDE_TITLE.get(str(side), str(side))
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else f"−{-n}"
+
+
+class Narrator:
+    """Turns events into lines; remembers the battle being fought (who fires AA)."""
+
+    def __init__(self, namer: Namer) -> None:
+        self.n = namer
+        self.attacker = "usa"
+
+    def unit(self, side: str, uid: object) -> str:
+        return self.n.unit(side, str(uid))
+
+    def units(self, side: str, ids: object) -> str:
+        return ", ".join(self.unit(side, u) for u in (ids if isinstance(ids, list) else []))
+
+    def line(self, i: int, e: dict[str, Any]) -> Line:
+        kind = str(e.get("kind", ""))
+        text, roll = self.describe(kind, e)
+        return Line(i, int(e.get("turn") or 0), str(e.get("step", "")), kind, text, roll)
+
+    def describe(self, kind: str, e: dict[str, Any]) -> tuple[str, Roll | None]:
+        if kind == "anti-aircraft":
+            return self._aa(e)
+        if kind == "bombing":
+            return self._bombing(e)
+        if kind == "dice":
+            return self._dice(e)
+        method = getattr(self, "_" + kind.replace("-", "_"), None)
+        if method is None:
+            return self._unknown(kind, e), None
+        return str(method(e)), None
+
+    # -- combat -----------------------------------------------------------------------
+
+    def _roll(self, e: dict[str, Any], title: str, firing: str, notes: tuple[str, ...]) -> Roll:
+        outcome = str(e.get("outcome") or e.get("result") or "")
+        return Roll(
+            title=title,
+            attacker=_side(firing),
+            attacker_roll=int(e.get("attacker_roll") or 0),
+            attacker_modifier=int(e.get("attacker_modifier") or 0),
+            attacker_number=int(e.get("attacker_number") or 0),
+            defender=_side(OTHER.get(firing, firing)),
+            defender_roll=int(e.get("defender_roll") or 0),
+            defender_modifier=int(e.get("defender_modifier") or 0),
+            defender_number=int(e.get("defender_number") or 0),
+            outcome=OUTCOME.get(outcome, outcome),
+            notes=notes,
+        )
+
+    def _aa(self, e: dict[str, Any]) -> tuple[str, Roll]:
+        firing = OTHER[self.attacker]
+        title = (
+            f"Anti-aircraft (4c): {self.units(firing, e.get('ships'))} "
+            f"at {self.unit(self.attacker, e.get('target'))}"
+        )
+        roll = self._roll(e, title, firing, ())
+        return f"{title}: {roll.summary}", roll
+
+    def _bombing(self, e: dict[str, Any]) -> tuple[str, Roll]:
+        cat = CATEGORY.get(str(e.get("category")), str(e.get("category")))
+        title = (
+            f"{cat.capitalize()} (4d): {self.units(self.attacker, e.get('units'))} "
+            f"on {self.unit(OTHER[self.attacker], e.get('target'))}"
+        )
+        notes = tuple(str(m) for m in e.get("modifiers") or [])
+        roll = self._roll(e, title, self.attacker, notes)
+        return f"{title}: {roll.summary}", roll
+
+    def _dice(self, e: dict[str, Any]) -> tuple[str, Roll]:
+        combat = str(e.get("combat", "combat"))
+        firing = OTHER[self.attacker] if combat == "anti-aircraft" else self.attacker
+        roll = self._roll(e, f"{combat.capitalize()}: dice rolled", firing, ())
+        text = f"{roll.title}: {roll.attacker_number} vs {roll.defender_number} (free roll, 11a)"
+        return text, roll
+
+    # -- everything else ---------------------------------------------------------------
+
+    def _game_started(self, e: dict[str, Any]) -> str:
+        return "Both sides have set up: the game begins (2b)"
+
+    def _sides_roll(self, e: dict[str, Any]) -> str:
+        usa, japan = e.get("usa"), e.get("japan")
+        tie = " - a tie, roll again" if usa == japan else ""
+        return f"Sides roll (3): United States {usa}, Japan {japan}{tie}"
+
+    def _sides(self, e: dict[str, Any]) -> str:
+        return f"Side A: {_side(e.get('A'))}; Side B: {_side(e.get('B'))} goes first (3)"
+
+    def _launch(self, e: dict[str, Any]) -> str:
+        side = str(e.get("side"))
+        return f"{_side(side)}: {e.get('unit')} takes off from {self.unit(side, e.get('from'))}"
+
+    def _ready(self, e: dict[str, Any]) -> str:
+        return f"{_side(e.get('side'))}: {e.get('unit')} shifted to its Ready box (3b)"
+
+    def _arm(self, e: dict[str, Any]) -> str:
+        return f"{_side(e.get('side'))}: {e.get('unit')} shifted to its Arming box (3b)"
+
+    def _move(self, e: dict[str, Any]) -> str:
+        return f"{self.n.force(str(e.get('force')))} moves to {e.get('hex')} (3c, secret)"
+
+    def _enter(self, e: dict[str, Any]) -> str:
+        return f"{self.n.force(str(e.get('force')))} enters at {e.get('hex')} (3c, secret)"
+
+    def _search(self, e: dict[str, Any]) -> str:
+        side = str(e.get("side"))
+        found = e.get("found") or []
+        enemy = OTHER.get(side, side)
+        if not found:
+            what = "nothing there"
+        else:
+            what = "; ".join(
+                f"spotted {self.n.force(str(f.get('force')))}: {self.units(enemy, f.get('ships'))}"
+                for f in found
+            )
+        return f"{_side(side)} {e.get('how', 'search')} of {e.get('hex')}: {what}"
+
+    def _battle(self, e: dict[str, Any]) -> str:
+        self.attacker = str(e.get("attacker", self.attacker))
+        defender = OTHER.get(self.attacker, self.attacker)
+        return (
+            f"Battle in {e.get('hex')}: {_side(self.attacker)} "
+            f"{self.units(self.attacker, e.get('air'))} against "
+            f"{self.units(defender, e.get('ships'))} (4)"
+        )
+
+    def _ships_set_up(self, e: dict[str, Any]) -> str:
+        return f"Ships set up on the Battleboard, facing {e.get('facing')} (4a2)"
+
+    def _air_set_up(self, e: dict[str, Any]) -> str:
+        targets: dict[str, Any] = e.get("targets") or {}
+        defender = OTHER.get(self.attacker, self.attacker)
+        pairs = ", ".join(f"{a} on {self.unit(defender, t)}" for a, t in targets.items())
+        return f"Air units set up (4a3): {pairs}"
+
+    def _eliminated(self, e: dict[str, Any]) -> str:
+        side = str(e.get("side"))
+        return f"{_side(side)} {self.unit(side, e.get('unit'))} eliminated: {e.get('cause')}"
+
+    def _battle_end(self, e: dict[str, Any]) -> str:
+        return f"The battle in {e.get('hex')} ends (4e)"
+
+    def _transfer(self, e: dict[str, Any]) -> str:
+        side = str(e.get("side"))
+        frm, to = self.n.force(str(e.get("from"))), self.n.force(str(e.get("to")))
+        return f"{_side(side)}: {self.unit(side, e.get('ship'))} shifts from {frm} to {to} (4e1)"
+
+    def _land(self, e: dict[str, Any]) -> str:
+        side = str(e.get("side"))
+        return f"{_side(side)}: {e.get('unit')} lands on {self.unit(side, e.get('at'))} (5a)"
+
+    def _turn(self, e: dict[str, Any]) -> str:
+        return f"Turn {e.get('turn')} begins (6)"
+
+    def _game_over(self, e: dict[str, Any]) -> str:
+        points: dict[str, Any] = e.get("points") or {}
+        score = ", ".join(f"{_side(s)} {p}" for s, p in points.items())
+        return f"The game is over (7a3): {score}; result: {_side(e.get('winner'))}"
+
+    def _unknown(self, kind: str, e: dict[str, Any]) -> str:
+        skip = {"kind", "audience", "turn", "step"}
+        detail = ", ".join(f"{k} {v}" for k, v in e.items() if k not in skip)
+        return f"{kind.replace('-', ' ').capitalize()}: {detail}" if detail else kind
+
+
+def narrate(events: list[dict[str, Any]], namer: Namer) -> list[Line]:
+    teller = Narrator(namer)
+    return [teller.line(i, e) for i, e in enumerate(events)]

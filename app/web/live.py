@@ -1,0 +1,153 @@
+"""WS /games/{id}/live: a seat page kept live with HTML fragments (DESIGN.md, Realtime).
+
+The page's htmx websocket extension connects and sends `{"token": ..., "version": V}`
+first, V being the version its regions were rendered at. The socket then follows the
+seat's view through the game service like any API socket (full view, then RFC 6902
+patches, from the seat's view only), and after each change sends the regions whose HTML
+changed, as out-of-band fragments. On reconnect the page sends its version again: if the
+view moved on meanwhile, every region that differs is sent; nothing is lost.
+
+    AUTHENTICATING --token ok--> LIVE --page leaves / server stops--> CLOSED
+          |
+          +--bad token, unknown game, bad first message--> a message, then CLOSED (44xx)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any
+
+import jsonpatch
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from app.games import GameError, GameService, Subscriber
+from app.web import render
+from app.web.render import Seat
+
+log = logging.getLogger(__name__)
+router = APIRouter()
+
+FIRST_MESSAGE_SECONDS = 10.0
+MAX_MESSAGE = 4096
+
+
+class BadFirstMessage(Exception):
+    pass
+
+
+def parse_first(raw: str) -> tuple[str, int | None]:
+    """`{"token": "...", "version": N}` -> (token, N)."""
+    if len(raw) > MAX_MESSAGE:
+        raise BadFirstMessage("first message too long")
+    try:
+        message = json.loads(raw)
+    except ValueError as exc:
+        raise BadFirstMessage("expected a JSON object as the first message") from exc
+    token = message.get("token") if isinstance(message, dict) else None
+    if not isinstance(token, str) or not token:
+        raise BadFirstMessage('expected {"token": "<seat token>", "version": N} first')
+    version = message.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        version = None
+    return token, version
+
+
+class LivePage:
+    def __init__(self, ws: WebSocket, game_id: str, service: GameService, heartbeat: float):
+        self.ws = ws
+        self.game_id = game_id
+        self.service = service
+        self.heartbeat = heartbeat
+        self.who = Seat(game_id, "")
+        self.page_version: int | None = None
+        self.view: dict[str, Any] | None = None
+        self.shown: dict[str, str] = {}  # region -> its HTML as the page has it, unversioned
+
+    async def run(self) -> None:
+        await self.ws.accept()
+        sub: Subscriber | None = None
+        try:
+            token, self.page_version = await self.first_message()
+            seat = await self.service.authenticate(self.game_id, token)
+            self.who = Seat(self.game_id, seat)
+            sub = Subscriber(self.game_id, seat, self.on_message, None)
+            await self.service.follow(sub)
+            await self.live(sub)
+        except GameError as exc:
+            await self.fail(exc.message, 4000 + exc.status)
+        except BadFirstMessage as exc:
+            await self.fail(str(exc), 4400)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if sub is not None:
+                self.service.unfollow(sub)
+
+    async def first_message(self) -> tuple[str, int | None]:
+        try:
+            raw = await asyncio.wait_for(self.ws.receive_text(), FIRST_MESSAGE_SECONDS)
+        except TimeoutError as exc:
+            raise BadFirstMessage("no first message within 10 seconds") from exc
+        return parse_first(raw)
+
+    async def live(self, sub: Subscriber) -> None:
+        beat = asyncio.create_task(self.beat(sub))
+        try:
+            while True:
+                await self.ws.receive_text()  # nothing to say; reading notices the close
+        finally:
+            beat.cancel()
+            with contextlib.suppress(BaseException):
+                await beat
+
+    async def beat(self, sub: Subscriber) -> None:
+        """Now and then make sure nothing was missed (DESIGN.md: a lost broker message)."""
+        while True:
+            await asyncio.sleep(self.heartbeat)
+            await self.service.recheck(sub)
+
+    async def on_message(self, message: dict[str, Any]) -> None:
+        """The game service's news for this seat: a whole view, or a patch to the last."""
+        if message.get("type") == "view":
+            self.view = message["view"]
+            if message.get("version") == self.page_version and not self.shown:
+                self.shown = await self.render()  # the page already shows this version
+                return
+        elif message.get("type") == "patch" and self.view is not None:
+            try:
+                self.view = jsonpatch.apply_patch(self.view, message["patch"])
+            except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException):
+                self.view = await self.service.view(self.game_id, self.who.seat)
+        else:
+            return
+        await self.push()
+
+    async def render(self) -> dict[str, str]:
+        assert self.view is not None
+        events = await self.service.log(self.game_id, self.who.seat)
+        return render.regions(self.view, events, self.who)
+
+    async def push(self) -> None:
+        fresh = await self.render()
+        changed = [
+            html
+            for name, html in fresh.items()
+            if self.shown.get(name) != render.without_version(html)
+        ]
+        self.shown = {name: render.without_version(html) for name, html in fresh.items()}
+        if changed:
+            await self.ws.send_text("".join(changed))
+
+    async def fail(self, message: str, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await self.ws.send_text(render.flash(message, "error"))
+            await self.ws.close(code=code)
+
+
+@router.websocket("/games/{game_id}/live")
+async def live_page(ws: WebSocket, game_id: str) -> None:
+    settings = ws.app.state.settings
+    await LivePage(ws, game_id, ws.app.state.service, settings.heartbeat_seconds).run()

@@ -1,0 +1,134 @@
+"""Pages and page regions, rendered from one seat's view (and the log that seat may read).
+
+A seat page is a shell plus regions. Each region is one element with a fixed id, the
+seat's view version in `data-v`, and `hx-swap-oob`, so the same HTML serves the first
+load, an action's answer and the websocket's pushes; the page keeps the newest of each.
+Nothing here reads the game state: only the view dict the server computed for the seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+from app.data import catalog
+from app.web import battleboard, cards, choices, searchboard
+from app.web.counters import SIDE_LABEL, SIDE_TITLE
+from app.web.events import STEP_RULE, Line, Narrator
+
+HERE = Path(__file__).parent
+STATIC = HERE / "static"
+REGIONS = ("status", "prompt", "victory", "battle", "searchboard", "dice", "cards", "log")
+LOG_TURNS = 2  # the log region shows this Turn and the one before; the rest on request
+VERSION_ATTR = re.compile(r' data-v="-?\d+"')
+
+
+@cache
+def static_url(name: str) -> str:
+    """A static file's URL with its content hash, so it may be cached forever."""
+    digest = hashlib.sha256((STATIC / name).read_bytes()).hexdigest()[:10]
+    return f"/static/{name}?v={digest}"
+
+
+@cache
+def env() -> Environment:
+    e = Environment(
+        loader=FileSystemLoader(HERE / "templates"),
+        autoescape=select_autoescape(["html"]),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    e.globals.update(
+        static=static_url,
+        side_label=SIDE_LABEL,
+        side_title=SIDE_TITLE,
+        step_rule=STEP_RULE,
+    )
+    return e
+
+
+def page(name: str, **context: Any) -> str:
+    return env().get_template(name).render(**context)
+
+
+@dataclass(frozen=True)
+class Seat:
+    game_id: str
+    seat: str
+
+    @property
+    def title(self) -> str:
+        return SIDE_TITLE.get(self.seat, self.seat)
+
+
+def track(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """6: the Turns of this scenario on the TIME RECORD TRACK."""
+    first, last = int(view.get("first_turn") or 1), int(view.get("last_turn") or 1)
+    out = []
+    for box in catalog().time_record.turns:
+        if first <= box.turn <= last:
+            out.append({"turn": box.turn, "date": box.date, "time": box.time, "night": box.night})
+    return out
+
+
+def log_lines(view: dict[str, Any], seat: str, events: list[dict[str, Any]]) -> list[Line]:
+    teller = Narrator(choices.Namer(view, seat))
+    return [teller.line(i, e) for i, e in enumerate(events)]
+
+
+def context(view: dict[str, Any], events: list[dict[str, Any]], who: Seat) -> dict[str, Any]:
+    all_choices = choices.choices(view, who.seat)
+    lines = log_lines(view, who.seat, events)
+    turn = int(view.get("turn") or 0)
+    by_subject: dict[str, list[choices.Choice]] = {}
+    for c in all_choices:
+        if c.subject:
+            by_subject.setdefault(c.subject, []).append(c)
+    return {
+        "who": who,
+        "view": view,
+        "v": int(view.get("version") or 0),
+        "track": track(view),
+        "choices": all_choices,
+        "subjects": choices.subjects(view, who.seat, all_choices),
+        "by_subject": by_subject,
+        "general": [c for c in all_choices if not c.subject],
+        "board": searchboard.searchboard(view, who.seat),
+        "battle": battleboard.battle(view),
+        "cards": cards.cards(view, who.seat),
+        "lines": [ln for ln in lines if ln.turn >= turn - LOG_TURNS + 1],
+        "older": sum(1 for ln in lines if ln.turn < turn - LOG_TURNS + 1),
+        "rolls": [ln for ln in lines if ln.roll is not None and ln.turn == turn][-4:][::-1],
+    }
+
+
+def regions(
+    view: dict[str, Any],
+    events: list[dict[str, Any]],
+    who: Seat,
+    names: tuple[str, ...] = REGIONS,
+) -> dict[str, str]:
+    """Regions of the seat page, by name (every region unless `names` says which)."""
+    ctx = context(view, events, who)
+    return {name: env().get_template(f"regions/{name}.html").render(ctx) for name in names}
+
+
+def full_log(view: dict[str, Any], events: list[dict[str, Any]], who: Seat) -> str:
+    lines = log_lines(view, who.seat, events)
+    return page("full_log.html", lines=lines, who=who)
+
+
+def flash(message: str = "", level: str = "info", detail: str = "") -> str:
+    return page("flash.html", message=message, level=level, detail=detail)
+
+
+def without_version(html: str) -> str:
+    """A region's HTML minus its version stamp: what decides whether it changed."""
+    return VERSION_ATTR.sub("", html, count=1)

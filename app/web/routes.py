@@ -1,0 +1,202 @@
+"""The browser's pages (DESIGN.md, Browser): the home page that creates a game, and the
+seat page with its regions. Routes parse, call the game service, render; every rule and
+every check lives below them.
+
+A seat page's URL carries no secret: the token rides in the fragment, which the page's
+script keeps in sessionStorage and sends as `Authorization: Bearer` (htmx requests) or as
+the first websocket message. The page shell is therefore the same for everyone; its
+regions come from the seat's view, fetched with the token.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Annotated, Any
+from urllib.parse import parse_qs
+
+from fastapi import APIRouter, Header, Request, Response
+
+from app.api.deps import ServiceDep, SettingsDep, bearer_token
+from app.api.games import seat_url
+from app.games import GameError, GameService, StaleVersion
+from app.web import render
+from app.web.render import Seat
+from app.web.responses import html, static
+
+router = APIRouter(include_in_schema=False)
+
+SEATS = ("japan", "usa")
+GAME_ID = re.compile(r"[0-9a-f]{16}")
+AuthHeader = Annotated[str | None, Header()]
+Form = dict[str, list[str]]
+
+
+async def read_form(request: Request) -> Form:
+    """An application/x-www-form-urlencoded body (what forms and htmx send)."""
+    body = await request.body()
+    return parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
+
+
+def first(form: Form, name: str, default: str = "") -> str:
+    return (form.get(name) or [default])[0].strip()
+
+
+def refusal(request: Request, exc: GameError) -> Response:
+    rule = exc.extra.get("rule")
+    detail = f"Rule {rule}." if rule else ""
+    return html(request, render.flash(exc.message, "error", detail), exc.status)
+
+
+# -- home -----------------------------------------------------------------------------------
+
+
+def home_page(service: GameService, allow_seed: bool, error: str = "") -> str:
+    scenarios = service.scenarios()
+    playable = [s for s in scenarios if s.get("playable")]
+    options = sorted({o for s in scenarios for o in s.get("options") or []})
+    modes = next((s.get("modes") for s in playable), None) or ["two-player"]
+    return render.page(
+        "home.html",
+        scenarios=scenarios,
+        chosen=playable[0]["id"] if playable else "",
+        options=options,
+        modes=modes,
+        allow_seed=allow_seed,
+        error=error,
+    )
+
+
+@router.get("/")
+async def home(request: Request, service: ServiceDep, settings: SettingsDep) -> Response:
+    return html(request, home_page(service, settings.allow_seed))
+
+
+def _seed(raw: str) -> int | None:
+    if not raw:
+        return None
+    if not raw.isdigit() or len(raw) > 18:
+        raise ValueError("the seed is a whole number from 0 to 10^18")
+    return int(raw)
+
+
+@router.post("/games")
+async def create(request: Request, service: ServiceDep, settings: SettingsDep) -> Response:
+    form = await read_form(request)
+    scenario, mode = first(form, "scenario"), first(form, "mode", "two-player")
+    try:
+        seed = _seed(first(form, "seed")) if settings.allow_seed else None
+        created = await service.create(scenario, form.get("options", []), mode, seed)
+    except (GameError, ValueError) as exc:
+        status = exc.status if isinstance(exc, GameError) else 422
+        message = exc.message if isinstance(exc, GameError) else str(exc)
+        page = home_page(service, settings.allow_seed, f"The game was not created: {message}")
+        return html(request, page, status)
+    base = str(request.base_url).rstrip("/")
+    names = {s["id"]: s["name"] for s in service.scenarios()}
+    page = render.page(
+        "created.html",
+        scenario_name=names.get(scenario, scenario),
+        seats=[
+            {"seat": s.seat, "url": base + seat_url(created.id, s.seat, s.token)}
+            for s in created.seats
+        ],
+        replay_url=f"{base}/api/games/{created.id}/replay",
+    )
+    return html(request, page, 201)
+
+
+# -- the seat page --------------------------------------------------------------------------
+
+
+@router.get("/games/{game_id}/seat/{seat}")
+async def seat_page(request: Request, game_id: str, seat: str) -> Response:
+    if not GAME_ID.fullmatch(game_id) or seat not in SEATS:
+        return html(request, render.flash("No such game or seat.", "error"), 404)
+    return html(request, render.page("seat.html", who=Seat(game_id, seat)))
+
+
+async def _seat(service: GameService, game_id: str, authorization: str | None) -> str:
+    return await service.authenticate(game_id, bearer_token(authorization))
+
+
+async def _regions(service: GameService, who: Seat, names: tuple[str, ...]) -> str:
+    view = await service.view(who.game_id, who.seat)
+    events = await service.log(who.game_id, who.seat) if "log" in names or "dice" in names else []
+    parts = render.regions(view, events, who, names)
+    return "".join(parts[n] for n in names)
+
+
+@router.get("/games/{game_id}/regions")
+async def regions(
+    request: Request, game_id: str, service: ServiceDep, authorization: AuthHeader = None
+) -> Response:
+    """Every region of the seat's page, as out-of-band fragments."""
+    try:
+        seat = await _seat(service, game_id, authorization)
+        body = await _regions(service, Seat(game_id, seat), render.REGIONS)
+    except GameError as exc:
+        return refusal(request, exc)
+    return html(request, render.flash() + body)
+
+
+@router.get("/games/{game_id}/log")
+async def full_log(
+    request: Request, game_id: str, service: ServiceDep, authorization: AuthHeader = None
+) -> Response:
+    try:
+        seat = await _seat(service, game_id, authorization)
+        view = await service.view(game_id, seat)
+        events = await service.log(game_id, seat)
+    except GameError as exc:
+        return refusal(request, exc)
+    return html(request, render.full_log(view, events, Seat(game_id, seat)))
+
+
+def _parse_action(form: Form) -> tuple[int, dict[str, Any]]:
+    version = int(first(form, "version"))
+    action = json.loads(first(form, "action"))
+    if not isinstance(action, dict):
+        raise ValueError("an action is a JSON object")
+    return version, action
+
+
+@router.post("/games/{game_id}/act")
+async def act(
+    request: Request, game_id: str, service: ServiceDep, authorization: AuthHeader = None
+) -> Response:
+    """One click: post the action; answer with the fresh prompt, or why it was refused."""
+    try:
+        who = Seat(game_id, await _seat(service, game_id, authorization))
+    except GameError as exc:
+        return refusal(request, exc)
+    try:
+        version, action = _parse_action(await read_form(request))
+    except ValueError:
+        return html(request, render.flash("That click could not be read.", "error"), 422)
+    try:
+        await service.act(game_id, who.seat, version, action)
+    except StaleVersion as exc:
+        return await _stale(request, service, who, version, exc)
+    except GameError as exc:
+        return refusal(request, exc)
+    return html(request, render.flash() + await _regions(service, who, ("status", "prompt")))
+
+
+async def _stale(
+    request: Request, service: GameService, who: Seat, version: int, exc: StaleVersion
+) -> Response:
+    """409: the click was made on a view the seat no longer has. Say so; show the fresh one."""
+    now = exc.extra.get("version")
+    message = "Your view was out of date: the game moved on while you were choosing."
+    detail = (
+        f"You clicked on version {version} of your view; it is now at version {now}. "
+        "Nothing was done. The board below is the current position: choose again."
+    )
+    body = render.flash(message, "stale", detail) + await _regions(service, who, render.REGIONS)
+    return html(request, body, 409)
+
+
+@router.get("/static/{name}")
+async def static_files(request: Request, name: str) -> Response:
+    return static(request, name)

@@ -1,0 +1,290 @@
+"""A side's own Searchboard (1a, 1c, 3d) as the page draws it, from the seat's view only.
+
+Drawn: every hex with its code, islands and reefs, the Dateline, the setup or entry areas
+while a task force of this side still has to be placed in them, own task force markers,
+the enemy markers search answers revealed (3d3.3) with the Turn they were seen, flying air
+units and their paths, this Turn's searched hexes (own and announced enemy ones), and the
+data the page needs to shade where a selected air unit can reach and still land (5a2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from app.data import catalog
+from app.web.choices import OTHER, Namer
+from app.web.counters import SIDE_LABEL, SIDE_TITLE, unit_key
+from app.web.geometry import Layout
+
+AREA_NAMES = {"east-of-dateline": "east of the Dateline"}
+WHITE_DECKS = ("CV", "CVL")
+
+
+@cache
+def layout() -> Layout:
+    spec = catalog().searchboard
+    return Layout(spec.columns, spec.rows, size=30.0)
+
+
+@dataclass
+class Cell:
+    name: str
+    x: float
+    y: float
+    classes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    area_label: str = ""
+
+
+@dataclass
+class Mark:
+    """A counter or marker on the board."""
+
+    key: str
+    x: float
+    y: float
+    kind: str  # "tf", "spotted", "flight", "base"
+    side: str
+    lines: list[str]
+    title: str
+    selectable: bool = True
+
+
+@dataclass
+class Board:
+    width: float
+    height: float
+    hex_points: str
+    cells: list[Cell]
+    dateline: str
+    dateline_x: float
+    marks: list[Mark]
+    paths: list[str]
+    reach: dict[str, Any]
+    legend: list[str]
+
+
+def _areas(view: dict[str, Any], seat: str) -> dict[str, str]:
+    """Hex -> area label, for areas where a task force of this side is still to be placed."""
+    spec = catalog().scenarios.get(str((view.get("scenario") or {}).get("id")))
+    if spec is None or view.get("status") == "finished" or seat not in ("japan", "usa"):
+        return {}
+    placed = (view.get("searchboard") or {}).get("forces") or {}
+    turn = int(view.get("turn") or 0)
+    out: dict[str, str] = {}
+    for f in spec.forces_of("japan" if seat == "japan" else "usa"):
+        due = f.entry_turn is None or f.entry_turn >= turn
+        if f.area in ("base", "battleboard") or f.marker in placed or not due:
+            continue
+        name = AREA_NAMES.get(f.area, f"area {f.area}")
+        when = "setup" if f.entry_turn is None else f"entry on Turn {f.entry_turn}"
+        for h in catalog().searchboard.areas.get(f.area, frozenset()):
+            out[h] = f"{f.label}: {when} {name}"
+    return out
+
+
+def _cells(view: dict[str, Any], seat: str) -> list[Cell]:
+    grid, spec = layout(), catalog().searchboard
+    board: dict[str, Any] = view.get("searchboard") or {}
+    searched = set(board.get("searched") or []) | set(board.get("sea_searched") or [])
+    enemy = OTHER.get(seat, seat)
+    announced = {a["hex"]: a["how"] for a in view.get("announcements") or [] if a["side"] == enemy}
+    areas = _areas(view, seat)
+    bases = {h: name for name, h in spec.bases.items()}
+    battle_hex = (view.get("battle") or {}).get("hex")
+    labelled: set[str] = set()
+    cells = []
+    for name in grid.hexes():
+        x, y = grid.centre(name)
+        cell = Cell(name, x, y)
+        if name in spec.land:
+            cell.classes.append("land")
+            cell.notes.append(f"{bases[name]} (island)" if name in bases else "island or reef")
+        if name in areas:
+            cell.classes.append("area")
+            cell.notes.append(areas[name])
+            if areas[name] not in labelled:
+                labelled.add(areas[name])
+                cell.area_label = areas[name].split(": ", 1)[1]
+        if name in searched:
+            cell.classes.append("searched")
+            cell.notes.append("searched by you this Turn")
+        if name in announced:
+            cell.classes.append("enemy-searched")
+            cell.notes.append(f"{SIDE_TITLE[enemy]} {announced[name]} this Turn")
+        if name == battle_hex:
+            cell.classes.append("battle-hex")
+            cell.notes.append("battle being fought here")
+        cells.append(cell)
+    return cells
+
+
+def _stacked(marks: list[Mark]) -> list[Mark]:
+    """Counters sharing a hex are fanned out so each can be seen and clicked (2d)."""
+    seen: dict[tuple[float, float], int] = {}
+    for m in marks:
+        n = seen.get((m.x, m.y), 0)
+        seen[(m.x, m.y)] = n + 1
+        m.x, m.y = round(m.x + 7 * n, 1), round(m.y + 9 * n, 1)
+    return marks
+
+
+def _own_markers(view: dict[str, Any], seat: str, n: Namer) -> list[Mark]:
+    grid = layout()
+    forces: dict[str, str] = (view.get("searchboard") or {}).get("forces") or {}
+    card = (view.get("operations_cards") or {}).get(seat) or {}
+    ships = {f["force"]: len(f.get("ships") or []) for f in card.get("forces") or []}
+    marks = []
+    for marker, h in forces.items():
+        if not grid.contains(h):
+            continue
+        x, y = grid.centre(h)
+        title = f"{SIDE_TITLE.get(seat, seat)} task force {n.force(marker)} in {h}"
+        title += f", {ships.get(marker, 0)} ship units"
+        marks.append(Mark(f"tf:{seat}:{marker}", x, y, "tf", seat, [marker], title))
+    return marks
+
+
+def _spotted(view: dict[str, Any], seat: str, n: Namer) -> list[Mark]:
+    """3d3.3: an enemy marker where each enemy task force was last seen, with the Turn."""
+    grid, enemy = layout(), OTHER.get(seat, seat)
+    latest: dict[str, tuple[int, str, str, list[str]]] = {}
+    for s in (view.get("searchboard") or {}).get("spotted") or []:
+        for marker, ships in (s.get("forces") or {}).items():
+            latest[marker] = (int(s["turn"]), s["hex"], s["how"], list(ships))
+    marks = []
+    for marker, (turn, h, how, ships) in latest.items():
+        if not grid.contains(h):
+            continue
+        x, y = grid.centre(h)
+        names = ", ".join(n.unit(enemy, u) for u in ships)
+        title = (
+            f"Enemy ({SIDE_TITLE.get(enemy, enemy)}) task force {n.force(marker)} "
+            f"seen in {h} on Turn {turn} by {how}: {names}"
+        )
+        lines = [f"{SIDE_LABEL.get(enemy, enemy)} {marker}", f"seen T{turn}"]
+        marks.append(Mark(f"seen:{enemy}:{marker}", x, y, "spotted", enemy, lines, title))
+    return marks
+
+
+def _flights(view: dict[str, Any], seat: str) -> tuple[list[Mark], list[str]]:
+    grid = layout()
+    board: dict[str, Any] = view.get("searchboard") or {}
+    flying: dict[str, Any] = board.get("flying") or {}
+    groups: dict[str, list[str]] = board.get("groups") or {}
+    movable = {u: g for g, members in groups.items() for u in members}
+    stacks: dict[tuple[str, str], list[str]] = {}
+    paths: set[str] = set()
+    for uid, f in flying.items():
+        group = movable.get(uid, "")
+        stacks.setdefault((f["hex"], group), []).append(uid)
+        pts = [grid.centre(h) for h in f.get("path") or [] if grid.contains(h)]
+        if len(pts) > 1:
+            paths.add(" ".join(f"{x},{y}" for x, y in pts))
+    marks = []
+    for (h, group), units in sorted(stacks.items()):
+        x, y = grid.centre(h)
+        key = f"g:{seat}:{group}" if group else f"air:{seat}:{h}"
+        state = f"group {group}, may still move" if group else "movement used up"
+        who = SIDE_TITLE.get(seat, seat)
+        title = f"{who} air units flying in {h}: {', '.join(units)} ({state})"
+        lines = [f"✈ {' '.join(units)}"]
+        marks.append(Mark(key, x, y, "flight", seat, lines, title, bool(group)))
+    return marks, sorted(paths)
+
+
+def _base(view: dict[str, Any]) -> list[Mark]:
+    base = view.get("midway")
+    if not base or base.get("eliminated") or not layout().contains(str(base.get("hex"))):
+        return []
+    x, y = layout().centre(base["hex"])
+    hits = int(base.get("hits") or 0)
+    status = ("back side up, " if base.get("face") == "back" else "") + f"{hits} hits"
+    title = f"American base unit Midway in {base['hex']} ({status}; on both Searchboards, 4e2)"
+    return [Mark(unit_key("usa", "Midway"), x, y, "base", "usa", ["US Midway"], title, False)]
+
+
+def landing_sites(view: dict[str, Any], seat: str) -> dict[str, list[str]]:
+    """5a1: hexes where each basing colour may land, from this side's own markers."""
+    card = (view.get("operations_cards") or {}).get(seat) or {}
+    units: dict[str, Any] = card.get("units") or {}
+    forces: dict[str, str] = (view.get("searchboard") or {}).get("forces") or {}
+    sites: dict[str, set[str]] = {"white": set(), "green": set(), "yellow": set()}
+    for f in card.get("forces") or []:
+        h = forces.get(f["force"])
+        if h is None:
+            continue
+        for ship in f.get("ships") or []:
+            kind = (units.get(ship) or {}).get("type")
+            if kind in WHITE_DECKS:
+                sites["white"].add(str(h))
+            elif kind == "AV":
+                sites["yellow"].add(str(h))
+    base = view.get("midway")
+    if seat == "usa" and base and not base.get("eliminated"):
+        sites["white"].add(base["hex"])
+        sites["green"].add(base["hex"])
+    return {k: sorted(v) for k, v in sites.items()}
+
+
+def reach_data(view: dict[str, Any], seat: str) -> dict[str, Any]:
+    """What the page needs to shade a selected air unit's reach (3d1) and way home (5a2)."""
+    card = (view.get("operations_cards") or {}).get(seat) or {}
+    units: dict[str, Any] = card.get("units") or {}
+    board: dict[str, Any] = view.get("searchboard") or {}
+    forces: dict[str, str] = board.get("forces") or {}
+    force_of = {s: f["force"] for f in card.get("forces") or [] for s in f.get("ships") or []}
+    base_hex = (view.get("midway") or {}).get("hex")
+    out: dict[str, Any] = {}
+    for c in card.get("carriers") or []:
+        at = base_hex if c["id"] == "Midway" else forces.get(force_of.get(c["id"], ""))
+        for uid in [*(c.get("ready") or []), *(c.get("arming") or [])]:
+            u = units.get(uid) or {}
+            move = int((u.get("factors") or {}).get("movement") or 0)
+            if at and move:
+                member = {"left": move, "move": move, "basing": u.get("basing", "white")}
+                out[unit_key(seat, uid)] = {"from": at, "members": [member]}
+    flying: dict[str, Any] = board.get("flying") or {}
+    for group, members in (board.get("groups") or {}).items():
+        rows = []
+        for uid in members:
+            u, f = units.get(uid) or {}, flying.get(uid) or {}
+            move = int((u.get("factors") or {}).get("movement") or 0)
+            rows.append(
+                {
+                    "left": move - int(f.get("moved") or 0),
+                    "move": move,
+                    "basing": u.get("basing", "white"),
+                }
+            )
+        if members and flying.get(members[0]):
+            out[f"g:{seat}:{group}"] = {"from": flying[members[0]]["hex"], "members": rows}
+    return {"sites": landing_sites(view, seat), "units": out}
+
+
+def searchboard(view: dict[str, Any], seat: str) -> Board | None:
+    if "searchboard" not in view:
+        return None
+    grid, n = layout(), Namer(view, seat)
+    flights, paths = _flights(view, seat)
+    marks = _stacked([*_base(view), *_own_markers(view, seat, n), *_spotted(view, seat, n)])
+    dateline_x = grid.centre("K1")[0] + grid.size * 0.75
+    legend = [
+        "Searched this Turn: dotted hexes",
+        "Enemy searches announced this Turn: hatched hexes",
+        "Enemy markers: last seen position, labelled with the Turn (3d3.3)",
+    ]
+    return Board(
+        width=grid.width,
+        height=grid.height,
+        hex_points=grid.points(),
+        cells=_cells(view, seat),
+        dateline=grid.east_edge("K"),
+        dateline_x=round(dateline_x, 1),
+        marks=[*marks, *_stacked(flights)],
+        paths=paths,
+        reach=reach_data(view, seat),
+        legend=legend,
+    )

@@ -1,0 +1,328 @@
+/* Midway Online: the seat page's own script (no build step).
+ *
+ * 1. The seat token: read from the link's fragment (#token=...), kept in sessionStorage,
+ *    removed from the address bar; sent as "Authorization: Bearer" on htmx requests and
+ *    as the first websocket message. The server never gets it from the URL.
+ * 2. Live: the regions load once over HTTP, then the htmx websocket extension keeps them
+ *    fresh; every region carries the view version it shows (data-v) and an older one
+ *    never replaces a newer one. On a dropped connection htmx reconnects and the socket
+ *    resyncs from the version the page has.
+ * 3. Clicks: pick a counter (on a board, a card or in the prompt), then a hex or a box;
+ *    the matching legal action from the prompt is posted. Keyboard: Tab to counters and
+ *    choices, arrow keys across a board's hexes, Enter or Space to click, Esc to drop.
+ */
+(function () {
+  "use strict";
+  var body = document.body;
+  var game = body.dataset.game;
+  var seat = body.dataset.seat;
+  var storeKey = "midway:" + game + ":" + seat;
+  var selected = null;
+  var wsOpen = false;
+
+  // -- 1. the token ---------------------------------------------------------------------
+  var match = location.hash.match(/(?:^#|&)token=([^&]+)/);
+  if (match) {
+    sessionStorage.setItem(storeKey, decodeURIComponent(match[1]));
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  var token = sessionStorage.getItem(storeKey);
+
+  function ours(path) {
+    return typeof path === "string" && path.indexOf("/games/" + game + "/") === 0;
+  }
+
+  document.addEventListener("htmx:configRequest", function (e) {
+    if (token && ours(e.detail.path)) {
+      e.detail.headers["Authorization"] = "Bearer " + token;
+    }
+  });
+
+  function flash(text, level) {
+    var f = document.getElementById("flash");
+    f.className = "flash " + (level || "info");
+    f.setAttribute("role", level === "error" ? "alert" : "status");
+    f.textContent = text;
+  }
+
+  function setConn(state, text) {
+    var c = document.getElementById("conn");
+    c.dataset.state = state;
+    c.textContent = text;
+  }
+
+  function pageVersion() {
+    var p = document.getElementById("r-prompt");
+    var v = p && p.getAttribute("data-v");
+    return v === null || v === undefined ? null : parseInt(v, 10);
+  }
+
+  // -- 2. live ----------------------------------------------------------------------------
+  function connect() {
+    var live = document.getElementById("live");
+    if (live.hasAttribute("ws-connect")) return;
+    live.setAttribute("ws-connect", "/games/" + game + "/live");
+    htmx.process(live);
+  }
+
+  document.addEventListener("htmx:wsOpen", function (e) {
+    wsOpen = true;
+    e.detail.socketWrapper.sendImmediately(
+      JSON.stringify({ token: token, version: pageVersion() })
+    );
+    setConn("live", "Live");
+  });
+  document.addEventListener("htmx:wsClose", function (e) {
+    wsOpen = false;
+    var code = e.detail.event && e.detail.event.code;
+    if (code >= 4000) setConn("closed", "Disconnected");
+    else setConn("reconnecting", "Connection lost: reconnecting…");
+  });
+
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var elt = e.detail.elt;
+    if (elt.id === "loader") {
+      if (e.detail.successful) connect();
+      else setConn("closed", "Not connected");
+    } else if (elt.id === "act" && !wsOpen) {
+      refresh(); // no socket now: fetch the regions instead of waiting for a push
+    }
+  });
+  document.addEventListener("htmx:sendError", function () {
+    flash("The server could not be reached. Your click was not sent; try again.", "error");
+  });
+
+  function refresh() {
+    htmx.ajax("GET", "/games/" + game + "/regions", { source: "#loader", swap: "none" });
+  }
+
+  function versionOf(el) {
+    if (!el || !el.getAttribute) return null;
+    var v = el.getAttribute("data-v");
+    return v === null ? null : parseInt(v, 10);
+  }
+
+  var refocus = null;
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    var target = e.detail.target;
+    var fresh = e.detail.fragment;
+    if (fresh && fresh.nodeType !== 1) fresh = fresh.firstElementChild;
+    var have = versionOf(target);
+    var got = versionOf(fresh);
+    if (have !== null && got !== null && got < have) e.detail.shouldSwap = false;
+    if (e.detail.shouldSwap && target.contains(document.activeElement)) {
+      refocus = focusSelector(document.activeElement);
+    }
+  });
+  document.addEventListener("htmx:oobAfterSwap", afterSwap);
+  document.addEventListener("htmx:afterSettle", afterSwap);
+
+  function focusSelector(el) {
+    var attrs = ["id", "data-key", "data-tkey"];
+    for (var i = 0; i < attrs.length; i++) {
+      var v = el.getAttribute && el.getAttribute(attrs[i]);
+      if (v) return "[" + attrs[i] + '="' + CSS.escape(v) + '"]';
+    }
+    if (el.name === "action") return 'button[name="action"][value="' + CSS.escape(el.value) + '"]';
+    return null;
+  }
+
+  function afterSwap() {
+    var victory = document.getElementById("r-victory");
+    if (victory) victory.hidden = !victory.querySelector("h2");
+    var battle = document.getElementById("r-battle");
+    if (battle) battle.hidden = !battle.querySelector("svg");
+    if (selected && !document.querySelector('[data-for="' + CSS.escape(selected) + '"]')) {
+      if (!document.querySelector('[data-key="' + CSS.escape(selected) + '"]')) selected = null;
+    }
+    applySelection();
+    if (refocus) {
+      var el = document.querySelector(refocus);
+      refocus = null;
+      if (el && el.getAttribute("tabindex") !== null) el.setAttribute("tabindex", "0");
+      if (el) el.focus({ preventScroll: true });
+    }
+  }
+
+  // -- 3. clicks --------------------------------------------------------------------------
+  function all(sel, root) {
+    return Array.prototype.slice.call((root || document).querySelectorAll(sel));
+  }
+
+  function choicesFor(key) {
+    var group = document.querySelector('#act .choices[data-for="' + CSS.escape(key) + '"]');
+    return group ? all("button", group) : [];
+  }
+
+  function generalChoices() {
+    return all("#act .general button[data-target]");
+  }
+
+  function select(key) {
+    selected = selected === key ? null : key;
+    applySelection();
+    var group = selected && document.querySelector('#act .choices[data-for="' + CSS.escape(selected) + '"]');
+    if (selected && !group && !reachOf(selected)) {
+      flash("Nothing to do with that counter now.", "info");
+    } else {
+      flash("", "info");
+    }
+  }
+
+  function applySelection() {
+    all(".selected").forEach(function (el) { el.classList.remove("selected"); });
+    all(".target").forEach(function (el) { el.classList.remove("target"); });
+    all(".reach-home, .reach-only").forEach(function (el) {
+      el.classList.remove("reach-home", "reach-only");
+    });
+    all("#act .choices").forEach(function (g) { g.hidden = true; });
+    all("#act .subject").forEach(function (b) { b.setAttribute("aria-pressed", "false"); });
+    var picked = document.querySelector("#act .picked");
+    var buttons = selected ? choicesFor(selected) : generalChoices();
+    if (selected) {
+      all('[data-key="' + CSS.escape(selected) + '"]').forEach(function (el) {
+        el.classList.add("selected");
+        if (el.classList.contains("subject")) el.setAttribute("aria-pressed", "true");
+      });
+      var group = document.querySelector('#act .choices[data-for="' + CSS.escape(selected) + '"]');
+      if (group) group.hidden = false;
+      shadeReach(selected);
+    }
+    if (picked) picked.hidden = !(selected && buttons.length);
+    buttons.forEach(function (b) {
+      var t = b.getAttribute("data-target");
+      if (!t) return;
+      all('[data-tkey="' + CSS.escape(t) + '"], [data-key="' + CSS.escape(t) + '"]').forEach(
+        function (el) { el.classList.add("target"); }
+      );
+    });
+    rove();
+  }
+
+  function targetKey(el) {
+    return el.getAttribute("data-tkey") || el.getAttribute("data-key");
+  }
+
+  function perform(key) {
+    var pool = selected ? choicesFor(selected) : generalChoices();
+    var hits = pool.filter(function (b) { return b.getAttribute("data-target") === key; });
+    if (hits.length === 1) {
+      hits[0].click();
+      return true;
+    }
+    if (hits.length > 1) {
+      hits.forEach(function (b) { b.classList.add("ambiguous"); });
+      hits[0].focus();
+      flash("More than one choice there: pick one in the prompt.", "info");
+      return true;
+    }
+    return false;
+  }
+
+  document.addEventListener("click", function (e) {
+    var el = e.target.closest("[data-key], [data-tkey]");
+    if (!el || el.closest("#act .choices, #act .general")) return;
+    var tkey = targetKey(el);
+    if (el.classList.contains("target") && perform(tkey)) return;
+    var key = el.getAttribute("data-key");
+    if (key) select(key);
+  });
+
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Escape" && selected) {
+      select(selected);
+      return;
+    }
+    var el = e.target;
+    if (!(el instanceof Element)) return;
+    var isSvgButton = el.getAttribute("role") === "button" && !(el instanceof HTMLButtonElement);
+    if (isSvgButton && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault();
+      el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      return;
+    }
+    var board = el.closest("svg.board");
+    if (board && el.hasAttribute("data-hex") && arrows[e.key]) {
+      e.preventDefault();
+      step(board, el, arrows[e.key]);
+    }
+  });
+
+  // -- boards: roving focus over the hexes, arrow keys ---------------------------------
+  var arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+  function step(board, el, d) {
+    var name = el.getAttribute("data-hex");
+    var letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    var col = letters.indexOf(name[0]) + d[0];
+    var row = parseInt(name.slice(1), 10) + d[1];
+    if (col < 0) return;
+    var next = board.querySelector('[data-hex="' + letters[col] + row + '"]');
+    if (!next) return;
+    el.setAttribute("tabindex", "-1");
+    next.setAttribute("tabindex", "0");
+    next.focus();
+  }
+
+  function rove() {
+    all("svg.board").forEach(function (board) {
+      var hexes = all("[data-hex]", board);
+      if (!hexes.length) return;
+      var current = hexes.filter(function (h) { return h.getAttribute("tabindex") === "0"; });
+      var targets = hexes.filter(function (h) { return h.classList.contains("target"); });
+      hexes.forEach(function (h) { h.setAttribute("tabindex", "-1"); });
+      var keep = targets.length ? targets[0] : current[0] || hexes[0];
+      keep.setAttribute("tabindex", "0");
+    });
+  }
+
+  // -- reach: where a selected air unit can fly and still land (3d1, 5a2) --------------
+  function reachOf(key) {
+    var script = document.querySelector("#r-searchboard .reach-data");
+    if (!script) return null;
+    var data = JSON.parse(script.textContent);
+    var unit = data.units[key];
+    return unit ? { unit: unit, sites: data.sites } : null;
+  }
+
+  function cube(name) {
+    var col = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".indexOf(name[0]);
+    var row = parseInt(name.slice(1), 10);
+    var z = row - (col - (col & 1)) / 2;
+    return [col, -col - z, z];
+  }
+
+  function distance(a, b) {
+    var p = cube(a), q = cube(b);
+    return Math.max(Math.abs(p[0] - q[0]), Math.abs(p[1] - q[1]), Math.abs(p[2] - q[2]));
+  }
+
+  function shadeReach(key) {
+    var found = reachOf(key);
+    if (!found) return;
+    all('svg[data-board="sb"] [data-hex]').forEach(function (cell) {
+      var h = cell.getAttribute("data-hex");
+      var reachers = found.unit.members.filter(function (m) {
+        return distance(found.unit.from, h) <= m.left;
+      });
+      if (!reachers.length) return;
+      var home = reachers.every(function (m) {
+        return (found.sites[m.basing] || []).some(function (s) { return distance(h, s) <= m.move; });
+      });
+      cell.classList.add(home ? "reach-home" : "reach-only");
+    });
+  }
+
+  // -- start ------------------------------------------------------------------------------
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!token) {
+      flash(
+        "This page needs its seat link: open the link you were given (with #token=… at the end).",
+        "error"
+      );
+      setConn("closed", "Not connected");
+      return;
+    }
+    htmx.trigger(body, "midway:load");
+  });
+})();

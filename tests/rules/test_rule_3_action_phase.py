@@ -54,8 +54,9 @@ def test_3a3_take_off_goes_to_the_normal_strike_box_of_the_task_force_or_midway(
     ]
 
 
-def test_3a4_launch_number_yorktown_front_is_4() -> None:
-    s = game()
+@pytest.mark.parametrize("hits", [0, 2])  # 4b5: hit markers never lower a launch number
+def test_3a4_launch_number_yorktown_front_is_4(hits: int) -> None:
+    s = game(damage={("usa", "Yorktown"): hits})
     s.units["usa"]["B6"].area = "Yorktown"  # a fifth air unit in Yorktown's Ready box
     s, _ = play(s, "usa", *launch("B3", "B5", "T3", "O"))
     assert "launch B6" not in texts(s, "usa")

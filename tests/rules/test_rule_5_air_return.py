@@ -4,7 +4,7 @@ of air units unable to land. Positions and helpers are in test_basic_rules.py.""
 from __future__ import annotations
 
 from app.rules import State
-from app.rules.state import ARMING, GONE, READY
+from app.rules.state import ARMING, FLIP, GONE, READY
 
 from .helpers import kinds, play
 from .test_basic_rules import JAPAN_REST, action_phase, eliminated, fly, game, refused, texts
@@ -92,3 +92,13 @@ def test_5_air_unit_unable_to_land_is_eliminated_and_the_owner_chooses_which() -
     assert s.units["usa"]["2SB241"].box == GONE
     assert len(aboard(s, "Midway")) == 16
     assert s.turn == 9
+
+
+def test_5a3_capacity_is_the_same_on_the_back_side() -> None:
+    s = game(damage={("usa", "Yorktown"): FLIP})  # launch 2 on the back; capacity still 8
+    for uid in ("B6", "S6", "T6", "M"):
+        s.units["usa"][uid].area = "Yorktown"
+    s, _ = action_phase(s, usa=["B5", "O"], usa_fly=[*fly("L3-strike", "K4"), "fly O K4"])
+    assert len(aboard(s, "Yorktown")) == 6
+    s, ev = play(s, "usa", "land B5 Yorktown", "land O Yorktown")
+    assert len(aboard(s, "Yorktown")) == 8 and not eliminated(ev)

@@ -177,6 +177,8 @@ def scramble(state: State, seat: str, rng: random.Random) -> State:
         board.searched = [rng.choice(hexes) for _ in board.searched]
         board.sea_searched = [rng.choice(hexes) for _ in board.sea_searched]
         board.intel = board.intel[: rng.randint(0, len(board.intel))]
+        if board.report is not None:
+            board.report.actual = rng.randint(1, 40)
     s.rng = rng.getrandbits(64)
     s.seed = rng.getrandbits(64)
     return s

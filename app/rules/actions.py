@@ -28,6 +28,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "scuttle": ("ship",),  # 11c3
     "fly": ("group", "hex"),  # 3d1, 3d2
     "search": ("hex",),  # 3d3
+    "circle": ("hex", "factors"),  # 15a1.1: search, expending more movement factors for +2 each
+    "report": ("ships",),  # 15a1.2: the number of ships the owner states
     "sea-search": ("hex",),  # 3d5
     "battle": ("hex",),  # 4: Side A orders the battles
     "face": ("direction",),  # 4a2 common facing

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from app.rules.actions import DONE, Action
 from app.rules.battle import find_battles
-from app.rules.boards import area_hexes, base_hex, forces_at, searchboard, ships_in, unit_hex
-from app.rules.events import ALL, Event
+from app.rules.boards import area_hexes, base_hex, searchboard, ships_in, unit_hex
+from app.rules.events import Event
+from app.rules.search import search
 from app.rules.setup import scenario_of, scout_entry
-from app.rules.state import BASE, FLYING, OFF_BOARD, STRIKE, Flight, Side, Spotting, State, other
+from app.rules.state import BASE, FLYING, OFF_BOARD, STRIKE, Flight, Side, State
 from app.rules.steps import Step, b_then_a, begin, register
 from app.rules.units import BASE_ID, air_movement, is_scout
 
@@ -73,6 +74,8 @@ def _actions(state: State, side: Side) -> list[Action]:
             for h in sorted(set(board.may_search.values()))
             if h not in board.searched
         ]
+        if "15a" in state.options:
+            acts += _circles(state, side)
         acts += _sorties(state, side)
     acts += [
         Action("sea-search", (h,))
@@ -105,6 +108,49 @@ def _sortie(state: State, side: Side, uid: str, hex_: str) -> None:
     u.box, u.area = FLYING, ""
 
 
+def _circlers(state: State, side: Side, hex_: str) -> list[str]:
+    """Groups that just entered `hex_` and may search it."""
+    board = state.boards[side]
+    return [g for g, h in board.may_search.items() if h == hex_ and g in board.groups]
+
+
+def _spare(state: State, side: Side, group: str) -> int:
+    """Movement factors a group still has: its members move together (3d2)."""
+    board = state.boards[side]
+    return max(
+        air_movement(state.units[side][u]) - board.flights[u].moved for u in board.groups[group]
+    )
+
+
+def _circles(state: State, side: Side) -> list[Action]:
+    """15a1.1: search a hex just entered, spending 1 or more extra movement factors there."""
+    board = state.boards[side]
+    acts = []
+    for h in sorted(set(board.may_search.values()) - set(board.searched)):
+        spare = max((_spare(state, side, g) for g in _circlers(state, side, h)), default=0)
+        acts += [Action("circle", (h, str(n))) for n in range(1, spare + 1)]
+    return acts
+
+
+def _circle(state: State, side: Side, hex_: str, factors: int) -> None:
+    """The group with the most movement left spends `factors` over the hex."""
+    group = max(_circlers(state, side, hex_), key=lambda g: _spare(state, side, g))
+    board = state.boards[side]
+    for uid in list(board.groups[group]):
+        board.flights[uid].moved += factors
+    board.groups[group] = [
+        u
+        for u in board.groups[group]
+        if board.flights[u].moved < air_movement(state.units[side][u])
+    ]
+    for uid in board.flights:
+        board.flights[uid].moved = min(
+            board.flights[uid].moved, air_movement(state.units[side][uid])
+        )
+    if not board.groups[group]:
+        del board.groups[group]
+
+
 def _fly(state: State, side: Side, group: str, to: str) -> None:
     """3d1, 3d2: the group moves one hex; units whose movement is used up are dropped off."""
     board = state.boards[side]
@@ -121,30 +167,6 @@ def _fly(state: State, side: Side, group: str, to: str) -> None:
     board.may_search[group] = to
 
 
-def exact_answer(state: State, searcher: Side, hex_: str) -> dict[str, list[str]]:
-    """3d3.2: the opponent reveals every task force marker in the hex and its exact ships."""
-    enemy = other(searcher)
-    return {m: [u.id for u in ships_in(state, enemy, m)] for m in forces_at(state, enemy, hex_)}
-
-
-# The search procedure in force, by rule: 3d3.2 in the Basic Game (15a adds its own).
-SEARCH_PROCEDURES = {"3d3.2": exact_answer}
-
-
-def search(state: State, side: Side, hex_: str, how: str, out: list[Event]) -> None:
-    """3d3, 3d5: announce the hex; the opponent answers by the search procedure in force."""
-    found = SEARCH_PROCEDURES["3d3.2"](state, side, hex_)
-    state.boards[side].intel.append(Spotting(state.turn, hex_, found, how))
-    state.announcements.append((side, how, hex_))
-    data = {
-        "side": side,
-        "hex": hex_,
-        "how": how,
-        "found": [{"force": m, "ships": ships} for m, ships in sorted(found.items())],
-    }
-    out.append(Event("search", ALL, state.turn, state.step, data))
-
-
 def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     board = state.boards[side]
     if action.kind == "fly":
@@ -154,6 +176,11 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     elif action.kind == "search":
         board.searched.append(action.get("hex"))
         search(state, side, action.get("hex"), "air search", out)
+    elif action.kind == "circle":
+        factors = int(action.get("factors"))
+        _circle(state, side, action.get("hex"), factors)
+        board.searched.append(action.get("hex"))
+        search(state, side, action.get("hex"), "air search", out, factors)
     elif action.kind == "sea-search":
         board.sea_searched.append(action.get("hex"))
         search(state, side, action.get("hex"), "sea search", out)

@@ -39,6 +39,7 @@ OPTIONS: dict[str, str] = {
     "11f": "Different ship intervals",
     "12a": "Variable sea movement",
     "12b1": "Small air units count half",
+    "15a": "Variable spotting information",
 }
 
 

@@ -78,8 +78,22 @@ class Spotting:
 
     turn: int
     hex: str
-    forces: dict[str, list[str]]  # marker -> ship ids present
+    forces: dict[str, list[str]]  # marker -> ship ids present (exact information only)
     how: str  # "air search", "sea search", "battle"
+    level: str = "exact"  # 15a1.2: "nothing", "something", "number", "actual", "exact"
+    ships: int | None = None  # the number of ships stated ("number", "actual")
+
+
+@dataclass(slots=True)
+class Report:
+    """15a1.2: a search answered with a number of ships, which the owner may state falsely."""
+
+    searcher: Side
+    hex: str
+    how: str
+    actual: int
+    resume_step: str
+    resume_waiting: list[Side]
 
 
 @dataclass(slots=True)
@@ -98,6 +112,7 @@ class Board:
     committed: list[str] = field(default_factory=list)  # 7c4.2 optional forces noted to enter
     control_turns: int = 0  # 7c4.3: consecutive Turns an AP unit has held M5
     controls_midway: bool = False  # 7c4.3
+    report: Report | None = None  # 15a1.2: a number of ships this side must state
 
 
 @dataclass(slots=True)

@@ -224,6 +224,8 @@ def _searchboard(state: State, side: Side) -> dict[str, Any]:
                 "turn": s.turn,
                 "hex": s.hex,
                 "how": s.how,
+                "level": s.level,
+                "ships": s.ships,
                 "forces": {m: list(v) for m, v in s.forces.items()},
             }
             for s in board.intel

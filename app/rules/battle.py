@@ -317,15 +317,20 @@ def _air_handle(state: State, side: Side, action: Action, out: list[Event]) -> N
 
 
 def _air_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
-    if action.kind == "approach":
+    """4a3: the rule is the one for the unit's type and its target."""
+    b = battle(state)
+    unit = state.units[side].get(action.get("unit"))
+    if unit is None or unit.ship or unit.id not in b.air:
+        return "4a3", f"{action.get('unit')} is not one of the air units in this battle"
+    if unit.id in b.targets:
+        return "4a3", f"{unit.id} is already set up against {b.targets[unit.id]}"
+    torpedo_run = air_record(unit).type == "T" and action.get("target") != BASE_ID
+    if torpedo_run:
         return (
             "4a3.2",
             "torpedo bombers go next to their target ship, facing it; a stack faces one way",
         )
-    return (
-        "4a3.1",
-        "dive, heavy and medium bombers stack on their target; torpedo bombers approach",
-    )
+    return "4a3.1", "dive, heavy and medium bombers (and torpedo bombers on the base) stack on it"
 
 
 register(
@@ -408,12 +413,17 @@ def _aa_finish(state: State, out: list[Event]) -> None:
 
 
 def _aa_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
-    if action.kind == "aa":
-        return (
-            "4c2",
-            "a ship's AA factor is used once a Combat Phase, at an air unit within 3 hexes (4c1)",
-        )
-    return "4c", "fire or cancel the anti-aircraft combat being formed before finishing"
+    if action.kind != "aa":
+        return "4c", "fire or cancel the anti-aircraft combat being formed before finishing"
+    b = battle(state)
+    ship, air = action.get("ship"), action.get("unit")
+    if ship not in b.ships or air not in _live_air(state, b):
+        return "4c", "anti-aircraft fire is by your ships in this battle at its attacking air units"
+    if ship in state.aa_used or ship in b.aa_ships:
+        return "4c2", f"{ship}'s AA factor has been used this Combat Phase"
+    if b.aa_target is not None and air != b.aa_target:
+        return "4c2", f"the ships being combined fire at {b.aa_target}; fire or cancel first"
+    return "4c1", f"{air} is more than three Battleboard hexes from {ship}"
 
 
 register(

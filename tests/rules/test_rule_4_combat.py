@@ -193,22 +193,11 @@ def test_4a3_2_torpedo_bombers_approach_from_a_free_adjacent_hex() -> None:
     assert "approach 2AT Yorktown K11" in texts(s, "japan")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: 'target' for a torpedo bomber against a ship is refused naming 4a3.1 "
-    "(stacking of D, H, M bombers); the rule that forbids it is 4a3.2 (torpedo bombers are "
-    "placed adjacent). battle._air_why picks the rule by the action's kind, not the unit's type",
-)
 def test_4a3_2_torpedo_bomber_stacked_on_a_ship_is_refused_naming_4a3_2() -> None:
     s = japan_strike([], ["1AT"])
     assert refused(s, "japan", "target 1AT Yorktown").rule == "4a3.2"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: 'approach' for a dive bomber is refused naming 4a3.2; the rule that forbids "
-    "it is 4a3.1 (dive bombers are stacked on their target)",
-)
 def test_4a3_1_dive_bomber_approaching_is_refused_naming_4a3_1() -> None:
     s = japan_strike([], ["AD"])
     assert refused(s, "japan", "approach AD Yorktown K11").rule == "4a3.1"
@@ -464,11 +453,6 @@ def test_4c1_aa_range_is_three_hexes(nagara: str, in_range: bool) -> None:
         refused(s, "japan", "aa Nagara B5")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: an out-of-range AA combat is refused naming rule 4c2 (once per Combat "
-    "Phase) instead of 4c1 (range); battle._aa_why returns '4c2' for every refused 'aa'",
-)
 def test_4c1_out_of_range_refusal_names_4c1() -> None:
     s = us_strike([], ["B5"], ships=("Haruna K9", "Nagara K13"))
     s, _ = play(s, "usa", "target B5 Haruna")

@@ -12,10 +12,12 @@ from collections.abc import Iterable, Mapping
 # The step modules register themselves in STEPS on import.
 from app.rules import (  # noqa: F401
     action_phase,
+    air_attack,
     air_movement,
     air_return,
     aircraft_damage,
     battle,
+    battle_setup,
     setup,
     victory,
 )

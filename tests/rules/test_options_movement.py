@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from app.rules import legal_actions
 from app.rules.air_return import may_land
-from app.rules.battle import _ship_hexes
+from app.rules.battle_setup import _ship_hexes
 from app.rules.boards import battleboard, searchboard
 from app.rules.state import FLYING, Battle, Flight, State
 

@@ -1,0 +1,197 @@
+"""4a: Battle setup on the Battleboard - ship units (4a1, 4a2), then air units (4a3)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from app.rules.actions import Action
+from app.rules.battle import CENTRE, battle, enter_attacker, enter_defender, noop
+from app.rules.boards import battleboard
+from app.rules.events import ALL, Event
+from app.rules.grid import DIRECTIONS
+from app.rules.state import (
+    Battle,
+    Side,
+    State,
+    other,
+)
+from app.rules.steps import Step, begin, register
+from app.rules.units import (
+    BASE_ID,
+    air_record,
+)
+
+# ---------------------------------------------------------------- 4a1, 4a2 ship setup
+
+
+def _next_ship(b: Battle) -> str | None:
+    return next((s for s in b.ships if s not in b.positions), None)
+
+
+def spacing(state: State, b: Battle) -> int:
+    """4a2: at least one empty hex between and around units; 11f: two for Japanese ships."""
+    return 2 if "11f" in state.options and b.attacker == "usa" else 1
+
+
+def _ship_hexes(state: State, b: Battle) -> list[str]:
+    """4a2: one unit a hex, the empty hexes around every unit, all on the Battleboard."""
+    grid = battleboard()
+    gap = spacing(state, b)
+    taken = list(b.positions.values())
+    return [h for h in _interior(gap) if all(grid.distance(h, t) > gap for t in taken)]
+
+
+@cache
+def _interior(gap: int) -> tuple[str, ...]:
+    """Hexes with `gap` rings of Battleboard hexes all round them."""
+    grid = battleboard()
+    return tuple(h for h in grid.hexes() if len(grid.within(h, gap)) == 1 + 3 * gap * (gap + 1))
+
+
+def _formation(state: State, b: Battle) -> None:
+    """A standard setup: each remaining ship in the legal hex nearest the centre."""
+    grid = battleboard()
+    while (uid := _next_ship(b)) is not None:
+        b.positions[uid] = min(_ship_hexes(state, b), key=lambda h: (grid.distance(CENTRE, h), h))
+
+
+def _setup_actions(state: State, side: Side) -> list[Action]:
+    b = battle(state)
+    if b.facing is None:
+        return [Action("face", (d,)) for d in DIRECTIONS]
+    uid = _next_ship(b)
+    if uid is None:
+        return []
+    return [Action("formation"), *(Action("position", (uid, h)) for h in _ship_hexes(state, b))]
+
+
+def _setup_handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
+    b = battle(state)
+    if action.kind == "face":
+        b.facing = DIRECTIONS.index(action.get("direction"))
+    elif action.kind == "position":
+        b.positions[action.get("unit")] = action.get("hex")
+    else:
+        _formation(state, b)
+    if b.facing is not None and _next_ship(b) is None:
+        out.append(
+            Event(
+                "ships-set-up",
+                ALL,
+                state.turn,
+                state.step,
+                {"facing": DIRECTIONS[b.facing], "positions": dict(b.positions)},
+            )
+        )
+        begin(state, "air attack setup", out)
+
+
+def _setup_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    if action.kind == "position":
+        return "4a2", "one unit a hex, an empty hex around every unit, the next ship in order"
+    return "4a2", "all ships face the same direction, chosen first"
+
+
+register(
+    Step(
+        "battle setup",
+        "4a2",
+        "Battle setup: face your ships, then place each on the Battleboard",
+        _setup_actions,
+        _setup_handle,
+        enter_defender,
+        noop,
+        _setup_why,
+    )
+)
+
+# ---------------------------------------------------------------- 4a3 air attack setup
+
+
+def _next_air(b: Battle) -> str | None:
+    return next((a for a in b.air if a not in b.targets), None)
+
+
+def _approach_hexes(state: State, b: Battle, target: str) -> list[str]:
+    """4a3.2: adjacent to the target, not on a ship; a stack of torpedo bombers faces one way."""
+    grid = battleboard()
+    occupied = set(b.positions.values())
+    out = []
+    for h in grid.neighbours(b.positions[target]):
+        if h in occupied:
+            continue
+        stacked = [a for a, ah in b.air_hexes.items() if ah == h and _is_torpedo(state, b, a)]
+        if all(b.targets[a] == target for a in stacked):
+            out.append(h)
+    return out
+
+
+def _is_torpedo(state: State, b: Battle, uid: str) -> bool:
+    return air_record(state.units[b.attacker][uid]).type == "T" and b.targets.get(uid) != BASE_ID
+
+
+def _air_actions(state: State, side: Side) -> list[Action]:
+    """4a3: each air unit, in any order, onto its target."""
+    b = battle(state)
+    defender = state.units[other(side)]
+    live = [t for t in b.ships if defender[t].box != "eliminated"]
+    acts = []
+    for uid in b.air:
+        if uid in b.targets:
+            continue
+        torpedo = air_record(state.units[side][uid]).type == "T"
+        for t in live:
+            if torpedo and t != BASE_ID:
+                acts += [Action("approach", (uid, t, h)) for h in _approach_hexes(state, b, t)]
+            else:
+                acts.append(Action("target", (uid, t)))
+    return acts
+
+
+def _air_handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
+    b = battle(state)
+    uid, target = action.get("unit"), action.get("target")
+    b.targets[uid] = target
+    b.air_hexes[uid] = action.get("hex") if action.kind == "approach" else b.positions[target]
+    if _next_air(b) is None:
+        out.append(
+            Event(
+                "air-set-up",
+                ALL,
+                state.turn,
+                state.step,
+                {"targets": dict(b.targets), "hexes": dict(b.air_hexes)},
+            )
+        )
+        begin(state, "anti-aircraft combat", out)
+
+
+def _air_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    """4a3: the rule is the one for the unit's type and its target."""
+    b = battle(state)
+    unit = state.units[side].get(action.get("unit"))
+    if unit is None or unit.ship or unit.id not in b.air:
+        return "4a3", f"{action.get('unit')} is not one of the air units in this battle"
+    if unit.id in b.targets:
+        return "4a3", f"{unit.id} is already set up against {b.targets[unit.id]}"
+    torpedo_run = air_record(unit).type == "T" and action.get("target") != BASE_ID
+    if torpedo_run:
+        return (
+            "4a3.2",
+            "torpedo bombers go next to their target ship, facing it; a stack faces one way",
+        )
+    return "4a3.1", "dive, heavy and medium bombers (and torpedo bombers on the base) stack on it"
+
+
+register(
+    Step(
+        "air attack setup",
+        "4a3",
+        "Air attack setup: place each air unit on its target",
+        _air_actions,
+        _air_handle,
+        enter_attacker,
+        noop,
+        _air_why,
+    )
+)

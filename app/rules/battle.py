@@ -32,6 +32,10 @@ from app.rules.units import (
 
 CENTRE = "J11"  # 4a1: "a hex near the center" (the centre lies between J11 and K11)
 
+# The step after the last air battle: 11b aircraft damage, then the Air Return Phase. Option
+# 16 puts its surface combats here ("Surface combats are resolved after all bombing").
+AFTER_AIR_BATTLES = "aircraft damage"
+
 # ---------------------------------------------------------------- which battles (4)
 
 
@@ -71,7 +75,7 @@ def unit_at(state: State, b: Battle, uid: str, attacking: bool) -> Unit:
 def _enter_combat(state: State, out: list[Event]) -> None:
     state.battle = None
     if not state.battles:
-        begin(state, "aircraft damage", out)  # 11b, then the Air Return Phase
+        begin(state, AFTER_AIR_BATTLES, out)
     elif len({h for h, _ in state.battles}) == 1:
         _start_battle(state, state.battles[0][0], out)
     else:

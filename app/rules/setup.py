@@ -7,6 +7,7 @@ at once, in secret; play starts when both are done (2b).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import MappingProxyType
 
 from app.data import ForceSetup, Scenario, catalog
@@ -47,9 +48,14 @@ def scenario_of(state: State) -> Scenario:
     return catalog().scenarios[state.scenario]
 
 
+# Scenarios set up other than on the Searchboards (7e: the Battleboard only), by id: the
+# function finishes the new game's state in place.
+SPECIAL_SETUPS: dict[str, Callable[[State], None]] = {}
+
+
 def playable(scenario: Scenario) -> bool:
-    """Scenarios this engine can play now: those fought on the Searchboards (not 7e)."""
-    return scenario.id in ("one", "two", "three")
+    """Scenarios this engine can play: those on the Searchboards, and those with a special setup."""
+    return scenario.id in ("one", "two", "three") or scenario.id in SPECIAL_SETUPS
 
 
 def uses_fighters(options: frozenset[str] | set[str] | tuple[str, ...]) -> bool:
@@ -92,6 +98,9 @@ def new_game(
             state.boards[side].forces[marker] = None
     for force in spec.forces:
         _set_up_force(state, force, uses_fighters(options))
+    if spec.id in SPECIAL_SETUPS:
+        SPECIAL_SETUPS[spec.id](state)
+        return state
     entry = scout_entry(spec)
     if entry is not None:
         owner: Side = "japan" if entry["side"] == "japan" else "usa"

@@ -176,6 +176,7 @@ class State:
     damaged: list[tuple[Side, str]] = field(default_factory=list)  # 11b: this Combat Phase
     checks: list[tuple[Side, str, int]] = field(default_factory=list)  # 11b: still to roll
     free_roll: Side | None = None  # 11a: who holds the free roll marker
+    surface: object | None = None  # 16: the surface combat being fought (app/rules/surface)
     pending: PendingCombat | None = None  # 11a: a combat waiting for the holder's choice
 
     def clone(self) -> State:

@@ -44,6 +44,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "reroll": (),  # 11a: use the free roll marker on this combat
     "accept": (),  # 11a: keep the dice as rolled
     "transfer": ("ship", "force"),  # 4e1 reorganisation
+    "submarine": ("force", "ship"),  # 11e2
     "land": ("unit", "at"),  # 5a
 }
 

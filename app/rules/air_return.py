@@ -122,7 +122,7 @@ def _enter(state: State, out: list[Event]) -> None:
 
 
 def _finish(state: State, out: list[Event]) -> None:
-    begin(state, "turn record", out)
+    begin(state, "submarine attack", out)  # 11e, then the Turn Record Phase
 
 
 register(

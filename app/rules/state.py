@@ -175,6 +175,7 @@ class State:
     victory: dict[str, object] | None = None
     damaged: list[tuple[Side, str]] = field(default_factory=list)  # 11b: this Combat Phase
     checks: list[tuple[Side, str, int]] = field(default_factory=list)  # 11b: still to roll
+    submarine: Side | None = None  # 11e1: the side that may make a submarine attack
     free_roll: Side | None = None  # 11a: who holds the free roll marker
     surface: object | None = None  # 16: the surface combat being fought (app/rules/surface)
     pending: PendingCombat | None = None  # 11a: a combat waiting for the holder's choice

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import pickle
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import pytest
 
@@ -259,7 +259,9 @@ def test_7a3_victory_points_at_the_end_of_the_last_turn() -> None:
     assert s.turn == 11
     assert s.victory is not None
     assert s.victory["points"] == {"usa": 25 + 6 + 5 + 14 + 7, "japan": 10 + 1 + 1 + 1 + 2}
-    lines = {(line["unit"], line["points"]) for line in s.victory["lines"]["usa"]}  # type: ignore[index]
+    by_side = s.victory["lines"]
+    assert isinstance(by_side, dict)
+    lines = {(line["unit"], line["points"]) for line in by_side["usa"]}
     assert lines == {
         ("Akagi", 25),
         ("AD", 2),
@@ -367,9 +369,8 @@ def _air() -> State:
          "fly-2-hexes", "search-not-entered", "sea-search-not-own"],
 )  # fmt: skip
 def test_illegal_action_names_its_rule_and_leaves_the_state_unchanged(
-    build: object, seat: str, text: str, rule: str
+    build: Callable[[], State], seat: str, text: str, rule: str
 ) -> None:
-    assert callable(build)
     s = build()
     assert Action.from_text(text) not in legal_actions(s, seat)
     assert refused(s, seat, text).rule == rule

@@ -9,6 +9,7 @@ from app.rules.state import ARMING, FLIP, FLYING, GONE, READY, STRIKE
 
 from .helpers import kinds, play, started
 from .test_basic_rules import (
+    JAPAN_B,
     JAPAN_REST,
     action_phase,
     eliminated,
@@ -84,7 +85,7 @@ def test_3a4_launch_number_midway_base(damage: int, number: int) -> None:
 
 
 def test_3a4_launch_number_of_an_av_is_1() -> None:
-    s = game(sides=[2, 1])  # Japan is Side B and goes first
+    s = game(sides=JAPAN_B)  # Japan is Side B and goes first
     s.units["japan"]["N"].area = "Chikuma"  # two scouts in Chikuma's Ready box
     s, _ = play(s, "japan", "launch M")
     assert refused(s, "japan", "launch N").rule == "3a4"
@@ -115,8 +116,9 @@ def test_3c_task_force_moves_at_most_one_hex() -> None:
     s, _ = play(s, "usa", "move TF17 K3")
     # A second move may only change the one-hex move, never extend it.
     assert refused(s, "usa", "move TF17 J3").rule == "3c"
-    s, _ = play(s, "usa", "move TF17 L3", "move TF17 M4", "done")
+    s, ev = play(s, "usa", "move TF17 L3", "move TF17 M4", "done")
     assert s.boards["usa"].forces["TF17"] == "M4"
+    assert {e.audience for e in kinds(ev, "move")} == {"usa"}  # secret from Japan
 
 
 def test_2e_task_force_leaving_the_searchboard_is_eliminated_with_its_units() -> None:
@@ -146,6 +148,20 @@ def test_3d1_air_units_move_up_to_their_movement_factor() -> None:
     assert s.boards["usa"].flights["B5"].moved == 5
     assert not [t for t in texts(s, "usa") if t.startswith("fly")]
     assert refused(s, "usa", "fly L3-strike R3").rule == "3d1"
+
+
+def test_3d_flying_units_start_from_their_task_force_after_sea_movement() -> None:
+    s = game()
+    s, _ = through(s, "assembly", usa=["launch B5", "launch O", "launch 1SB241"])
+    s, _ = through(s, "ready")
+    s, _ = through(s, "sea movement", usa=["move TF17 M4"])
+    flights = s.boards["usa"].flights
+    assert {u: (f.hex, f.group) for u, f in flights.items()} == {
+        "B5": ("M4", "M4-strike"),
+        "O": ("M4", "O"),  # scouts move one by one (3d2)
+        "1SB241": ("M5", "M5-strike"),
+    }
+    assert {u: s.units["usa"][u].box for u in flights} == dict.fromkeys(flights, FLYING)
 
 
 def test_3d2_strike_moves_together_and_t3_is_dropped_off() -> None:

@@ -39,7 +39,7 @@ def test_11e1_three_times_or_more_gives_an_attack() -> None:
         "submarine MobileForce Haruna",
         "submarine MobileForce Nagara",
         "submarine MobileForce DD1",
-    ]
+    }
 
 
 def test_11e1_less_than_three_times_no_attack() -> None:

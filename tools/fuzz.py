@@ -177,6 +177,7 @@ def scramble(state: State, seat: str, rng: random.Random) -> State:
         board.searched = [rng.choice(hexes) for _ in board.searched]
         board.sea_searched = [rng.choice(hexes) for _ in board.sea_searched]
         board.intel = board.intel[: rng.randint(0, len(board.intel))]
+        board.night_watch = {u: rng.choice(hexes) for u in board.night_watch}
         if board.report is not None:
             board.report.actual = rng.randint(1, 40)
     s.rng = rng.getrandbits(64)

@@ -30,6 +30,7 @@ def _new_turn(state: State) -> None:
     state.shifted = []
     state.aa_used = []
     state.damaged = []
+    state.engaged = []
     state.announcements = []
     for side in SIDES:
         board = state.boards[side]

@@ -107,6 +107,7 @@ def _start_battle(state: State, hex_: str, out: list[Event]) -> None:
         if u.box == FLYING and is_bomber(u) and state.boards[attacker].flights[u.id].hex == h
     ]
     state.battle = Battle(hex=h, attacker=attacker, ships=ships, air=air)
+    state.engaged += [(defender, u) for u in ships] + [(attacker, a) for a in air]  # 11d
     out.append(
         Event(
             "battle",

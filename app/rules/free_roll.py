@@ -53,6 +53,8 @@ def fight(state: State, pending: PendingCombat, out: list[Event]) -> None:
 
 def _settle(state: State, pending: PendingCombat, roll: CombatRoll, out: list[Event]) -> None:
     """4b4, 4b5: apply the result and report the combat."""
+    if (pending.target_side, pending.target) not in state.engaged:
+        state.engaged.append((pending.target_side, pending.target))  # 11d
     result = roll.result
     if result != "miss":
         target = state.units[pending.target_side][pending.target]

@@ -37,6 +37,7 @@ OPTIONS: dict[str, str] = {
     "11a": "The free roll marker",
     "11b": "Aircraft damage on damaged base and ship units",
     "11c": "Dead in the water (with 12a4 towing)",
+    "11d": "Repairs",
     "11e": "Submarine attacks",
     "11f": "Different ship intervals",
     "12a": "Variable sea movement",

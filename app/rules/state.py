@@ -113,6 +113,8 @@ class Board:
     control_turns: int = 0  # 7c4.3: consecutive Turns an AP unit has held M5
     controls_midway: bool = False  # 7c4.3
     report: Report | None = None  # 15a1.2: a number of ships this side must state
+    night_watch: dict[str, str] = field(default_factory=dict)  # 11d: where units were last night
+    engaged_before: list[str] = field(default_factory=list)  # 11d: in combat the Turn before
 
 
 @dataclass(slots=True)
@@ -176,6 +178,7 @@ class State:
     damaged: list[tuple[Side, str]] = field(default_factory=list)  # 11b: this Combat Phase
     checks: list[tuple[Side, str, int]] = field(default_factory=list)  # 11b: still to roll
     submarine: Side | None = None  # 11e1: the side that may make a submarine attack
+    engaged: list[tuple[Side, str]] = field(default_factory=list)  # 11d: in combat this Turn
     free_roll: Side | None = None  # 11a: who holds the free roll marker
     surface: object | None = None  # 16: the surface combat being fought (app/rules/surface)
     pending: PendingCombat | None = None  # 11a: a combat waiting for the holder's choice

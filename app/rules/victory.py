@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from app.data import catalog
 from app.rules.boards import base_hex, forces_at, ships_in
 from app.rules.events import ALL, Event
+from app.rules.repairs import repairs
 from app.rules.setup import scenario_of
 from app.rules.state import GONE, SIDES, Side, State, Unit, other
 from app.rules.steps import Step, begin, register
@@ -105,6 +106,7 @@ def track_midway_control(state: State) -> None:
 
 def _enter(state: State, out: list[Event]) -> None:
     """6: advance the Turn marker; after the final Turn, count victory points."""
+    repairs(state, out)
     track_midway_control(state)
     if state.turn >= scenario_of(state).last_turn:
         state.victory = victory_points(state)

@@ -1,0 +1,69 @@
+"""11d: repairs after two consecutive night Turns, in the second one's Turn Record Phase.
+
+Damaged air units that stayed On Board or On Ground, and damaged ships and the base that
+stayed in the same Searchboard hex, both night Turns, with none of them in any combat,
+are repaired: a 2 hits marker becomes 1 hit (11d1), a 1 hit marker is removed (11d2).
+Flipped units stay flipped (11d3), except the base: back up with no hit marker, it turns
+to its front with a 2 hits marker.
+
+# RULES? One step of repair a unit a pair of nights (2 hits to 1, or 1 to none).
+"""
+
+from __future__ import annotations
+
+from app.data import catalog
+from app.rules.boards import carrier_hex, unit_hex
+from app.rules.events import ALL, Event
+from app.rules.state import ARMING, BASE, FLIP, GONE, READY, SHIPS, SIDES, State, Unit
+
+BASE_REPAIR = 2  # 11d3: the base's front with a 2 hits marker
+
+
+def _where(state: State, u: Unit) -> str | None:
+    """Where a unit must stay: its hex, and for an air unit the carrier it is aboard."""
+    if u.box in (SHIPS, BASE):
+        return unit_hex(state, u)
+    if not u.ship and u.box in (READY, ARMING):
+        carrier = state.units[u.side][u.area]
+        return f"{carrier.id}@{carrier_hex(state, carrier)}"
+    return None
+
+
+def _repair(u: Unit) -> bool:
+    if u.box == BASE and u.damage == FLIP:
+        u.damage = BASE_REPAIR
+        return True
+    if u.hits:
+        u.damage -= 1
+        return True
+    return False
+
+
+def repairs(state: State, out: list[Event]) -> None:
+    """11d: at the Turn Record Phase; records tonight's positions for tomorrow night."""
+    if "11d" not in state.options:
+        return
+    track = catalog().time_record
+    night = track.box(state.turn).night
+    pair = night and state.turn > 1 and track.box(state.turn - 1).night
+    for side in SIDES:
+        board = state.boards[side]
+        engaged = {uid for s, uid in state.engaged if s == side}
+        now = {
+            u.id: w for u in state.units[side].values() if u.box != GONE and (w := _where(state, u))
+        }
+        if pair:
+            for uid, where in now.items():
+                stayed = board.night_watch.get(uid) == where
+                if stayed and uid not in engaged and uid not in board.engaged_before:
+                    u = state.units[side][uid]
+                    if _repair(u):
+                        data = {
+                            "side": side,
+                            "unit": uid,
+                            "hits": u.hits,
+                            "face": "back" if u.flipped else "front",
+                        }
+                        out.append(Event("repair", ALL, state.turn, "turn record", data))
+        board.night_watch = now if night and not pair else {}
+        board.engaged_before = sorted(engaged)

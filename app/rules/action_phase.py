@@ -11,6 +11,7 @@ from app.rules.actions import DONE, Action
 from app.rules.boards import area_hexes, carrier_hex, searchboard, ships_in
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
+from app.rules.scouts import create, creations
 from app.rules.setup import scenario_of, toggle_air
 from app.rules.ship_movement import dead_in_the_water, rate
 from app.rules.state import ARMING, BASE, READY, SHIPS, SIDES, STRIKE, Side, State, other
@@ -99,11 +100,14 @@ def _assembly_actions(state: State, side: Side) -> list[Action]:
         for u in state.units[side].values()
         if _can_launch(state, side, u.id)
     ]
-    return [*acts, DONE]
+    return [*acts, *creations(state, side), DONE]
 
 
 def _assembly_handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     """3a3: a flying unit goes to the Normal Strike box of its task force (or Midway)."""
+    if action.kind == "create":
+        create(state, side, action, out)
+        return
     u = state.units[side][action.get("unit")]
     carrier = state.units[side][u.area]
     state.launched[carrier.id] = state.launched.get(carrier.id, 0) + size(state, u)

@@ -22,6 +22,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "ready": ("unit",),  # 3b, 7a2.3: Arming -> Ready
     "arm": ("unit",),  # 3b, 7a2.3: Ready -> Arming
     "launch": ("unit",),  # 3a
+    "create": ("unit", "scouts"),  # 15c1: mark a parent with 1 or 2 hits for 1 or 2 scouts
     "move": ("force", "hex"),  # 3c
     "enter": ("force", "hex"),  # 3c entries by scenario
     "exit": ("force",),  # 2e: leave the Searchboard

@@ -55,7 +55,8 @@ def repairs(state: State, out: list[Event]) -> None:
         if pair:
             for uid, where in now.items():
                 stayed = board.night_watch.get(uid) == where
-                if stayed and uid not in engaged and uid not in board.engaged_before:
+                parent = (side, uid) in state.scout_parents  # 11d1, 11d2
+                if stayed and not parent and uid not in engaged and uid not in board.engaged_before:
                     u = state.units[side][uid]
                     if _repair(u):
                         data = {

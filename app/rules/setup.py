@@ -43,6 +43,7 @@ OPTIONS: dict[str, str] = {
     "12a": "Variable sea movement",
     "12b1": "Small air units count half",
     "15a": "Variable spotting information",
+    "15c": "Creating new scout air units",
 }
 
 

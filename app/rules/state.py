@@ -179,6 +179,7 @@ class State:
     checks: list[tuple[Side, str, int]] = field(default_factory=list)  # 11b: still to roll
     submarine: Side | None = None  # 11e1: the side that may make a submarine attack
     engaged: list[tuple[Side, str]] = field(default_factory=list)  # 11d: in combat this Turn
+    scout_parents: list[tuple[Side, str]] = field(default_factory=list)  # 15c1: never repaired
     free_roll: Side | None = None  # 11a: who holds the free roll marker
     surface: object | None = None  # 16: the surface combat being fought (app/rules/surface)
     pending: PendingCombat | None = None  # 11a: a combat waiting for the holder's choice

@@ -10,6 +10,7 @@ A unit may search a hex as it enters it (3d3.1); the answer is given at once, ex
 from __future__ import annotations
 
 from app.rules.actions import DONE, Action
+from app.rules.air_ranges import can_enter, may_go_on
 from app.rules.battle import find_battles
 from app.rules.boards import area_hexes, base_hex, searchboard, ships_in, unit_hex
 from app.rules.events import Event
@@ -39,13 +40,12 @@ def group_hex(state: State, side: Side, group: str) -> str:
     return board.flights[board.groups[group][0]].hex
 
 
-def _movable(state: State, side: Side, group: str) -> list[str]:
-    board = state.boards[side]
-    return [
-        uid
-        for uid in board.groups[group]
-        if board.flights[uid].moved < air_movement(state.units[side][uid])
-    ]
+def _movable(state: State, side: Side, group: str, to: str | None = None) -> list[str]:
+    """Members that may still move (into `to`, if given): 3d1, 12c1."""
+    units = state.units[side]
+    if to is None:
+        return [uid for uid in state.boards[side].groups[group] if may_go_on(state, units[uid])]
+    return [uid for uid in state.boards[side].groups[group] if can_enter(state, units[uid], to)]
 
 
 def _sea_search_hexes(state: State, side: Side) -> list[str]:
@@ -68,7 +68,11 @@ def _actions(state: State, side: Side) -> list[Action]:
         for group in sorted(board.groups):
             if _movable(state, side, group):
                 here = group_hex(state, side, group)
-                acts += [Action("fly", (group, h)) for h in searchboard().neighbours(here)]
+                acts += [
+                    Action("fly", (group, h))
+                    for h in searchboard().neighbours(here)
+                    if _movable(state, side, group, h)
+                ]
         acts += [
             Action("search", (h,))
             for h in sorted(set(board.may_search.values()))
@@ -154,14 +158,12 @@ def _circle(state: State, side: Side, hex_: str, factors: int) -> None:
 def _fly(state: State, side: Side, group: str, to: str) -> None:
     """3d1, 3d2: the group moves one hex; units whose movement is used up are dropped off."""
     board = state.boards[side]
-    moving = _movable(state, side, group)
+    moving = _movable(state, side, group, to)
     for uid in moving:
         f = board.flights[uid]
         f.hex, f.moved = to, f.moved + 1
         f.path.append(to)
-    board.groups[group] = [
-        uid for uid in moving if board.flights[uid].moved < air_movement(state.units[side][uid])
-    ]
+    board.groups[group] = [uid for uid in moving if may_go_on(state, state.units[side][uid])]
     if not board.groups[group]:
         del board.groups[group]
     board.may_search[group] = to

@@ -9,22 +9,29 @@ eliminated; where capacity forces a choice, the owner chooses by landing the oth
 from __future__ import annotations
 
 from app.rules.actions import DONE, Action
+from app.rules.air_ranges import return_allowance
 from app.rules.boards import area_hexes, carrier_hex, searchboard
 from app.rules.events import ALL, Event
 from app.rules.setup import scenario_of, scout_entry
 from app.rules.ship_movement import dead_in_the_water
 from app.rules.state import ARMING, FLYING, OFF_BOARD, Side, State, Unit
 from app.rules.steps import Step, b_then_a, begin, register
-from app.rules.units import air_movement, air_record, capacity, eliminate, load, ship_record, size
-
-BASING = {"green": ("base",), "yellow": ("AV",), "white": ("CV", "CVL", "base")}
+from app.rules.units import (
+    air_movement,
+    basing_allows,
+    capacity,
+    eliminate,
+    load,
+    ship_record,
+    size,
+)
 
 
 def may_land(state: State, u: Unit, carrier: Unit) -> str | None:
     """None if `u` may land on `carrier` now, else the rule that forbids it."""
     if carrier.box == "eliminated" or not carrier.ship:
         return "5a1"
-    if ship_record(carrier).type not in BASING[air_record(u).basing]:
+    if not basing_allows(u, carrier):
         return "5a1"
     if dead_in_the_water(state, carrier):
         return "11c2"
@@ -32,7 +39,7 @@ def may_land(state: State, u: Unit, carrier: Unit) -> str | None:
     if where is None:
         return "5a1"
     here = state.boards[u.side].flights[u.id].hex
-    if searchboard().distance(here, where) > air_movement(u):
+    if searchboard().distance(here, where) > return_allowance(state, u):
         return "5a2"
     if load(state, carrier) + size(state, u) > capacity(carrier):
         return "5a3"

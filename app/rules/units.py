@@ -90,6 +90,14 @@ def aboard(state: State, carrier: Unit) -> list[Unit]:
     ]
 
 
+BASING = {"green": ("base",), "yellow": ("AV",), "white": ("CV", "CVL", "base")}  # 5a1
+
+
+def basing_allows(u: Unit, carrier: Unit) -> bool:
+    """5a1: green lands only on a base, yellow only on an AV, white on a CV, CVL or base."""
+    return carrier.ship and ship_record(carrier).type in BASING[air_record(u).basing]
+
+
 def size(state: State, u: Unit) -> float:
     """An air unit's count: 12b1 counts scouts, ELIM-back and flipped units as one-half."""
     if "12b1" in state.options and (is_scout(u) or elim_back(u) or u.flipped):

@@ -1,0 +1,64 @@
+"""How far an air unit may fly out and back: 3d1 and 5a2, and 12c1 unequal movement legs.
+
+Basic Game: at most its movement factor out (3d1) and at most its movement factor back
+(5a2). With 12c1 a combat air unit's range is twice its movement factor, split as it
+likes, provided it never moves farther back than out, and that there is somewhere it can
+land within what remains: B6 (movement 5) seven hexes out, three back (12c1).
+
+# RULES? "Somewhere it can land" is checked against basing and distance as it flies;
+# capacity is checked when it lands (5a3), since others may land first.
+"""
+
+from __future__ import annotations
+
+from app.rules.boards import carrier_hex, searchboard
+from app.rules.state import GONE, State, Unit
+from app.rules.units import air_movement, basing_allows, is_scout, ship_record
+
+
+def unequal_legs(state: State, u: Unit) -> bool:
+    """12c1 applies only to combat air units."""
+    return "12c1" in state.options and not is_scout(u)
+
+
+def return_allowance(state: State, u: Unit) -> int:
+    """5a2: hexes it may fly in the Air Return Phase after moving `moved` hexes out."""
+    factor = air_movement(u)
+    moved = state.boards[u.side].flights[u.id].moved
+    if unequal_legs(state, u) and moved > factor:
+        return 2 * factor - moved
+    return factor
+
+
+def _landing_within(state: State, u: Unit, hex_: str, reach: int) -> bool:
+    grid = searchboard()
+    for c in state.units[u.side].values():
+        if (
+            not c.ship
+            or c.box == GONE
+            or not (ship_record(c).capacity or 0)
+            or not basing_allows(u, c)
+        ):
+            continue
+        where = carrier_hex(state, c)
+        if where is not None and grid.distance(hex_, where) <= reach:
+            return True
+    return False
+
+
+def can_enter(state: State, u: Unit, to: str) -> bool:
+    """3d1: within the movement factor; 12c1: beyond it while a landing stays in reach."""
+    factor = air_movement(u)
+    moved = state.boards[u.side].flights[u.id].moved
+    if moved < factor:
+        return True
+    if not unequal_legs(state, u) or moved + 1 >= 2 * factor:
+        return False
+    return _landing_within(state, u, to, 2 * factor - (moved + 1))
+
+
+def may_go_on(state: State, u: Unit) -> bool:
+    """Whether a unit could move at all any more (else it is dropped off, 3d2)."""
+    factor = air_movement(u)
+    moved = state.boards[u.side].flights[u.id].moved
+    return moved < factor or (unequal_legs(state, u) and moved + 1 < 2 * factor)

@@ -1,0 +1,76 @@
+"""Option 12c1: unequal movement legs (B6: seven hexes out, three back)."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.rules import IllegalAction, apply, legal_actions
+from app.rules.boards import searchboard
+from app.rules.events import Event
+from app.rules.state import STRIKE, State
+from app.rules.steps import begin
+
+from .helpers import play, position
+
+PATH = ["S6", "R6", "Q6", "P6", "O6", "N6", "M6"]  # seven hexes west of T6
+
+
+def b6_over_the_ocean(options: frozenset[str]) -> State:
+    """TF 16 in T6, TF 17 in J6 (three hexes beyond M6); B6 takes off alone."""
+    s = position(
+        8,
+        {"usa": {"TF16": ("T6", []), "TF17": ("J6", [])}, "japan": {"MobileForce": ("H1", [])}},
+        dice=[4, 6],
+        options=options,
+    )
+    b6 = s.units["usa"]["B6"]
+    b6.box, b6.area = STRIKE, "TF16"
+    out: list[Event] = []
+    begin(s, "air movement and search", out)
+    return s
+
+
+def test_12c1_b6_moves_seven_hexes_out_and_three_back() -> None:
+    s = b6_over_the_ocean(frozenset({"12c1"}))
+    s, _ = play(s, "usa", *(f"fly T6-strike {h}" for h in PATH))
+    assert s.boards["usa"].flights["B6"].moved == 7
+    s, _ = play(s, "usa", "done")
+    s, _ = play(s, "japan", "done")
+    assert s.step == "air return"
+    lands = [a.text() for a in legal_actions(s, "usa") if a.get("unit") == "B6"]
+    # 2 x 5 - 7 = 3 hexes back: Yorktown (J6, 3 away) or Midway (M5, 1 away), not Enterprise (7)
+    assert lands == ["land B6 Midway", "land B6 Yorktown"]
+
+
+def test_12c1_no_farther_than_a_landing_allows() -> None:
+    """After 8 hexes, the ninth must end within 2 x 5 - 9 = 1 hex of Yorktown or Midway."""
+    s = b6_over_the_ocean(frozenset({"12c1"}))
+    s, _ = play(s, "usa", *(f"fly T6-strike {h}" for h in [*PATH, "L6"]))
+    assert s.boards["usa"].flights["B6"].moved == 8
+    grid = searchboard()
+    nexts = {a.get("hex") for a in legal_actions(s, "usa") if a.kind == "fly"}
+    expected = {
+        h for h in grid.neighbours("L6") if min(grid.distance(h, "J6"), grid.distance(h, "M5")) <= 1
+    }
+    assert nexts == expected and nexts != set(grid.neighbours("L6"))
+
+
+def test_12c1_off_the_movement_factor_is_the_limit() -> None:
+    s = b6_over_the_ocean(frozenset())
+    s, _ = play(s, "usa", *(f"fly T6-strike {h}" for h in PATH[:5]))
+    assert not [a for a in legal_actions(s, "usa") if a.kind == "fly"]
+    with pytest.raises(IllegalAction) as err:
+        apply(s, "usa", {"kind": "fly", "group": "T6-strike", "hex": "N6"})
+    assert err.value.rule == "3d1"
+
+
+def test_12c1_scouts_keep_equal_legs() -> None:
+    s = b6_over_the_ocean(frozenset({"12c1"}))
+    m = s.units["usa"]["M"]
+    s.boards["usa"].flights["M"] = type(s.boards["usa"].flights["B6"])(
+        hex="T6", group="M", path=["T6"]
+    )
+    m.box, m.area = "flying", ""
+    s.boards["usa"].groups["M"] = ["M"]
+    s, _ = play(s, "usa", *(f"fly M {h}" for h in PATH[:6]))  # scout M moves 6 (CATALOG 2c)
+    assert not [a for a in legal_actions(s, "usa") if a.kind == "fly" and a.get("group") == "M"]

@@ -25,6 +25,7 @@ def layout() -> Layout:
 @dataclass
 class Piece:
     counter: Counter
+    hex: str
     x: float
     y: float
     angle: int | None  # facing, degrees clockwise from north
@@ -81,7 +82,7 @@ def _ships(b: dict[str, Any], units: dict[str, Counter], defender: str) -> list[
         if uid in forming:
             notes.append("firing in the anti-aircraft combat being formed")
         x, y = grid.centre(h)
-        out.append(Piece(units[uid], x, y, facing, notes))
+        out.append(Piece(units[uid], h, x, y, facing, notes))
     return out
 
 
@@ -100,7 +101,9 @@ def _air(b: dict[str, Any], units: dict[str, Counter], defender: str) -> list[Pi
         stack[h] = n + 1
         angle = _angle_between(h, positions.get(target, h))
         notes = [f"in {h}, attacking {target}"]
-        out.append(Piece(units[uid], round(x + 5 * n, 1), round(y - 14 - 6 * n, 1), angle, notes))
+        out.append(
+            Piece(units[uid], h, round(x + 5 * n, 1), round(y - 14 - 6 * n, 1), angle, notes)
+        )
     return out
 
 

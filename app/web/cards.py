@@ -36,6 +36,12 @@ class Card:
     eliminated: list[Counter]
 
 
+def number(x: float) -> str:
+    """4, or 3½ (12b1: some units count half a launch)."""
+    whole, part = divmod(float(x), 1)
+    return f"{int(whole)}" + ("½" if part else "") if whole or not part else "½"
+
+
 def _pick(units: dict[str, Counter], ids: list[str] | None) -> list[Counter]:
     return [units[i] for i in ids or [] if i in units]
 
@@ -58,7 +64,7 @@ def _carrier(side: str, c: dict[str, Any], units: dict[str, Counter], card: dict
     launch = c.get("launch")
     info = f"capacity {aboard}/{c.get('capacity')}"
     if launch is not None:
-        info += f", launched {c.get('launched', 0)} of {launch} this Turn"
+        info += f", launched {number(c.get('launched') or 0)} of {launch} this Turn"
     boxes = [
         Box(f"box:{side}:{cid}:ready", "Ready", _pick(units, c.get("ready"))),
         Box(f"box:{side}:{cid}:arming", "Arming", _pick(units, c.get("arming"))),

@@ -114,7 +114,10 @@ class LivePage:
         if message.get("type") == "view":
             self.view = message["view"]
             if message.get("version") == self.page_version and not self.shown:
-                self.shown = await self.render()  # the page already shows this version
+                self.shown = {
+                    n: render.without_version(h) for n, h in (await self.render()).items()
+                }
+                await self.ws.send_text(render.synced(self.version))  # the page has it all
                 return
         elif message.get("type") == "patch" and self.view is not None:
             try:
@@ -124,6 +127,10 @@ class LivePage:
         else:
             return
         await self.push()
+
+    @property
+    def version(self) -> int:
+        return int((self.view or {}).get("version") or 0)
 
     async def render(self) -> dict[str, str]:
         assert self.view is not None
@@ -138,8 +145,7 @@ class LivePage:
             if self.shown.get(name) != render.without_version(html)
         ]
         self.shown = {name: render.without_version(html) for name, html in fresh.items()}
-        if changed:
-            await self.ws.send_text("".join(changed))
+        await self.ws.send_text(render.synced(self.version) + "".join(changed))
 
     async def fail(self, message: str, code: int) -> None:
         with contextlib.suppress(Exception):

@@ -129,6 +129,11 @@ def flash(message: str = "", level: str = "info", detail: str = "") -> str:
     return page("flash.html", message=message, level=level, detail=detail)
 
 
+def synced(version: int) -> str:
+    """Sent first in every websocket message: the version the socket has brought the page."""
+    return f'<div id="sync" data-v="{version}" hx-swap-oob="true" hidden></div>'
+
+
 def without_version(html: str) -> str:
     """A region's HTML minus its version stamp: what decides whether it changed."""
     return VERSION_ATTR.sub("", html, count=1)

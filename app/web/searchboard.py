@@ -43,6 +43,7 @@ class Mark:
     """A counter or marker on the board."""
 
     key: str
+    hex: str
     x: float
     y: float
     kind: str  # "tf", "spotted", "flight", "base"
@@ -127,7 +128,7 @@ def _stacked(marks: list[Mark]) -> list[Mark]:
     for m in marks:
         n = seen.get((m.x, m.y), 0)
         seen[(m.x, m.y)] = n + 1
-        m.x, m.y = round(m.x + 7 * n, 1), round(m.y + 9 * n, 1)
+        m.x, m.y = round(m.x + 7 * n, 1), round(m.y + 6 + 9 * n, 1)
     return marks
 
 
@@ -143,7 +144,7 @@ def _own_markers(view: dict[str, Any], seat: str, n: Namer) -> list[Mark]:
         x, y = grid.centre(h)
         title = f"{SIDE_TITLE.get(seat, seat)} task force {n.force(marker)} in {h}"
         title += f", {ships.get(marker, 0)} ship units"
-        marks.append(Mark(f"tf:{seat}:{marker}", x, y, "tf", seat, [marker], title))
+        marks.append(Mark(f"tf:{seat}:{marker}", h, x, y, "tf", seat, [marker], title))
     return marks
 
 
@@ -165,7 +166,7 @@ def _spotted(view: dict[str, Any], seat: str, n: Namer) -> list[Mark]:
             f"seen in {h} on Turn {turn} by {how}: {names}"
         )
         lines = [f"{SIDE_LABEL.get(enemy, enemy)} {marker}", f"seen T{turn}"]
-        marks.append(Mark(f"seen:{enemy}:{marker}", x, y, "spotted", enemy, lines, title))
+        marks.append(Mark(f"seen:{enemy}:{marker}", h, x, y, "spotted", enemy, lines, title))
     return marks
 
 
@@ -191,7 +192,7 @@ def _flights(view: dict[str, Any], seat: str) -> tuple[list[Mark], list[str]]:
         who = SIDE_TITLE.get(seat, seat)
         title = f"{who} air units flying in {h}: {', '.join(units)} ({state})"
         lines = [f"✈ {' '.join(units)}"]
-        marks.append(Mark(key, x, y, "flight", seat, lines, title, bool(group)))
+        marks.append(Mark(key, h, x, y, "flight", seat, lines, title, bool(group)))
     return marks, sorted(paths)
 
 
@@ -203,7 +204,11 @@ def _base(view: dict[str, Any]) -> list[Mark]:
     hits = int(base.get("hits") or 0)
     status = ("back side up, " if base.get("face") == "back" else "") + f"{hits} hits"
     title = f"American base unit Midway in {base['hex']} ({status}; on both Searchboards, 4e2)"
-    return [Mark(unit_key("usa", "Midway"), x, y, "base", "usa", ["US Midway"], title, False)]
+    return [
+        Mark(
+            unit_key("usa", "Midway"), base["hex"], x, y, "base", "usa", ["US Midway"], title, False
+        )
+    ]
 
 
 def landing_sites(view: dict[str, Any], seat: str) -> dict[str, list[str]]:

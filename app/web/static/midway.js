@@ -132,9 +132,7 @@
     if (victory) victory.hidden = !victory.querySelector("h2");
     var battle = document.getElementById("r-battle");
     if (battle) battle.hidden = !battle.querySelector("svg");
-    if (selected && !document.querySelector('[data-for="' + CSS.escape(selected) + '"]')) {
-      if (!document.querySelector('[data-key="' + CSS.escape(selected) + '"]')) selected = null;
-    }
+    if (selected && !choicesFor(selected).length && !reachOf(selected)) selected = null;
     applySelection();
     if (refocus) {
       var el = document.querySelector(refocus);
@@ -222,8 +220,11 @@
   document.addEventListener("click", function (e) {
     var el = e.target.closest("[data-key], [data-tkey]");
     if (!el || el.closest("#act .choices, #act .general")) return;
-    var tkey = targetKey(el);
-    if (el.classList.contains("target") && perform(tkey)) return;
+    var lit = e.target.closest(".target"); // a lit box wins over a counter lying in it
+    if (lit && perform(targetKey(lit))) return;
+    var at = el.getAttribute("data-at"); // a counter standing in a lit hex: the hex
+    var under = at && document.querySelector('[data-tkey="' + CSS.escape(at) + '"].target');
+    if (under && perform(at)) return;
     var key = el.getAttribute("data-key");
     if (key) select(key);
   });

@@ -1,0 +1,175 @@
+"""A seat page as a player uses it: click a counter, then a hex or a box; read what the
+page shows. The test oracle (whose move it is, the seat's view version) comes from the
+HTTP API with the seat's token, taken from the link the home page gave."""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator, Page
+
+TIMEOUT_MS = 10_000
+LINK = re.compile(r"/games/(?P<game>[0-9a-f]{16})/seat/(?P<seat>\w+)#token=(?P<token>[\w-]+)")
+
+
+def api_view(base: str, game: str, token: str) -> dict[str, Any]:
+    r = httpx.get(f"{base}/api/games/{game}", headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 200, r.text
+    view: dict[str, Any] = r.json()
+    return view
+
+
+@dataclass
+class SeatPage:
+    page: Page
+    link: str
+    folder: Path
+    shots: list[Path] = field(default_factory=list)
+
+    @property
+    def parts(self) -> dict[str, str]:
+        m = LINK.search(self.link)
+        assert m, self.link
+        return m.groupdict()
+
+    @property
+    def seat(self) -> str:
+        return self.parts["seat"]
+
+    @property
+    def base(self) -> str:
+        return self.link.split("/games/")[0]
+
+    def view(self) -> dict[str, Any]:
+        return api_view(self.base, self.parts["game"], self.parts["token"])
+
+    # -- reading the page ---------------------------------------------------------------
+
+    def open(self) -> SeatPage:
+        self.page.goto(self.link)
+        self.live()
+        return self
+
+    def live(self) -> None:
+        self.page.wait_for_selector("#conn[data-state=live]", timeout=TIMEOUT_MS)
+
+    def version(self) -> int:
+        v = self.page.get_attribute("#r-prompt", "data-v")
+        return -1 if v is None else int(v)
+
+    def synced(self) -> dict[str, Any]:
+        """Wait until the page shows the seat's current view; return that view."""
+        view = self.view()
+        self._pushed(view["version"])
+        return view
+
+    def text(self, selector: str) -> str:
+        return self.page.inner_text(selector)
+
+    def keys(self, selector: str) -> list[str]:
+        keys: list[str] = self.page.eval_on_selector_all(
+            selector, "els => els.map(e => e.getAttribute('data-key'))"
+        )
+        return keys
+
+    def board_keys(self) -> list[str]:
+        return self.keys("#r-searchboard svg [data-key]")
+
+    def shot(self, name: str) -> None:
+        path = self.folder / f"{len(self.shots) + 1:02d}-{self.seat}-{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        self.shots.append(path)
+
+    # -- acting -------------------------------------------------------------------------
+
+    def _posting(self, locator: Locator, position: Any = None) -> None:
+        """Click something that posts an action; wait until the page shows what followed."""
+        before = self.version()
+        locator.click(position=position)
+        self.page.wait_for_function(
+            "v => Number(document.getElementById('r-prompt').dataset.v) > v",
+            arg=before,
+            timeout=TIMEOUT_MS,
+        )
+        self._pushed(self.version())
+
+    def _pushed(self, version: int) -> None:
+        """Wait for the websocket to have brought every region to `version`."""
+        try:
+            self.page.wait_for_function(
+                "v => Number(document.getElementById('sync').dataset.v) >= v",
+                arg=version,
+                timeout=TIMEOUT_MS,
+            )
+        except PlaywrightError as exc:
+            raise AssertionError(
+                f"{self.seat} page not at version {version}: {self.state()}"
+            ) from exc
+
+    def state(self) -> dict[str, Any]:
+        """For failure messages: what the page has, and what the server says."""
+        state: dict[str, Any] = self.page.evaluate(
+            """() => ({prompt: document.getElementById('r-prompt').dataset.v,
+                sync: document.getElementById('sync').dataset.v,
+                conn: document.getElementById('conn').textContent,
+                flash: document.getElementById('flash').textContent})"""
+        )
+        view = self.view()
+        return {**state, "server": view["version"], "step": view["step"]}
+
+    def pick(self, selector: str) -> None:
+        """Click a counter: it is selected and its targets light up."""
+        self.page.locator(selector).first.click()
+        self.page.wait_for_selector(f"{selector}.selected", timeout=TIMEOUT_MS)
+
+    def target(self, selector: str, posts: bool = True) -> None:
+        """Click a lit hex, box or counter: the matching legal action is posted. A hex is
+        clicked near its top edge, by its code, where no counter stands."""
+        lit = self.page.locator(f"{selector}.target").first
+        lit.wait_for(timeout=TIMEOUT_MS)
+        position = None
+        if lit.get_attribute("data-hex") is not None:
+            lit.scroll_into_view_if_needed()
+            box = lit.bounding_box()
+            assert box is not None
+            position = {"x": box["width"] / 2, "y": box["height"] * 0.2}
+        if posts:
+            self._posting(lit, position)
+        else:
+            lit.click(position=position)
+
+    def choose(self, label: str) -> None:
+        """Click one of the prompt's buttons by its words."""
+        self._posting(self.page.locator("#act button[name=action]", has_text=label).first)
+
+    def done(self) -> None:
+        self._posting(self.page.locator("#act button.done"))
+
+
+def acting(pages: dict[str, SeatPage]) -> tuple[SeatPage, dict[str, Any]] | None:
+    for page in pages.values():
+        view = page.view()
+        if view["prompt"]["actions"]:
+            return page, view
+    return None
+
+
+def pass_until(pages: dict[str, SeatPage], step: str, turn: int | None = None) -> None:
+    """Both players click Done, in the order the game asks, until `step` (of `turn`)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        found = acting(pages)
+        assert found is not None, "nobody may act"
+        page, view = found
+        if view["step"] == step and (turn is None or view["turn"] == turn):
+            page.synced()
+            return
+        page.synced()
+        page.done()
+    raise AssertionError(f"did not reach {step}")

@@ -14,9 +14,21 @@ from app.rules.events import ALL, Event
 from app.rules.scouts import create, creations
 from app.rules.setup import scenario_of, toggle_air
 from app.rules.ship_movement import dead_in_the_water, rate
-from app.rules.state import ARMING, BASE, READY, SHIPS, SIDES, STRIKE, Side, State, other
+from app.rules.state import (
+    ARMING,
+    BASE,
+    HIGH_CAP,
+    LOW_CAP,
+    READY,
+    SHIPS,
+    SIDES,
+    STRIKE,
+    Side,
+    State,
+    other,
+)
 from app.rules.steps import Step, b_then_a, begin, register
-from app.rules.units import eliminate, launch_number, size
+from app.rules.units import eliminate, is_fighter, launch_number, size
 
 # ---------------------------------------------------------------- sides (3)
 
@@ -100,6 +112,13 @@ def _assembly_actions(state: State, side: Side) -> list[Action]:
         for u in state.units[side].values()
         if _can_launch(state, side, u.id)
     ]
+    if "14" in state.options:  # 14: fighters may fly combat air patrol instead
+        acts += [
+            Action("cap", (a.get("unit"), level))
+            for a in acts
+            if is_fighter(state.units[side][a.get("unit")])
+            for level in ("high", "low")
+        ]
     return [*acts, *creations(state, side), DONE]
 
 
@@ -112,6 +131,8 @@ def _assembly_handle(state: State, side: Side, action: Action, out: list[Event])
     carrier = state.units[side][u.area]
     state.launched[carrier.id] = state.launched.get(carrier.id, 0) + size(state, u)
     u.box = STRIKE
+    if action.kind == "cap":
+        u.box = HIGH_CAP if action.get("level") == "high" else LOW_CAP
     u.area = carrier.id if carrier.box == BASE else carrier.area
     out.append(
         Event(
@@ -279,7 +300,7 @@ def _exit_board(state: State, side: Side, marker: str, out: list[Event]) -> None
     state.boards[side].forces[marker] = None
     for u in list(state.units[side].values()):
         if (u.ship and u.box == SHIPS and u.area == marker) or (
-            not u.ship and u.box == STRIKE and u.area == marker
+            not u.ship and u.box in (STRIKE, HIGH_CAP, LOW_CAP) and u.area == marker
         ):
             eliminate(state, u, out, "left the Searchboard (2e)")
 

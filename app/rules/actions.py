@@ -22,6 +22,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "ready": ("unit",),  # 3b, 7a2.3: Arming -> Ready
     "arm": ("unit",),  # 3b, 7a2.3: Ready -> Arming
     "launch": ("unit",),  # 3a
+    "cap": ("unit", "level"),  # 14: a fighter takes off to the High or Low CAP box
     "create": ("unit", "scouts"),  # 15c1: mark a parent with 1 or 2 hits for 1 or 2 scouts
     "move": ("force", "hex"),  # 3c
     "enter": ("force", "hex"),  # 3c entries by scenario
@@ -38,6 +39,11 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "formation": (),  # 4a2: the remaining ships in a standard ring
     "target": ("unit", "target"),  # 4a3.1 stacked on the target
     "approach": ("unit", "target", "hex"),  # 4a3.2 torpedo bomber adjacent, facing it
+    "dogfight": ("unit", "target"),  # 14a2, 14a3: a fighter faces an enemy fighter
+    "strafe": ("unit", "target", "hex"),  # 14f: an escort set up next to a ship, facing it
+    "hold": ("unit",),  # 14a, 14c, 14e3: a fighter kept out of combat
+    "attack": ("unit",),  # 14c: an individual air combat, against this unit
+    "intercept": ("unit", "target"),  # 14e1: a breakthrough CAP fighter faces an enemy unit
     "aa": ("ship", "unit"),  # 4c: add a ship's AA factor against an air unit
     "fire": (),  # 4c: resolve the anti-aircraft combat
     "cancel": (),  # 4c: drop the anti-aircraft combat being formed
@@ -50,6 +56,14 @@ FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 MAX_VALUE_LENGTH = 40
+
+
+def add_kinds(kinds: dict[str, tuple[str, ...]]) -> None:
+    """Register the action kinds of an optional rule's module; a name is never reused."""
+    for kind, fields in kinds.items():
+        if FIELDS.get(kind, fields) != fields:
+            raise ValueError(f"action kind {kind!r} is already {FIELDS[kind]}")
+        FIELDS[kind] = fields
 
 
 @dataclass(frozen=True, slots=True, order=True)

@@ -41,6 +41,14 @@ RELATIVE = ("ahead", "starboard bow", "starboard quarter", "astern", "port quart
 # ---------------------------------------------------------------- 4c anti-aircraft combat
 
 
+def aa_targets(state: State, b: Battle) -> list[str]:
+    """4c: the attacking air units on the Battleboard: bombers, and strafing fighters (14f)."""
+    strafers = [
+        e for e in b.escorts if e in b.targets and state.units[b.attacker][e].box != "eliminated"
+    ]
+    return live_air(state, b) + strafers
+
+
 def _in_range(b: Battle, ship: str, air: str) -> bool:
     """4c1: up to three Battleboard hexes, counted through any units."""
     return battleboard().distance(b.positions[ship], b.air_hexes[air]) <= 3
@@ -49,7 +57,7 @@ def _in_range(b: Battle, ship: str, air: str) -> bool:
 def _aa_actions(state: State, side: Side) -> list[Action]:
     b = battle(state)
     acts = []
-    targets = [b.aa_target] if b.aa_target else live_air(state, b)
+    targets = [b.aa_target] if b.aa_target else aa_targets(state, b)
     for s in b.ships:
         u = state.units[side][s]
         if u.box == "eliminated" or s in state.aa_used or s in b.aa_ships:
@@ -61,9 +69,12 @@ def _aa_actions(state: State, side: Side) -> list[Action]:
 
 
 def aa_modifier(state: State, b: Battle, ships: list[str], air: str) -> int:
-    """4c2: the summed AA factors, -2 against high level and -1 against medium level bombing."""
+    """4c2: the summed AA factors, -2 against high level and -1 against medium level bombing;
+    14f: -1 for each ship faced by strafing fighters."""
     total = sum(aa_factor(state.units[other(b.attacker)][s]) for s in ships)
-    return total + AA_LEVEL.get(category(state, b, air), 0)
+    total -= sum(1 for s in ships if any(b.targets.get(e) == s for e in b.escorts))
+    level = category(state, b, air) if air in b.air else ""
+    return total + AA_LEVEL.get(level, 0)
 
 
 def _aa_handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
@@ -105,7 +116,7 @@ def _aa_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
         return "4c", "fire or cancel the anti-aircraft combat being formed before finishing"
     b = battle(state)
     ship, air = action.get("ship"), action.get("unit")
-    if ship not in b.ships or air not in live_air(state, b):
+    if ship not in b.ships or air not in aa_targets(state, b):
         return "4c", "anti-aircraft fire is by your ships in this battle at its attacking air units"
     if ship in state.aa_used or ship in b.aa_ships:
         return "4c2", f"{ship}'s AA factor has been used this Combat Phase"

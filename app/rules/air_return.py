@@ -10,11 +10,21 @@ from __future__ import annotations
 
 from app.rules.actions import DONE, Action
 from app.rules.air_ranges import return_allowance
-from app.rules.boards import area_hexes, carrier_hex, searchboard
+from app.rules.boards import area_hexes, carrier_hex, searchboard, unit_hex
 from app.rules.events import ALL, Event
 from app.rules.setup import scenario_of, scout_entry
 from app.rules.ship_movement import dead_in_the_water
-from app.rules.state import ARMING, FLYING, OFF_BOARD, Side, State, Unit
+from app.rules.state import (
+    ARMING,
+    FLYING,
+    HIGH_CAP,
+    LOW_CAP,
+    OFF_BOARD,
+    Flight,
+    Side,
+    State,
+    Unit,
+)
 from app.rules.steps import Step, b_then_a, begin, register
 from app.rules.units import (
     air_movement,
@@ -125,6 +135,14 @@ def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
 
 
 def _enter(state: State, out: list[Event]) -> None:
+    """14: fighters in the CAP boxes come down with the rest, from over their task force."""
+    for side in b_then_a(state):
+        for u in state.units[side].values():
+            if u.box in (HIGH_CAP, LOW_CAP):
+                hex_ = unit_hex(state, u)
+                assert hex_ is not None
+                state.boards[side].flights[u.id] = Flight(hex=hex_, group=u.id, path=[hex_])
+                u.box, u.area = FLYING, ""
     state.waiting = b_then_a(state)
 
 

@@ -15,6 +15,8 @@ from app.rules.events import ALL, Event
 from app.rules.state import (
     BASE,
     FLYING,
+    HIGH_CAP,
+    LOW_CAP,
     SIDES,
     Battle,
     Side,
@@ -28,6 +30,7 @@ from app.rules.units import (
     BASE_ID,
     air_record,
     is_bomber,
+    is_fighter,
 )
 
 CENTRE = "J11"  # 4a1: "a hex near the center" (the centre lies between J11 and K11)
@@ -35,6 +38,8 @@ CENTRE = "J11"  # 4a1: "a hex near the center" (the centre lies between J11 and 
 # The step after the last air battle: 11b aircraft damage, then the Air Return Phase. Option
 # 16 puts its surface combats here ("Surface combats are resolved after all bombing").
 AFTER_AIR_BATTLES = "aircraft damage"
+
+FIGHTERS = "14"
 
 # ---------------------------------------------------------------- which battles (4)
 
@@ -47,12 +52,31 @@ def find_battles(state: State) -> list[tuple[str, Side]]:
         hexes = {
             state.boards[attacker].flights[u.id].hex
             for u in state.units[attacker].values()
-            if u.box == FLYING and is_bomber(u)
+            if u.box == FLYING and (is_bomber(u) or (FIGHTERS in state.options and is_fighter(u)))
         }
         for h in sorted(hexes):
             if forces_at(state, defender, h) or _base_at(state, defender, h):
                 battles.append((h, attacker))
     return battles
+
+
+def join_battle(state: State, b: Battle) -> None:
+    """14: escorts (the attacker's fighters in the hex) and CAP over the defending forces."""
+    if FIGHTERS not in state.options:
+        return
+    attacker, defender = b.attacker, other(b.attacker)
+    flights = state.boards[attacker].flights
+    b.escorts = [
+        u.id
+        for u in state.units[attacker].values()
+        if u.box == FLYING and is_fighter(u) and flights[u.id].hex == b.hex
+    ]
+    areas = set(forces_at(state, defender, b.hex))
+    if BASE_ID in b.ships:
+        areas.add(BASE_ID)
+    for u in state.units[defender].values():
+        if u.box in (HIGH_CAP, LOW_CAP) and u.area in areas:
+            b.caps[u.id] = "high" if u.box == HIGH_CAP else "low"
 
 
 def _base_at(state: State, side: Side, hex_: str) -> bool:
@@ -75,7 +99,8 @@ def unit_at(state: State, b: Battle, uid: str, attacking: bool) -> Unit:
 def _enter_combat(state: State, out: list[Event]) -> None:
     state.battle = None
     if not state.battles:
-        begin(state, AFTER_AIR_BATTLES, out)
+        # 16: surface combats after all bombing combats (app/rules/surface), then on
+        begin(state, "surface contact" if "16" in state.options else AFTER_AIR_BATTLES, out)
     elif len({h for h, _ in state.battles}) == 1:
         _start_battle(state, state.battles[0][0], out)
     else:
@@ -107,6 +132,7 @@ def _start_battle(state: State, hex_: str, out: list[Event]) -> None:
         if u.box == FLYING and is_bomber(u) and state.boards[attacker].flights[u.id].hex == h
     ]
     state.battle = Battle(hex=h, attacker=attacker, ships=ships, air=air)
+    join_battle(state, state.battle)
     state.engaged += [(defender, u) for u in ships] + [(attacker, a) for a in air]  # 11d
     out.append(
         Event(
@@ -177,6 +203,9 @@ def _end_battle(state: State, out: list[Event]) -> None:
         m: [u.id for u in ships_in(state, defender, m)] for m in forces_at(state, defender, b.hex)
     }
     state.boards[b.attacker].intel.append(Spotting(state.turn, b.hex, found, "battle"))
+    for cap in b.low_after:  # 14g2: back to the Low CAP box
+        if state.units[defender][cap].box == HIGH_CAP:
+            state.units[defender][cap].box = LOW_CAP
     remove_empty_markers(state)
     out.append(
         Event("battle-end", ALL, state.turn, state.step, {"hex": b.hex, "attacker": b.attacker})

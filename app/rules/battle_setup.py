@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from app.rules.actions import Action
-from app.rules.battle import CENTRE, battle, enter_attacker, enter_defender, noop
+from app.rules.battle import CENTRE, battle, enter_defender, noop
 from app.rules.boards import battleboard
 from app.rules.events import ALL, Event
 from app.rules.grid import DIRECTIONS
@@ -112,7 +112,7 @@ def _next_air(b: Battle) -> str | None:
     return next((a for a in b.air if a not in b.targets), None)
 
 
-def _approach_hexes(state: State, b: Battle, target: str) -> list[str]:
+def approach_hexes(state: State, b: Battle, target: str) -> list[str]:
     """4a3.2: adjacent to the target, not on a ship; a stack of torpedo bombers faces one way."""
     grid = battleboard()
     occupied = set(b.positions.values())
@@ -120,10 +120,15 @@ def _approach_hexes(state: State, b: Battle, target: str) -> list[str]:
     for h in grid.neighbours(b.positions[target]):
         if h in occupied:
             continue
-        stacked = [a for a, ah in b.air_hexes.items() if ah == h and _is_torpedo(state, b, a)]
+        stacked = [a for a, ah in b.air_hexes.items() if ah == h and _faces(state, b, a)]
         if all(b.targets[a] == target for a in stacked):
             out.append(h)
     return out
+
+
+def _faces(state: State, b: Battle, uid: str) -> bool:
+    """4a3.2, 14f: torpedo bombers and strafing fighters face their target from next to it."""
+    return uid in b.escorts or _is_torpedo(state, b, uid)
 
 
 def _is_torpedo(state: State, b: Battle, uid: str) -> bool:
@@ -142,7 +147,7 @@ def _air_actions(state: State, side: Side) -> list[Action]:
         torpedo = air_record(state.units[side][uid]).type == "T"
         for t in live:
             if torpedo and t != BASE_ID:
-                acts += [Action("approach", (uid, t, h)) for h in _approach_hexes(state, b, t)]
+                acts += [Action("approach", (uid, t, h)) for h in approach_hexes(state, b, t)]
             else:
                 acts.append(Action("target", (uid, t)))
     return acts
@@ -154,16 +159,22 @@ def _air_handle(state: State, side: Side, action: Action, out: list[Event]) -> N
     b.targets[uid] = target
     b.air_hexes[uid] = action.get("hex") if action.kind == "approach" else b.positions[target]
     if _next_air(b) is None:
-        out.append(
-            Event(
-                "air-set-up",
-                ALL,
-                state.turn,
-                state.step,
-                {"targets": dict(b.targets), "hexes": dict(b.air_hexes)},
-            )
-        )
-        begin(state, "anti-aircraft combat", out)
+        _air_set_up(state, b, out)
+
+
+def _air_set_up(state: State, b: Battle, out: list[Event]) -> None:
+    data = {"targets": dict(b.targets), "hexes": dict(b.air_hexes)}
+    out.append(Event("air-set-up", ALL, state.turn, state.step, data))
+    begin(state, "cap setup" if b.caps or b.escorts else "anti-aircraft combat", out)  # 14
+
+
+def _air_enter(state: State, out: list[Event]) -> None:
+    """4a3: the attacker places its bombers; a strike of fighters alone goes on (14)."""
+    b = battle(state)
+    if _next_air(b) is None:
+        _air_set_up(state, b, out)
+    else:
+        state.waiting = [b.attacker]
 
 
 def _air_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
@@ -190,7 +201,7 @@ register(
         "Air attack setup: place each air unit on its target",
         _air_actions,
         _air_handle,
-        enter_attacker,
+        _air_enter,
         noop,
         _air_why,
     )

@@ -6,7 +6,19 @@ from functools import cache
 
 from app.data import catalog
 from app.rules.grid import HexGrid
-from app.rules.state import ARMING, BASE, FLYING, READY, SHIPS, STRIKE, Side, State, Unit
+from app.rules.state import (
+    ARMING,
+    BASE,
+    FLYING,
+    HIGH_CAP,
+    LOW_CAP,
+    READY,
+    SHIPS,
+    STRIKE,
+    Side,
+    State,
+    Unit,
+)
 from app.rules.units import BASE_ID
 
 
@@ -51,7 +63,7 @@ def unit_hex(state: State, u: Unit) -> str | None:
         return carrier_hex(state, u)
     if u.box in (READY, ARMING):
         return carrier_hex(state, state.units[u.side][u.area])
-    if u.box == STRIKE:
+    if u.box in (STRIKE, HIGH_CAP, LOW_CAP):
         if u.area == BASE_ID:
             return base_hex()
         return force_hex(state, u.side, u.area)

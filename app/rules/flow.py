@@ -18,8 +18,10 @@ from app.rules import (  # noqa: F401
     aircraft_damage,
     battle,
     battle_setup,
+    fighters,
     setup,
     submarines,
+    surface,
     victory,
 )
 from app.rules.actions import DONE, Action

@@ -43,8 +43,12 @@ OPTIONS: dict[str, str] = {
     "12a": "Variable sea movement",
     "12b1": "Small air units count half",
     "12c1": "Unequal movement legs",
+    "14": "Fighters and air combats",
     "15a": "Variable spotting information",
     "15c": "Creating new scout air units",
+    "16": "Surface combats",
+    "16f5": "Japanese torpedo reloads",
+    "16k": "First Surface Turn night surprise",
 }
 
 
@@ -102,6 +106,11 @@ def new_game(
             state.boards[side].forces[marker] = None
     for force in spec.forces:
         _set_up_force(state, force, uses_fighters(options))
+    if uses_fighters(options):
+        for side in SIDES:  # 7b4.2: the fighters of Scenario One
+            for carrier, ids in spec.option14_fighters_of(side):
+                for aid in ids:
+                    state.units[side][aid] = Unit(side, aid, False, READY, carrier)
     if spec.id in SPECIAL_SETUPS:
         SPECIAL_SETUPS[spec.id](state)
         return state

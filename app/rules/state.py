@@ -29,6 +29,8 @@ BASE = "base"  # the Midway base unit itself; area = "Midway"
 READY = "ready"  # area = carrier, AV or base id
 ARMING = "arming"
 STRIKE = "strike"  # Normal Strike box; area = task force marker or "Midway"
+HIGH_CAP = "high-cap"  # 14: combat air patrol boxes; area = task force marker or "Midway"
+LOW_CAP = "low-cap"
 FLYING = "flying"  # on the Searchboard (where: the owner's Board.flights)
 OFF_BOARD = "off-board"  # 7c4.4: a unit based off the Searchboard (Japanese scout O)
 GONE = "eliminated"
@@ -133,6 +135,17 @@ class Battle:
     aa_ships: list[str] = field(default_factory=list)  # 4c combat being formed
     aa_target: str | None = None
     bombed: list[str] = field(default_factory=list)  # "target/category" resolved
+    # 14: fighters. Escorts are the attacker's F units; CAP the defender's, "high" or "low".
+    escorts: list[str] = field(default_factory=list)
+    caps: dict[str, str] = field(default_factory=dict)
+    facing_cap: dict[str, str] = field(default_factory=dict)  # 14a2.1: CAP unit -> escort
+    joined: dict[str, str] = field(default_factory=dict)  # 14a3: excess escort -> CAP unit
+    held: list[str] = field(default_factory=list)  # fighters kept out of combat
+    escort_fired: list[str] = field(default_factory=list)  # 14c: combats (by CAP unit) done
+    cap_fired: list[str] = field(default_factory=list)
+    breakthrough: dict[str, str] = field(default_factory=dict)  # 14e1: CAP unit -> target
+    intercepted: list[str] = field(default_factory=list)  # 14e: targets resolved
+    low_after: list[str] = field(default_factory=list)  # 14g2: CAP units back to Low CAP
 
 
 @dataclass(slots=True)

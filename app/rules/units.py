@@ -75,6 +75,10 @@ def is_bomber(u: Unit) -> bool:
     return air_record(u).type in ("D", "H", "M", "T")
 
 
+def is_fighter(u: Unit) -> bool:
+    return air_record(u).type == "F"
+
+
 def elim_back(u: Unit) -> bool:
     if u.ship:
         return ship_record(u).back is None

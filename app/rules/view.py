@@ -21,6 +21,8 @@ from app.rules.state import (
     BASE,
     FLYING,
     GONE,
+    HIGH_CAP,
+    LOW_CAP,
     READY,
     SIDES,
     STRIKE,
@@ -30,6 +32,7 @@ from app.rules.state import (
     Unit,
 )
 from app.rules.steps import STEPS
+from app.rules.surface.view import surface_view
 from app.rules.units import air_face, air_record, ship_face, ship_record
 
 OMNISCIENT = "omniscient"
@@ -53,6 +56,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "operations_cards": {side: _card(state, side) for side in SIDES},
         "midway": _midway(state),
         "battle": _battle(state),
+        "surface": surface_view(state, seat),
         "announcements": [{"side": s, "how": how, "hex": h} for s, how, h in state.announcements],
         "prompt": _prompt(state, seat),
     }
@@ -172,6 +176,8 @@ def _force(state: State, side: Side, marker: str, label: str) -> dict[str, Any]:
         "label": label,
         "ships": [u.id for u in ships_in(state, side, marker)],
         "strike": _ids(state.units[side], STRIKE, marker),
+        "high_cap": _ids(state.units[side], HIGH_CAP, marker),
+        "low_cap": _ids(state.units[side], LOW_CAP, marker),
     }
 
 
@@ -202,6 +208,12 @@ def _battle(state: State) -> dict[str, Any] | None:
         "aa_forming": {"ships": list(b.aa_ships), "target": b.aa_target},
         "aa_used": list(state.aa_used),
         "resolved": list(b.bombed),
+        "escorts": list(b.escorts),
+        "cap": dict(b.caps),
+        "cap_facing": dict(b.facing_cap),
+        "escorts_joined": dict(b.joined),
+        "held": list(b.held),
+        "breakthroughs": dict(b.breakthrough),
     }
 
 

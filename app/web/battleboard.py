@@ -102,7 +102,7 @@ def _air(b: dict[str, Any], units: dict[str, Counter], defender: str) -> list[Pi
         angle = _angle_between(h, positions.get(target, h))
         notes = [f"in {h}, attacking {target}"]
         out.append(
-            Piece(units[uid], h, round(x + 5 * n, 1), round(y - 14 - 6 * n, 1), angle, notes)
+            Piece(units[uid], h, round(x + 4 * n, 1), round(y - 14 - 13 * n, 1), angle, notes)
         )
     return out
 

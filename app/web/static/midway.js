@@ -58,6 +58,11 @@
   }
 
   // -- 2. live ----------------------------------------------------------------------------
+  // Reconnect soon after a drop, then back off: 0.25-0.5 s, 0.5-1 s, ... at most 8 s.
+  htmx.config.wsReconnectDelay = function (retries) {
+    return Math.min(500 * Math.pow(2, retries), 8000) * (0.5 + Math.random() / 2);
+  };
+
   function connect() {
     var live = document.getElementById("live");
     if (live.hasAttribute("ws-connect")) return;
@@ -82,7 +87,7 @@
   document.addEventListener("htmx:afterRequest", function (e) {
     var elt = e.detail.elt;
     if (elt.id === "loader") {
-      if (e.detail.successful) connect();
+      if (e.detail.xhr && e.detail.xhr.status === 200) connect();
       else setConn("closed", "Not connected");
     } else if (elt.id === "act" && !wsOpen) {
       refresh(); // no socket now: fetch the regions instead of waiting for a push
@@ -218,6 +223,11 @@
   }
 
   document.addEventListener("click", function (e) {
+    if (e.target.closest(".to-board")) {
+      var first = document.querySelector("svg.board .target[data-hex]");
+      if (first) first.focus();
+      return;
+    }
     var el = e.target.closest("[data-key], [data-tkey]");
     if (!el || el.closest("#act .choices, #act .general")) return;
     var lit = e.target.closest(".target"); // a lit box wins over a counter lying in it

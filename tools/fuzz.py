@@ -30,6 +30,7 @@ from app.rules.state import (
     ELIMINATED,
     FLYING,
     GONE,
+    MAX_STRIKE,
     READY,
     SHIPS,
     SIDES,
@@ -108,7 +109,7 @@ def check_invariants(state: State) -> None:
                 check(carrier.box != GONE, f"{u.id} aboard eliminated {carrier.id}")
             if u.box == SHIPS:
                 check(u.area in board.forces, f"{u.id} in unknown task force {u.area}")
-            if u.box == STRIKE:
+            if u.box in (STRIKE, MAX_STRIKE):
                 check(
                     state.step in ("assembly", "ready", "sea movement"),
                     f"{u.id} in a Normal Strike box",

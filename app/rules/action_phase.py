@@ -19,12 +19,14 @@ from app.rules.state import (
     BASE,
     HIGH_CAP,
     LOW_CAP,
+    MAX_STRIKE,
     READY,
     SHIPS,
     SIDES,
     STRIKE,
     Side,
     State,
+    Unit,
     other,
 )
 from app.rules.steps import Step, b_then_a, begin, register
@@ -96,30 +98,47 @@ def _carrier_of(state: State, side: Side, unit_id: str) -> str:
     return state.units[side][unit_id].area
 
 
-def _can_launch(state: State, side: Side, unit_id: str) -> bool:
+def launch_kind(state: State, side: Side, unit_id: str) -> str | None:
+    """3a4: "normal" within the launch number; 12b2: "max" up to twice it; else None."""
     u = state.units[side][unit_id]
     if u.ship or u.box != READY or night(state):
-        return False
+        return None
     carrier = state.units[side][u.area]
     if carrier_hex(state, carrier) is None or dead_in_the_water(state, carrier):
-        return False  # 11c2: no take-off from a carrier dead in the water
-    return state.launched.get(carrier.id, 0) + size(state, u) <= launch_number(carrier)
+        return None  # 11c2: no take-off from a carrier dead in the water
+    after = state.launched.get(carrier.id, 0) + size(state, u)
+    if after <= launch_number(carrier):
+        return "normal"
+    if "12b2" in state.options and after <= 2 * launch_number(carrier):
+        return "max"
+    return None
+
+
+def _can_launch(state: State, side: Side, unit_id: str) -> bool:
+    return launch_kind(state, side, unit_id) is not None
 
 
 def _assembly_actions(state: State, side: Side) -> list[Action]:
-    acts = [
-        Action("launch", (u.id,))
-        for u in state.units[side].values()
-        if _can_launch(state, side, u.id)
-    ]
-    if "14" in state.options:  # 14: fighters may fly combat air patrol instead
-        acts += [
-            Action("cap", (a.get("unit"), level))
-            for a in acts
-            if is_fighter(state.units[side][a.get("unit")])
-            for level in ("high", "low")
-        ]
+    acts: list[Action] = []
+    for u in state.units[side].values():
+        kind = launch_kind(state, side, u.id)
+        if kind is not None:
+            acts += _take_offs(state, u, kind)
     return [*acts, *creations(state, side), DONE]
+
+
+def _take_offs(state: State, u: Unit, kind: str) -> list[Action]:
+    """3a3; 12b2.1 normal launches to Normal Strike or High CAP; 12b2.3 maximum launches to
+    Max. Strike or Low CAP.  # RULES? With 14 but not 12b2, either CAP box is a normal launch."""
+    fighter = "14" in state.options and is_fighter(u)
+    if kind == "max":
+        return [Action("max-strike", (u.id,))] + ([Action("cap", (u.id, "low"))] if fighter else [])
+    acts = [Action("launch", (u.id,))]
+    if fighter:
+        acts.append(Action("cap", (u.id, "high")))
+        if "12b2" not in state.options:
+            acts.append(Action("cap", (u.id, "low")))
+    return acts
 
 
 def _assembly_handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
@@ -130,7 +149,7 @@ def _assembly_handle(state: State, side: Side, action: Action, out: list[Event])
     u = state.units[side][action.get("unit")]
     carrier = state.units[side][u.area]
     state.launched[carrier.id] = state.launched.get(carrier.id, 0) + size(state, u)
-    u.box = STRIKE
+    u.box = MAX_STRIKE if action.kind == "max-strike" else STRIKE
     if action.kind == "cap":
         u.box = HIGH_CAP if action.get("level") == "high" else LOW_CAP
     u.area = carrier.id if carrier.box == BASE else carrier.area
@@ -300,7 +319,7 @@ def _exit_board(state: State, side: Side, marker: str, out: list[Event]) -> None
     state.boards[side].forces[marker] = None
     for u in list(state.units[side].values()):
         if (u.ship and u.box == SHIPS and u.area == marker) or (
-            not u.ship and u.box in (STRIKE, HIGH_CAP, LOW_CAP) and u.area == marker
+            not u.ship and u.box in (STRIKE, MAX_STRIKE, HIGH_CAP, LOW_CAP) and u.area == marker
         ):
             eliminate(state, u, out, "left the Searchboard (2e)")
 

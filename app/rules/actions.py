@@ -22,6 +22,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "ready": ("unit",),  # 3b, 7a2.3: Arming -> Ready
     "arm": ("unit",),  # 3b, 7a2.3: Ready -> Arming
     "launch": ("unit",),  # 3a
+    "max-strike": ("unit",),  # 12b2.3: a maximum launch unit to the Max. Strike box
     "cap": ("unit", "level"),  # 14: a fighter takes off to the High or Low CAP box
     "create": ("unit", "scouts"),  # 15c1: mark a parent with 1 or 2 hits for 1 or 2 scouts
     "move": ("force", "hex"),  # 3c

@@ -10,27 +10,29 @@ A unit may search a hex as it enters it (3d3.1); the answer is given at once, ex
 from __future__ import annotations
 
 from app.rules.actions import DONE, Action
-from app.rules.air_ranges import can_enter, may_go_on
+from app.rules.air_ranges import can_enter, flight_factor, may_go_on
 from app.rules.battle import find_battles
 from app.rules.boards import area_hexes, base_hex, searchboard, ships_in, unit_hex
 from app.rules.events import Event
 from app.rules.search import search
 from app.rules.setup import scenario_of, scout_entry
-from app.rules.state import BASE, FLYING, OFF_BOARD, STRIKE, Flight, Side, State
+from app.rules.state import BASE, FLYING, MAX_STRIKE, OFF_BOARD, STRIKE, Flight, Side, State
 from app.rules.steps import Step, b_then_a, begin, register
-from app.rules.units import BASE_ID, air_movement, is_scout
+from app.rules.units import BASE_ID, is_scout
 
 
 def _take_to_the_air(state: State, side: Side) -> None:
     """3d: air units in Normal Strike boxes are placed on the Searchboard where they are."""
     board = state.boards[side]
     for u in state.units[side].values():
-        if u.ship or u.box != STRIKE:
+        if u.ship or u.box not in (STRIKE, MAX_STRIKE):
             continue
         hex_ = unit_hex(state, u)
         assert hex_ is not None
         group = u.id if is_scout(u) else f"{hex_}-strike"
-        board.flights[u.id] = Flight(hex=hex_, group=group, path=[hex_])
+        board.flights[u.id] = Flight(
+            hex=hex_, group=group, path=[hex_], max_strike=u.box == MAX_STRIKE
+        )
         board.groups.setdefault(group, []).append(u.id)
         u.box, u.area = FLYING, ""
 
@@ -122,7 +124,8 @@ def _spare(state: State, side: Side, group: str) -> int:
     """Movement factors a group still has: its members move together (3d2)."""
     board = state.boards[side]
     return max(
-        air_movement(state.units[side][u]) - board.flights[u].moved for u in board.groups[group]
+        flight_factor(state, state.units[side][u]) - board.flights[u].moved
+        for u in board.groups[group]
     )
 
 
@@ -145,11 +148,11 @@ def _circle(state: State, side: Side, hex_: str, factors: int) -> None:
     board.groups[group] = [
         u
         for u in board.groups[group]
-        if board.flights[u].moved < air_movement(state.units[side][u])
+        if board.flights[u].moved < flight_factor(state, state.units[side][u])
     ]
     for uid in board.flights:
         board.flights[uid].moved = min(
-            board.flights[uid].moved, air_movement(state.units[side][uid])
+            board.flights[uid].moved, flight_factor(state, state.units[side][uid])
         )
     if not board.groups[group]:
         del board.groups[group]

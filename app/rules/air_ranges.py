@@ -16,6 +16,12 @@ from app.rules.state import GONE, State, Unit
 from app.rules.units import air_movement, basing_allows, is_scout, ship_record
 
 
+def flight_factor(state: State, u: Unit) -> int:
+    """3d1: the movement factor; 12b3.2: one less from a Max. Strike box."""
+    flight = state.boards[u.side].flights.get(u.id)
+    return air_movement(u) - (1 if flight is not None and flight.max_strike else 0)
+
+
 def unequal_legs(state: State, u: Unit) -> bool:
     """12c1 applies only to combat air units."""
     return "12c1" in state.options and not is_scout(u)
@@ -23,7 +29,7 @@ def unequal_legs(state: State, u: Unit) -> bool:
 
 def return_allowance(state: State, u: Unit) -> int:
     """5a2: hexes it may fly in the Air Return Phase after moving `moved` hexes out."""
-    factor = air_movement(u)
+    factor = flight_factor(state, u)
     moved = state.boards[u.side].flights[u.id].moved
     if unequal_legs(state, u) and moved > factor:
         return 2 * factor - moved
@@ -48,7 +54,7 @@ def _landing_within(state: State, u: Unit, hex_: str, reach: int) -> bool:
 
 def can_enter(state: State, u: Unit, to: str) -> bool:
     """3d1: within the movement factor; 12c1: beyond it while a landing stays in reach."""
-    factor = air_movement(u)
+    factor = flight_factor(state, u)
     moved = state.boards[u.side].flights[u.id].moved
     if moved < factor:
         return True
@@ -59,6 +65,6 @@ def can_enter(state: State, u: Unit, to: str) -> bool:
 
 def may_go_on(state: State, u: Unit) -> bool:
     """Whether a unit could move at all any more (else it is dropped off, 3d2)."""
-    factor = air_movement(u)
+    factor = flight_factor(state, u)
     moved = state.boards[u.side].flights[u.id].moved
     return moved < factor or (unequal_legs(state, u) and moved + 1 < 2 * factor)

@@ -12,6 +12,7 @@ from app.rules.state import (
     FLYING,
     HIGH_CAP,
     LOW_CAP,
+    MAX_STRIKE,
     READY,
     SHIPS,
     STRIKE,
@@ -63,7 +64,7 @@ def unit_hex(state: State, u: Unit) -> str | None:
         return carrier_hex(state, u)
     if u.box in (READY, ARMING):
         return carrier_hex(state, state.units[u.side][u.area])
-    if u.box in (STRIKE, HIGH_CAP, LOW_CAP):
+    if u.box in (STRIKE, MAX_STRIKE, HIGH_CAP, LOW_CAP):
         if u.area == BASE_ID:
             return base_hex()
         return force_hex(state, u.side, u.area)

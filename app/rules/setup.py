@@ -42,6 +42,7 @@ OPTIONS: dict[str, str] = {
     "11f": "Different ship intervals",
     "12a": "Variable sea movement",
     "12b1": "Small air units count half",
+    "12b2": "Expanded launches (Max. Strike and Low CAP boxes)",
     "12c1": "Unequal movement legs",
     "14": "Fighters and air combats",
     "15a": "Variable spotting information",

@@ -29,6 +29,7 @@ BASE = "base"  # the Midway base unit itself; area = "Midway"
 READY = "ready"  # area = carrier, AV or base id
 ARMING = "arming"
 STRIKE = "strike"  # Normal Strike box; area = task force marker or "Midway"
+MAX_STRIKE = "max-strike"  # 12b2.3: maximum launch units; area as for STRIKE
 HIGH_CAP = "high-cap"  # 14: combat air patrol boxes; area = task force marker or "Midway"
 LOW_CAP = "low-cap"
 FLYING = "flying"  # on the Searchboard (where: the owner's Board.flights)
@@ -72,6 +73,7 @@ class Flight:
     moved: int = 0
     group: str = ""
     path: list[str] = field(default_factory=list)
+    max_strike: bool = False  # 12b3.2: from a Max. Strike box, one movement factor less
 
 
 @dataclass(slots=True)

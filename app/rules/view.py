@@ -23,6 +23,7 @@ from app.rules.state import (
     GONE,
     HIGH_CAP,
     LOW_CAP,
+    MAX_STRIKE,
     READY,
     SIDES,
     STRIKE,
@@ -176,6 +177,7 @@ def _force(state: State, side: Side, marker: str, label: str) -> dict[str, Any]:
         "label": label,
         "ships": [u.id for u in ships_in(state, side, marker)],
         "strike": _ids(state.units[side], STRIKE, marker),
+        "max_strike": _ids(state.units[side], MAX_STRIKE, marker),
         "high_cap": _ids(state.units[side], HIGH_CAP, marker),
         "low_cap": _ids(state.units[side], LOW_CAP, marker),
     }

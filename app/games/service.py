@@ -89,6 +89,8 @@ class GameService:
         return await to_thread.run_sync(self.store.create, scenario, options, mode, seed)
 
     async def authenticate(self, game_id: str, token: str | None) -> str:
+        if self.store.knows_tokens(game_id):  # no database read: no thread needed
+            return self.store.authenticate(game_id, token)
         return await to_thread.run_sync(self.store.authenticate, game_id, token)
 
     async def view(self, game_id: str, seat: str) -> Json:
@@ -124,5 +126,8 @@ class GameService:
         self.hub.remove(sub)
 
     async def recheck(self, sub: Subscriber) -> None:
-        """Heartbeat: make sure nothing was missed (a lost broker message, say)."""
-        await self.hub.sync(sub, None)
+        """Heartbeat: make sure nothing was missed. Only Redis can lose news (a publish
+        that failed after the commit); PostgreSQL's NOTIFY leaves with the commit, and a
+        listener that reconnects re-checks every socket itself."""
+        if isinstance(self.broker, RedisBroker):
+            await self.hub.sync(sub, None)

@@ -15,13 +15,13 @@ import secrets
 import uuid
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-import jsonpatch
-from sqlalchemy import select, text
+from sqlalchemy import Connection, Row, Table, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from app.games.db import Database
+from app.games.diff import make_patch
 from app.games.engine import SEATS, SPECTATOR, Engine, Json
 from app.games.errors import (
     BadRequest,
@@ -35,7 +35,12 @@ from app.games.errors import (
 from app.games.models import ActionRecord, BenchPing, Game, Patch, Seat, Snapshot, utcnow
 from app.games.tokens import new_game_id, new_token, token_hash, token_matches
 
-# Keys the server puts around the engine's view (DESIGN.md, HTTP API).
+# The write path speaks SQL Core to the tables (no unit of work: one statement a row).
+GAMES_T = cast(Table, Game.__table__)
+SEATS_T = cast(Table, Seat.__table__)
+ACTIONS_T = cast(Table, ActionRecord.__table__)
+PATCHES_T = cast(Table, Patch.__table__)
+SNAPSHOTS_T = cast(Table, Snapshot.__table__)
 SEED_BITS = 63
 NOTIFY_CHANNEL = "midway_games"
 GAME_ID = re.compile(r"[0-9a-f]{16}")
@@ -60,6 +65,13 @@ class Committed:
     seq: int
     version: int
     changes: tuple[SeatChange, ...]
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: str
+    version: int
+    view: Json
 
 
 @dataclass(frozen=True)
@@ -272,9 +284,14 @@ class GameStore:
             raise BadRequest(f"malformed action: {exc}") from exc
         with self.db.write() as session:
             game = self._lock(session, game_id)
+            conn = session.connection()
             seats = {
-                row.seat: row
-                for row in session.scalars(select(Seat).where(Seat.game_id == game_id))
+                row.seat: SeatRow(row.seat, row.version, row.view)
+                for row in conn.execute(
+                    select(SEATS_T.c.seat, SEATS_T.c.version, SEATS_T.c.view).where(
+                        SEATS_T.c.game_id == game_id
+                    )
+                )
             }
             mine = seats[seat]
             if version != mine.version:
@@ -283,15 +300,15 @@ class GameStore:
                     version=mine.version,
                 )
             state = self._load(session, game)
-            if not self.engine.legal_actions(state, seat):
-                raise NotYourMove(f"the {seat} seat has nothing to do now")
             try:
                 new_state, events = self.engine.apply(state, seat, action)
             except self.engine.illegal_action as exc:
+                if not self.engine.legal_actions(state, seat):
+                    raise NotYourMove(f"the {seat} seat has nothing to do now") from exc
                 raise IllegalMove(str(exc), rule=getattr(exc, "rule", None)) from exc
-            committed = self._record(session, game, seats, seat, action, new_state, events)
+            committed = self._record(conn, game, seats, seat, action, new_state, events)
             if self.notify_in_transaction:
-                session.execute(
+                conn.execute(
                     text("SELECT pg_notify(:channel, :payload)"),
                     {
                         "channel": NOTIFY_CHANNEL,
@@ -301,80 +318,99 @@ class GameStore:
         self.cache.put(game_id, committed.seq, new_state)
         return committed
 
-    def _lock(self, session: Session, game_id: str) -> Game:
+    def _lock(self, session: Session, game_id: str) -> Row[Any]:
         """The game's row, locked until commit (FOR UPDATE; SQLite holds its write lock)."""
-        game = session.scalar(select(Game).where(Game.id == game_id).with_for_update())
+        game = (
+            session.connection()
+            .execute(select(GAMES_T).where(GAMES_T.c.id == game_id).with_for_update())
+            .one_or_none()
+        )
         if game is None:
             raise GameNotFound(f"no game {game_id!r}")
         return game
 
     def _record(
         self,
-        session: Session,
-        game: Game,
-        seats: dict[str, Seat],
+        conn: Connection,
+        game: Row[Any],
+        seats: dict[str, SeatRow],
         seat: str,
         action: Any,
         state: Any,
         events: list[Any],
     ) -> Committed:
-        game.actions += 1
-        game.status = str(state.status)
-        if game.status == "finished" and game.finished_at is None:
-            game.finished_at = utcnow()
+        """Append the action, store each changed view with its patch (SQL Core: one
+        statement per row, no unit of work)."""
+        seq = game.actions + 1
+        status = str(state.status)
+        finished = utcnow() if status == "finished" and game.finished_at is None else None
+        conn.execute(
+            update(GAMES_T)
+            .where(GAMES_T.c.id == game.id)
+            .values(actions=seq, status=status, finished_at=finished or game.finished_at)
+        )
         seen = {s: self.engine.events_for(events, s) for s in (*SEATS, SPECTATOR)}
         seen["all"] = self.engine.all_events(events)
-        session.add(
-            ActionRecord(
+        conn.execute(
+            insert(ACTIONS_T).values(
                 game_id=game.id,
-                seq=game.actions,
+                seq=seq,
                 seat=seat,
                 action=self.engine.action_json(action),
                 seat_version=seats[seat].version,
                 events=normalise(seen),
+                created_at=utcnow(),
             )
         )
         changes = tuple(
             change
             for name, row in seats.items()
-            if (change := self._update_view(session, game, row, state, force=name == seat))
+            if (change := self._update_view(conn, game, row, state, force=name == seat))
         )
-        if game.actions % self.snapshot_every == 0:
-            session.add(
-                Snapshot(
+        if seq % self.snapshot_every == 0:
+            conn.execute(
+                insert(SNAPSHOTS_T).values(
                     game_id=game.id,
-                    seq=game.actions,
+                    seq=seq,
                     stamp=self.engine.stamp,
                     state=pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL),
                 )
             )
         version = next(c.version for c in changes if c.seat == seat)
-        return Committed(game.id, game.actions, version, changes)
+        return Committed(game.id, seq, version, changes)
 
     def _update_view(
-        self, session: Session, game: Game, row: Seat, state: Any, force: bool
+        self, conn: Connection, game: Row[Any], row: SeatRow, state: Any, force: bool
     ) -> SeatChange | None:
         """Bump the seat's version if its view changed (always for the acting seat, so
         two posts on one version can never both pass the version check)."""
-        old = row.view
         fresh = self._document(game, row.seat, row.version, self.engine.view(state, row.seat))
-        if fresh == old and not force:
+        patch = make_patch(row.view, fresh)
+        if not patch and not force:
             return None
-        fresh["version"] = row.version + 1
-        patch = jsonpatch.make_patch(old, fresh).patch
-        row.version += 1
-        row.view = fresh
-        session.add(Patch(game_id=game.id, seat=row.seat, version=row.version, patch=patch))
-        return SeatChange(row.seat, row.version, patch)
+        version = row.version + 1
+        fresh["version"] = version
+        patch.append({"op": "replace", "path": "/version", "value": version})
+        conn.execute(
+            update(SEATS_T)
+            .where(SEATS_T.c.game_id == game.id, SEATS_T.c.seat == row.seat)
+            .values(version=version, view=fresh)
+        )
+        conn.execute(
+            insert(PATCHES_T).values(game_id=game.id, seat=row.seat, version=version, patch=patch)
+        )
+        return SeatChange(row.seat, version, patch)
 
-    def _document(self, game: Game, seat: str, version: int, view: Json) -> Json:
-        doc = normalise(view)
+    def _document(self, game: Game | Row[Any], seat: str, version: int, view: Json) -> Json:
+        """The engine's view (a new dict each call, JSON types only, by its contract)
+        with the server's fields around it."""
+        doc = dict(view)
         doc.update(id=game.id, version=version, seat=seat, seed_sha256=game.seed_sha256)
         return doc
 
     # -- loading a state ----------------------------------------------------------------
 
-    def _load(self, session: Session, game: Game) -> Any:
+    def _load(self, session: Session, game: Row[Any]) -> Any:
         """The state after the whole log: from memory, a snapshot, or a replay."""
         state = self.cache.get(game.id, game.actions)
         if state is not None:
@@ -396,7 +432,7 @@ class GameStore:
             )
         return state
 
-    def _snapshot(self, session: Session, game: Game) -> tuple[int, Any | None]:
+    def _snapshot(self, session: Session, game: Row[Any]) -> tuple[int, Any | None]:
         snap = session.scalars(
             select(Snapshot)
             .where(Snapshot.game_id == game.id, Snapshot.seq <= game.actions)
@@ -410,6 +446,9 @@ class GameStore:
             return snap.seq, pickle.loads(snap.state)
         except Exception:  # a snapshot the current code cannot read: replay instead
             return 0, None
+
+    def knows_tokens(self, game_id: str) -> bool:
+        return game_id in self._tokens
 
     def _seat_hashes(self, game_id: str) -> dict[str, str]:
         check_id(game_id)

@@ -1,0 +1,337 @@
+"""Server benchmark (issue 3, `make bench`): many live games, both seats on websockets,
+random agents acting; action-to-patch latency against a floor measured in the same run.
+
+    python -m tools.bench_server [--games 200] [--seconds 60] [--database-url URL]
+
+Prints one `name=value` line per figure:
+
+- `concurrent_games`: games live at the end of the run, both seats on open websockets.
+- `action_to_patch_p50_ms`, `action_to_patch_p99_ms`: from sending an action's POST to
+  the other seat's patch arriving on its socket (only actions that changed the other
+  seat's view produce such a patch). Measured from the send, so it is never less than
+  "accepted -> patch".
+- `floor_p50_ms`, `floor_p99_ms`: a bare websocket round trip plus one committed insert on
+  the same database (WS /api/_bench/floor), sampled during the same run.
+- `latency_ratio_p50`, `latency_ratio_p99`: action-to-patch over floor (goals <= 3, <= 4).
+- `patch_bytes_ratio`: mean patch bytes over mean full-view bytes (goal <= 0.10).
+- `server_rss_mb`: the server process's largest resident memory while the games were
+  live (goal <= 500).
+
+Each game's agent thinks 1.5-4.5 s before each action (`--think`, the mean), about a
+quick human's pace; the server is a
+`midway serve` subprocess on a fresh SQLite file (or `--database-url`). Every loop is
+bounded in time and the run stops by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import jsonpatch
+from websockets.asyncio.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parent.parent
+SEATS = ("japan", "usa")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+@dataclass
+class Figures:
+    latencies: list[float] = field(default_factory=list)
+    floor: list[float] = field(default_factory=list)
+    patch_bytes: list[int] = field(default_factory=list)
+    view_bytes: list[int] = field(default_factory=list)
+    rss: list[float] = field(default_factory=list)
+    actions: int = 0
+    finished: int = 0
+    live: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Table:
+    """One game as its two agents see it."""
+
+    id: str
+    tokens: dict[str, str]
+    docs: dict[str, dict[str, Any]] = field(default_factory=dict)
+    changed: dict[str, asyncio.Event] = field(
+        default_factory=lambda: {s: asyncio.Event() for s in SEATS}
+    )
+    sent_at: float = 0.0
+    actor: str = ""
+    awaiting_other: bool = False
+    open_sockets: int = 0
+
+
+class Bench:
+    def __init__(self, base: str, figures: Figures, think: tuple[float, float]) -> None:
+        self.base = base
+        self.ws_base = base.replace("http://", "ws://")
+        self.figures = figures
+        self.think = think
+        self.http = httpx.AsyncClient(
+            base_url=base, timeout=30, limits=httpx.Limits(max_connections=500)
+        )
+        self.measuring = False
+        self.tables: list[Table] = []
+
+    async def new_table(self, seed: int) -> Table:
+        r = await self.http.post("/api/games", json={"scenario": "one", "seed": seed})
+        r.raise_for_status()
+        body = r.json()
+        table = Table(body["id"], {s["seat"]: s["token"] for s in body["seats"]})
+        self.tables.append(table)
+        return table
+
+    async def read(self, table: Table, seat: str, ws: ClientConnection) -> None:
+        """Keep the seat's document current; time the other seat's patches."""
+        async for raw in ws:
+            message = json.loads(raw)
+            kind = message["type"]
+            if kind == "view":
+                table.docs[seat] = message["view"]
+            elif kind == "patch":
+                self.on_patch(table, seat, message, len(raw))
+            else:
+                continue
+            table.changed[seat].set()
+
+    def on_patch(self, table: Table, seat: str, message: dict[str, Any], size: int) -> None:
+        now = time.perf_counter()
+        doc = table.docs[seat]
+        jsonpatch.apply_patch(doc, message["patch"], in_place=True)
+        if not self.measuring:
+            return
+        self.figures.patch_bytes.append(len(json.dumps(message["patch"])))
+        if len(self.figures.patch_bytes) % 10 == 0:  # what a whole view would have cost
+            self.figures.view_bytes.append(len(json.dumps(doc)))
+        if table.awaiting_other and seat != table.actor:
+            table.awaiting_other = False
+            self.figures.latencies.append((now - table.sent_at) * 1000)
+
+    async def play(self, table: Table, rng: random.Random, deadline: float) -> None:
+        """Random legal actions, one at a time, until the game ends or time is up."""
+        while time.monotonic() < deadline:
+            await asyncio.sleep(rng.uniform(*self.think))
+            ready = [s for s in SEATS if table.docs[s]["prompt"]["actions"]]
+            if not ready:
+                if table.docs["japan"]["status"] == "finished":
+                    self.figures.finished += 1
+                    return
+                await self.wait_change(table, 5)
+                continue
+            seat = rng.choice(ready)
+            doc = table.docs[seat]
+            table.changed[seat].clear()
+            table.actor, table.awaiting_other = seat, True
+            table.sent_at = time.perf_counter()
+            r = await self.http.post(
+                f"/api/games/{table.id}/actions",
+                json={"version": doc["version"], "action": rng.choice(doc["prompt"]["actions"])},
+                headers={"Authorization": f"Bearer {table.tokens[seat]}"},
+            )
+            if r.status_code != 200:
+                self.figures.errors.append(f"{r.status_code} {r.text[:120]}")
+                continue
+            self.figures.actions += self.measuring
+            while table.docs[seat]["version"] < r.json()["version"]:
+                await asyncio.wait_for(table.changed[seat].wait(), 30)
+                table.changed[seat].clear()
+
+    async def wait_change(self, table: Table, timeout: float) -> None:
+        waits = [asyncio.create_task(e.wait()) for e in table.changed.values()]
+        await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        for task in waits:
+            task.cancel()
+        for event in table.changed.values():
+            event.clear()
+
+    async def seat_agents(self, slot: int, deadline: float) -> None:
+        """One slot of the run: a game, and a new one whenever the last has finished."""
+        rng = random.Random(slot)
+        while time.monotonic() < deadline:
+            table = await self.new_table(rng.randrange(2**31))
+            async with contextlib.AsyncExitStack() as stack:
+                readers = []
+                for seat in SEATS:
+                    url = f"{self.ws_base}/api/games/{table.id}/ws?token={table.tokens[seat]}"
+                    ws = await stack.enter_async_context(connect(url, max_size=2**24))
+                    table.docs[seat] = json.loads(await ws.recv())["view"]
+                    readers.append(asyncio.create_task(self.read(table, seat, ws)))
+                table.open_sockets = 2
+                try:
+                    await self.play(table, rng, deadline)
+                finally:
+                    table.open_sockets = 0
+                    for task in readers:
+                        task.cancel()
+            self.tables.remove(table)
+
+    async def floor(self, deadline: float) -> None:
+        """The floor: a websocket round trip plus one committed insert, 10 times a second."""
+        async with connect(f"{self.ws_base}/api/_bench/floor") as ws:
+            while time.monotonic() < deadline:
+                start = time.perf_counter()
+                await ws.send("ping")
+                await ws.recv()
+                if self.measuring:
+                    self.figures.floor.append((time.perf_counter() - start) * 1000)
+                await asyncio.sleep(0.1)
+
+    def live_games(self) -> int:
+        return sum(1 for t in self.tables if t.open_sockets == 2)
+
+
+async def run(
+    base: str, pid: int, games: int, seconds: float, warmup: float, think: float
+) -> Figures:
+    figures = Figures()
+    bench = Bench(base, figures, think=(think / 2, think * 3 / 2))
+    deadline = time.monotonic() + warmup + seconds
+    tasks = [asyncio.create_task(bench.seat_agents(i, deadline)) for i in range(games)]
+    tasks += [asyncio.create_task(bench.floor(deadline)) for _ in range(2)]
+    await asyncio.sleep(warmup)
+    bench.measuring = True
+    live = []
+    while time.monotonic() < deadline - 1:
+        live.append(bench.live_games())
+        figures.rss.append(rss_mb(pid))
+        await asyncio.sleep(min(5.0, max(0.1, deadline - 1 - time.monotonic())))
+    bench.measuring = False
+    live.append(bench.live_games())
+    figures.rss.append(rss_mb(pid))
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    figures.errors += [repr(r) for r in results if isinstance(r, BaseException)]
+    await bench.http.aclose()
+    figures.live = min(live)
+    return figures
+
+
+def start_server(database_url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "PORT": str(port),
+        "MIDWAY_ALLOW_SEED": "1",
+        "MIDWAY_BENCH": "1",
+    }
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "app.cli", "serve"],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited:\n{log.read_text()[-3000:]}")
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"http://127.0.0.1:{port}/api/scenarios", timeout=2).is_success:
+                return proc
+        time.sleep(0.2)
+    proc.kill()
+    raise RuntimeError("server not ready in 60 s")
+
+
+def report(figures: Figures, database: str, seconds: float) -> None:
+    p50, p99 = percentile(figures.latencies, 50), percentile(figures.latencies, 99)
+    f50, f99 = percentile(figures.floor, 50), percentile(figures.floor, 99)
+    patch = statistics.fmean(figures.patch_bytes) if figures.patch_bytes else float("nan")
+    view = statistics.fmean(figures.view_bytes) if figures.view_bytes else float("nan")
+    lines = {
+        "database": database,
+        "concurrent_games": figures.live,
+        "actions_measured": figures.actions,
+        "actions_per_s": f"{figures.actions / seconds:.1f}",
+        "patches_timed": len(figures.latencies),
+        "games_finished": figures.finished,
+        "action_to_patch_p50_ms": f"{p50:.2f}",
+        "action_to_patch_p99_ms": f"{p99:.2f}",
+        "floor_p50_ms": f"{f50:.2f}",
+        "floor_p99_ms": f"{f99:.2f}",
+        "latency_ratio_p50": f"{p50 / f50:.2f}",
+        "latency_ratio_p99": f"{p99 / f99:.2f}",
+        "patch_bytes_ratio": f"{patch / view:.3f}",
+        "server_rss_mb": f"{max(figures.rss):.1f}",
+        "errors": len(figures.errors),
+    }
+    for name, value in lines.items():
+        print(f"{name}={value}")
+    for error in figures.errors[:5]:
+        print(f"# error: {error}", file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bench_server", description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60.0, help="measured window")
+    parser.add_argument("--warmup", type=float, default=15.0, help="games start meanwhile")
+    parser.add_argument("--database-url", help="default: a fresh SQLite file")
+    parser.add_argument("--think", type=float, default=3.0, help="mean seconds per action")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="midway-bench-") as tmp:
+        url = args.database_url or f"sqlite:///{tmp}/bench.db"
+        port = free_port()
+        proc = start_server(url, port, Path(tmp) / "server.log")
+        print(f"# server pid={proc.pid} port={port}", file=sys.stderr, flush=True)
+        try:
+            figures = asyncio.run(
+                run(
+                    f"http://127.0.0.1:{port}",
+                    proc.pid,
+                    args.games,
+                    args.seconds,
+                    args.warmup,
+                    args.think,
+                )
+            )
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        report(figures, url.split(":", 1)[0], args.seconds)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

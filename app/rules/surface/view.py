@@ -1,0 +1,105 @@
+"""The surface combat part of view(): built field by field, public to both sides.
+
+Once a surface contact is made both sides see every ship present (16a), so the combat on
+the Battleboard - ships, facings, torpedo markers, breakoffs, a bombardment - is shown
+to everyone. Nothing else of option 16's record is shown: the direction each task force
+marker moved (16b1) and the contacts a side may still decline (16a) stay secret.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.rules.grid import DIRECTIONS
+from app.rules.state import SIDES, Side, State
+from app.rules.surface.fleet import afloat, dead, movement
+from app.rules.surface.geometry import GUN_HALF_RANGE, TORPEDO_HALF_RANGE, TORPEDO_RANGE
+from app.rules.surface.gunnery import gun_range
+from app.rules.surface.model import Bombardment, Surface, SurfaceCombat
+from app.rules.surface.sequence import SURFACE_TURNS
+from app.rules.surface.torpedoes import may_fire
+from app.rules.units import ship_face
+
+
+def surface_view(state: State, seat: str) -> dict[str, Any] | None:
+    rec = state.surface
+    if not isinstance(rec, Surface) or (rec.combat is None and rec.bombardment is None):
+        return None
+    return {
+        "combat": None if rec.combat is None else _combat(state, rec.combat),
+        "bombardment": None if rec.bombardment is None else _bombardment(state, rec.bombardment),
+    }
+
+
+def _combat(state: State, c: SurfaceCombat) -> dict[str, Any]:
+    return {
+        "hex": c.hex,
+        "night": c.night,
+        "facing_rule": c.facing,
+        "setup_side_b": c.setup_b,
+        "setup_line": c.line,
+        "surface_turn": c.turn,
+        "surface_turns": SURFACE_TURNS,
+        "sides": None if c.side_a is None else {"A": c.side_a, "B": _other(c.side_a)},
+        "surprise": {"state": c.surprise, "side": c.surprised_by},
+        "battlelines": {s: [list(line) for line in c.lines[s]] for s in SIDES},
+        "ships": [_ship(state, c, s, uid) for s in SIDES for uid in c.ships[s]],
+        "torpedoes": [
+            {
+                "side": t.side,
+                "ship": t.ship,
+                "hex": t.hex,
+                "facing": DIRECTIONS[t.direction],
+                "range": TORPEDO_RANGE[t.side],
+                "run": t.reach,
+            }
+            for t in c.torpedoes
+        ],
+        "breakoffs": {s: [list(g) for g in c.designated[s]] for s in SIDES},
+        "broke_off": {s: list(c.broke_off[s]) for s in SIDES},
+        "ended": c.ended,
+    }
+
+
+def _ship(state: State, c: SurfaceCombat, side: Side, uid: str) -> dict[str, Any]:
+    u = state.units[side][uid]
+    face = ship_face(u)
+    on_board = uid in afloat(state, c, side)
+    reach = gun_range(u)
+    out: dict[str, Any] = {
+        "side": side,
+        "id": uid,
+        "hex": c.hexes[side].get(uid) if on_board else None,
+        "facing": DIRECTIONS[c.facings[side][uid]] if uid in c.facings[side] else None,
+        "eliminated": u.box == "eliminated",
+        "broke_off": uid in c.broke_off[side],
+        "dead_in_the_water": dead(state, side, uid),
+        "movement": movement(state, side, uid),
+        "movement_spent": c.spent[side].get(uid, 0),
+        "gun": None
+        if not reach
+        else {"letter": face.gun, "range": reach, "half_range": GUN_HALF_RANGE[face.gun or "d"]},
+        "gunned": uid in c.gunned[side],
+        "torpedo": None
+        if face.torpedo is None
+        else {
+            "range": TORPEDO_RANGE[side],
+            "half_range": TORPEDO_HALF_RANGE[side],
+            "may_fire": may_fire(state, c, side, uid),
+        },
+    }
+    return out
+
+
+def _bombardment(state: State, b: Bombardment) -> dict[str, Any]:
+    return {
+        "hex": b.hex,
+        "stacks": {k: list(v) for k, v in sorted(b.stacks.items())},
+        "positions": dict(b.positions),
+        "base_fired": b.base_fired,
+        "fired": list(b.fired),
+    }
+
+
+def _other(side: Side) -> Side:
+    return "usa" if side == "japan" else "japan"

@@ -119,7 +119,7 @@ def check_invariants(state: State) -> None:
                 check(load(state, c) <= capacity(c), f"{c.id} over capacity")
                 if state.step in ("assembly", "ready", "sea movement"):
                     check(
-                        state.launched.get(c.id, 0) <= launch_number(c),
+                        state.launched.get(c.id, 0) <= launch_number(c) * (2 if "12b2" in state.options else 1),
                         f"{c.id} over launch number",
                     )
         for m, h in board.forces.items():

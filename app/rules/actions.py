@@ -30,6 +30,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "exit": ("force",),  # 2e: leave the Searchboard
     "scuttle": ("ship",),  # 11c3
     "fly": ("group", "hex"),  # 3d1, 3d2
+    "combine": ("group", "into"),  # 13a2: two air strikes become one
     "search": ("hex",),  # 3d3
     "circle": ("hex", "factors"),  # 15a1.1: search, expending more movement factors for +2 each
     "report": ("ships",),  # 15a1.2: the number of ships the owner states

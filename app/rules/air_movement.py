@@ -16,7 +16,7 @@ from app.rules.boards import area_hexes, base_hex, searchboard, ships_in, unit_h
 from app.rules.events import Event
 from app.rules.search import search
 from app.rules.setup import scenario_of, scout_entry
-from app.rules.state import BASE, FLYING, MAX_STRIKE, OFF_BOARD, STRIKE, Flight, Side, State
+from app.rules.state import BASE, FLYING, MAX_STRIKE, OFF_BOARD, STRIKE, Flight, Side, State, Unit
 from app.rules.steps import Step, b_then_a, begin, register
 from app.rules.units import BASE_ID, is_scout
 
@@ -29,12 +29,48 @@ def _take_to_the_air(state: State, side: Side) -> None:
             continue
         hex_ = unit_hex(state, u)
         assert hex_ is not None
-        group = u.id if is_scout(u) else f"{hex_}-strike"
+        group = u.id if is_scout(u) else _strike_of(state, u, hex_)
         board.flights[u.id] = Flight(
             hex=hex_, group=group, path=[hex_], max_strike=u.box == MAX_STRIKE
         )
         board.groups.setdefault(group, []).append(u.id)
         u.box, u.area = FLYING, ""
+
+
+def _strike_of(state: State, u: Unit, hex_: str) -> str:
+    """3d2: one air strike per hex; 13a1: one per task force (or base) and strike box."""
+    if "13" not in state.options:
+        return f"{hex_}-strike"
+    return f"{u.area}-{'max' if u.box == MAX_STRIKE else 'strike'}"
+
+
+def _combinations(state: State, side: Side) -> list[Action]:
+    """13a2: strikes in one hex combine where one of them started there."""
+    board = state.boards[side]
+    strikes = [
+        g for g in sorted(board.groups) if not is_scout(state.units[side][board.groups[g][0]])
+    ]
+    return [
+        Action("combine", (g, into))
+        for g in strikes
+        for into in strikes
+        if g != into
+        and group_hex(state, side, g) == group_hex(state, side, into)
+        and (_unmoved(state, side, g) or _unmoved(state, side, into))
+    ]
+
+
+def _unmoved(state: State, side: Side, group: str) -> bool:
+    flights = state.boards[side].flights
+    return all(flights[u].moved == 0 for u in state.boards[side].groups[group])
+
+
+def _combine(state: State, side: Side, group: str, into: str) -> None:
+    board = state.boards[side]
+    for uid in board.groups.pop(group):
+        board.flights[uid].group = into
+        board.groups[into].append(uid)
+    board.may_search.pop(group, None)
 
 
 def group_hex(state: State, side: Side, group: str) -> str:
@@ -83,6 +119,8 @@ def _actions(state: State, side: Side) -> list[Action]:
         if "15a" in state.options:
             acts += _circles(state, side)
         acts += _sorties(state, side)
+        if "13" in state.options:
+            acts += _combinations(state, side)
     acts += [
         Action("sea-search", (h,))
         for h in _sea_search_hexes(state, side)
@@ -176,6 +214,8 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     board = state.boards[side]
     if action.kind == "fly":
         _fly(state, side, action.get("group"), action.get("hex"))
+    elif action.kind == "combine":
+        _combine(state, side, action.get("group"), action.get("into"))
     elif action.kind == "sortie":
         _sortie(state, side, action.get("unit"), action.get("hex"))
     elif action.kind == "search":

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from app.rules.actions import DONE, Action
 from app.rules.boards import base_hex, forces_at, ships_in
+from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
 from app.rules.state import (
     BASE,
     FLYING,
+    GONE,
     HIGH_CAP,
     LOW_CAP,
     SIDES,
@@ -40,6 +42,7 @@ CENTRE = "J11"  # 4a1: "a hex near the center" (the centre lies between J11 and 
 AFTER_AIR_BATTLES = "aircraft damage"
 
 FIGHTERS = "14"
+WAVES = "13"
 
 # ---------------------------------------------------------------- which battles (4)
 
@@ -77,6 +80,71 @@ def join_battle(state: State, b: Battle) -> None:
     for u in state.units[defender].values():
         if u.box in (HIGH_CAP, LOW_CAP) and u.area in areas:
             b.caps[u.id] = "high" if u.box == HIGH_CAP else "low"
+
+
+def split_waves(state: State, b: Battle, out: list[Event]) -> None:
+    """13b, 13b1: each air strike that arrived separately is a wave; a die for each, highest
+    first, ties arriving together as one wave."""
+    if WAVES not in state.options:
+        return
+    flights = state.boards[b.attacker].flights
+    strikes: dict[str, list[str]] = {}
+    for uid in b.air + b.escorts:
+        strikes.setdefault(flights[uid].group, []).append(uid)
+    if len(strikes) < 2:
+        return
+    rolls = {g: roll_d10(state) for g in sorted(strikes)}
+    out.append(Event("wave-roll", ALL, state.turn, "combat", {"hex": b.hex, "rolls": dict(rolls)}))
+    waves = [
+        [u for g in sorted(strikes) if rolls[g] == r for u in strikes[g]]
+        for r in sorted(set(rolls.values()), reverse=True)
+    ]
+    _take_wave(state, b, waves[0])
+    b.waves = waves[1:]
+
+
+def _take_wave(state: State, b: Battle, units: list[str]) -> None:
+    attackers = state.units[b.attacker]
+    b.air = [u for u in units if is_bomber(attackers[u])]
+    b.escorts = [u for u in units if is_fighter(attackers[u])]
+
+
+def next_wave(state: State, b: Battle, out: list[Event]) -> None:
+    """13b2: the next wave fights the same defenders, as set up (13b2.1), AA firing again;
+    CAP that fought high-level or dive bombers counts as High CAP, the rest Low (13b2.3).
+
+    # RULES? 13b2.1 "used for separate anti-aircraft combats after each wave": each ship's
+    # AA factor is used once per wave.
+    """
+    defender = other(b.attacker)
+    cap_levels = {
+        c: "high"
+        if b.breakthrough.get(c) in b.air
+        and category(state, b, b.breakthrough[c]) in ("high", "dive")
+        else "low"
+        for c in b.caps
+        if state.units[defender][c].box != GONE
+    }
+    for uid in [*b.air, *b.escorts]:
+        b.targets.pop(uid, None)
+        b.air_hexes.pop(uid, None)
+    state.aa_used = [s for s in state.aa_used if s not in b.ships]
+    fresh = Battle(hex=b.hex, attacker=b.attacker, ships=b.ships, air=[], facing=b.facing)
+    fresh.positions, fresh.caps, fresh.low_after = b.positions, cap_levels, b.low_after
+    _take_wave(state, fresh, b.waves[0])
+    fresh.waves = b.waves[1:]
+    state.battle = fresh
+    state.engaged += [(b.attacker, a) for a in fresh.air + fresh.escorts]
+    out.append(
+        Event(
+            "wave",
+            ALL,
+            state.turn,
+            "combat",
+            {"hex": b.hex, "air": fresh.air, "escorts": fresh.escorts},
+        )
+    )
+    begin(state, "air attack setup", out)
 
 
 def _base_at(state: State, side: Side, hex_: str) -> bool:
@@ -133,6 +201,7 @@ def _start_battle(state: State, hex_: str, out: list[Event]) -> None:
     ]
     state.battle = Battle(hex=h, attacker=attacker, ships=ships, air=air)
     join_battle(state, state.battle)
+    split_waves(state, state.battle, out)
     state.engaged += [(defender, u) for u in ships] + [(attacker, a) for a in air]  # 11d
     out.append(
         Event(
@@ -198,6 +267,9 @@ def live_air(state: State, b: Battle) -> list[str]:
 def _end_battle(state: State, out: list[Event]) -> None:
     """4e: ships back to their task forces, air units back to the battle hex (RULES-NOTES 4e3)."""
     b = battle(state)
+    if b.waves:
+        next_wave(state, b, out)
+        return
     defender = other(b.attacker)
     found = {
         m: [u.id for u in ships_in(state, defender, m)] for m in forces_at(state, defender, b.hex)

@@ -148,6 +148,7 @@ class Battle:
     breakthrough: dict[str, str] = field(default_factory=dict)  # 14e1: CAP unit -> target
     intercepted: list[str] = field(default_factory=list)  # 14e: targets resolved
     low_after: list[str] = field(default_factory=list)  # 14g2: CAP units back to Low CAP
+    waves: list[list[str]] = field(default_factory=list)  # 13b: the waves still to come
 
 
 @dataclass(slots=True)

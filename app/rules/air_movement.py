@@ -12,13 +12,27 @@ from __future__ import annotations
 from app.rules.actions import DONE, Action
 from app.rules.air_ranges import can_enter, flight_factor, may_go_on
 from app.rules.battle import find_battles
-from app.rules.boards import area_hexes, base_hex, searchboard, ships_in, unit_hex
-from app.rules.events import Event
+from app.rules.boards import area_hexes, base_hex, forces_at, searchboard, ships_in, unit_hex
+from app.rules.dice import roll_d10
+from app.rules.events import ALL, Event
 from app.rules.search import search
 from app.rules.setup import scenario_of, scout_entry
-from app.rules.state import BASE, FLYING, MAX_STRIKE, OFF_BOARD, STRIKE, Flight, Side, State, Unit
+from app.rules.state import (
+    BASE,
+    FLYING,
+    HIGH_CAP,
+    LOW_CAP,
+    MAX_STRIKE,
+    OFF_BOARD,
+    STRIKE,
+    Flight,
+    Side,
+    State,
+    Unit,
+    other,
+)
 from app.rules.steps import Step, b_then_a, begin, register
-from app.rules.units import BASE_ID, is_scout
+from app.rules.units import BASE_ID, eliminate, is_scout
 
 
 def _take_to_the_air(state: State, side: Side) -> None:
@@ -196,7 +210,7 @@ def _circle(state: State, side: Side, hex_: str, factors: int) -> None:
         del board.groups[group]
 
 
-def _fly(state: State, side: Side, group: str, to: str) -> None:
+def _fly(state: State, side: Side, group: str, to: str, out: list[Event]) -> None:
     """3d1, 3d2: the group moves one hex; units whose movement is used up are dropped off."""
     board = state.boards[side]
     moving = _movable(state, side, group, to)
@@ -208,12 +222,46 @@ def _fly(state: State, side: Side, group: str, to: str) -> None:
     if not board.groups[group]:
         del board.groups[group]
     board.may_search[group] = to
+    for uid in moving:
+        if is_scout(state.units[side][uid]):
+            _scout_meets_cap(state, side, uid, to, out)
+
+
+def _scout_meets_cap(state: State, side: Side, uid: str, hex_: str, out: list[Event]) -> None:
+    """15b1: a scout entering a hex with enemy CAP: unmodified rolls; three times or more by
+    the CAP side eliminates it. 15b2: it still searches that hex first (no circling)."""
+    enemy = other(side)
+    if "15b" not in state.options or "14" not in state.options:
+        return
+    areas = set(forces_at(state, enemy, hex_))
+    base = state.units[enemy].get(BASE_ID)
+    if base is not None and base.box == BASE and hex_ == base_hex():
+        areas.add(BASE_ID)
+    if not any(
+        u.box in (HIGH_CAP, LOW_CAP) and u.area in areas for u in state.units[enemy].values()
+    ):
+        return
+    scout, cap = roll_d10(state), roll_d10(state)
+    lost = cap >= 3 * scout
+    data = {
+        "side": side,
+        "unit": uid,
+        "hex": hex_,
+        "scout_roll": scout,
+        "cap_roll": cap,
+        "lost": lost,
+    }
+    out.append(Event("scout-meets-cap", ALL, state.turn, state.step, data))
+    if lost:
+        group = state.boards[side].flights[uid].group
+        state.boards[side].groups.pop(group, None)
+        eliminate(state, state.units[side][uid], out, "enemy CAP (15b)")
 
 
 def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     board = state.boards[side]
     if action.kind == "fly":
-        _fly(state, side, action.get("group"), action.get("hex"))
+        _fly(state, side, action.get("group"), action.get("hex"), out)
     elif action.kind == "combine":
         _combine(state, side, action.get("group"), action.get("into"))
     elif action.kind == "sortie":

@@ -47,6 +47,7 @@ OPTIONS: dict[str, str] = {
     "13": "Wave attacks",
     "14": "Fighters and air combats",
     "15a": "Variable spotting information",
+    "15b": "Loss of scout air units (with 14)",
     "15c": "Creating new scout air units",
     "16": "Surface combats",
     "16f5": "Japanese torpedo reloads",

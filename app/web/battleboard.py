@@ -6,7 +6,7 @@ combat being formed (4c) and what has been resolved. Everything here is in both 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -49,13 +49,9 @@ class Battle:
     aa_forming: list[str]
     aa_target: str | None
     resolved: list[str]
-
-    @property
-    def title(self) -> str:
-        return (
-            f"Battle in Searchboard hex {self.hex}: {SIDE_TITLE[self.attacker]} air units "
-            f"attack {SIDE_TITLE[self.defender]} ships"
-        )
+    title: str = ""
+    notes: list[str] = field(default_factory=list)  # fighters (14), torpedoes (16f), ...
+    markers: list[tuple[float, float, str]] = field(default_factory=list)
 
 
 def _angle_between(a: str, b: str) -> int | None:
@@ -117,7 +113,13 @@ def battle(view: dict[str, Any]) -> Battle | None:
     ships, air = counters_of(view, defender), counters_of(view, attacker)
     positions, targets = b.get("positions") or {}, b.get("targets") or {}
     forming = b.get("aa_forming") or {}
+    title = (
+        f"Battle in Searchboard hex {b.get('hex')}: {SIDE_TITLE.get(attacker, attacker)} air "
+        f"units attack {SIDE_TITLE.get(defender, defender)} ships"
+    )
     return Battle(
+        title=title,
+        notes=_fighters(b),
         hex=str(b.get("hex")),
         attacker=attacker,
         defender=defender,
@@ -133,6 +135,72 @@ def battle(view: dict[str, Any]) -> Battle | None:
         aa_forming=[unit_key(defender, s) for s in forming.get("ships") or []],
         aa_target=unit_key(attacker, forming["target"]) if forming.get("target") else None,
         resolved=[_resolved(r) for r in b.get("resolved") or []],
+    )
+
+
+def _fighters(b: dict[str, Any]) -> list[str]:
+    """14: escorts, CAP and their pairings, in words."""
+    notes = []
+    if b.get("escorts"):
+        notes.append("Escorts: " + ", ".join(b["escorts"]))
+    caps: dict[str, str] = b.get("cap") or {}
+    if caps:
+        notes.append("CAP: " + ", ".join(f"{u} ({level})" for u, level in caps.items()))
+    pairs = {**(b.get("cap_facing") or {}), **(b.get("breakthroughs") or {})}
+    if pairs:
+        notes.append("Air combats: " + ", ".join(f"{a} against {t}" for a, t in pairs.items()))
+    if b.get("held"):
+        notes.append("Held out of combat: " + ", ".join(b["held"]))
+    return notes
+
+
+def surface(view: dict[str, Any]) -> Battle | None:
+    """16: a surface combat on the Battleboard - both sides' ships, each with its facing."""
+    c = (view.get("surface") or {}).get("combat")
+    if not c:
+        return None
+    grid = layout()
+    units = {s: counters_of(view, s) for s in ("japan", "usa")}
+    pieces, waiting = [], []
+    for ship in c.get("ships") or []:
+        counter = units.get(ship.get("side"), {}).get(ship.get("id"))
+        h = ship.get("hex")
+        if counter is None:
+            continue
+        if not h or not grid.contains(h):
+            waiting.append(counter)
+            continue
+        angle = grid.direction_angle(ship["facing"]) if ship.get("facing") else None
+        x, y = grid.centre(h)
+        pieces.append(Piece(counter, h, x, y, angle, [f"in {h}"]))
+    torpedoes = [
+        (*grid.centre(t["hex"]), f"{SIDE_TITLE.get(t.get('side'), '')} torpedoes {t.get('facing')}")
+        for t in c.get("torpedoes") or []
+        if grid.contains(str(t.get("hex")))
+    ]
+    when = "night" if c.get("night") else "day"
+    title = (
+        f"Surface combat in Searchboard hex {c.get('hex')} ({when}), surface turn "
+        f"{c.get('surface_turn')} of {c.get('surface_turns')} (16)"
+    )
+    return Battle(
+        title=title,
+        markers=[(x, y, label) for x, y, label in torpedoes],
+        hex=str(c.get("hex")),
+        attacker="japan",
+        defender="usa",
+        facing=None,
+        width=grid.width,
+        height=grid.height,
+        hex_points=grid.points(),
+        cells=[(h, *grid.centre(h)) for h in grid.hexes()],
+        ships=pieces,
+        air=[],
+        unplaced_ships=waiting,
+        unplaced_air=[],
+        aa_forming=[],
+        aa_target=None,
+        resolved=[],
     )
 
 

@@ -46,16 +46,21 @@ def _pick(units: dict[str, Counter], ids: list[str] | None) -> list[Counter]:
     return [units[i] for i in ids or [] if i in units]
 
 
-def _force(side: str, f: dict[str, Any], units: dict[str, Counter]) -> Area:
+# 2c NOTE: the Basic Game does not use the Max. Strike, High CAP and Low CAP boxes; they
+# are shown when an optional rule is on, or when something is in them.
+OPTIONAL_BOXES = (("max_strike", "Max. Strike"), ("high_cap", "High CAP"), ("low_cap", "Low CAP"))
+
+
+def _force(side: str, f: dict[str, Any], units: dict[str, Counter], optional: bool) -> Area:
     marker = f["force"]
-    return Area(
-        name=f["label"],
-        info=f"marker {marker}",
-        boxes=[
-            Box(f"box:{side}:{marker}:ships", "Ships", _pick(units, f.get("ships"))),
-            Box(f"box:{side}:{marker}:strike", "Normal Strike", _pick(units, f.get("strike"))),
-        ],
-    )
+    boxes = [
+        Box(f"box:{side}:{marker}:ships", "Ships", _pick(units, f.get("ships"))),
+        Box(f"box:{side}:{marker}:strike", "Normal Strike", _pick(units, f.get("strike"))),
+    ]
+    for key, title in OPTIONAL_BOXES:
+        if key in f and (optional or f[key]):
+            boxes.append(Box(f"box:{side}:{marker}:{key}", title, _pick(units, f[key])))
+    return Area(name=f["label"], info=f"marker {marker}", boxes=boxes)
 
 
 def _carrier(side: str, c: dict[str, Any], units: dict[str, Counter], card: dict[str, Any]) -> Area:
@@ -85,7 +90,9 @@ def card(view: dict[str, Any], side: str, seat: str) -> Card:
         side=side,
         title=f"{SIDE_TITLE.get(side, side)} Operations Card",
         mine=side == seat,
-        forces=[_force(side, f, units) for f in data.get("forces") or []],
+        forces=[
+            _force(side, f, units, bool(view.get("options"))) for f in data.get("forces") or []
+        ],
         ships=[_carrier(side, c, units, data) for c in data.get("carriers") or []],
         flying=_pick(units, data.get("flying")),
         eliminated=[u for u in units.values() if u.eliminated],

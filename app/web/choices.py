@@ -189,8 +189,78 @@ def _other(a: dict[str, str], n: Namer) -> Choice:
         return Choice(a, label, unit_key(me, a["unit"]), f"box:{me}:{a['at']}:arming")
     if kind in GENERAL:
         return Choice(a, GENERAL[kind])
-    words = " ".join([kind, *(str(v) for k, v in a.items() if k != "kind")])
-    return Choice(a, words.capitalize())
+    return _optional(a, n)
+
+
+# Words for the optional rules' actions, over the action's fields.
+WORDS = {
+    "commit": "Note secretly: {force} will enter (7c4.2)",
+    "withhold": "Note secretly: {force} will not be used (7c4.2)",
+    "sortie": "Scout {unit} enters at {hex} (7c4.4)",
+    "max-strike": "Launch {unit} to the Max. Strike box (12b2.3)",
+    "cap": "{unit} takes off to the {level} CAP box (14)",
+    "create": "Create {scouts} scout(s) from {unit} (15c1)",
+    "scuttle": "Scuttle {ship} (11c3)",
+    "combine": "Combine {group} into {into} (13a2)",
+    "circle": "Search {hex}, circling with {factors} more movement factors (15a1.1)",
+    "report": "State {ships} ships (15a1.2)",
+    "dogfight": "{unit} engages {target} (14a2)",
+    "strafe": "{unit} strafes {target} from {hex} (14f)",
+    "hold": "Keep {unit} out of combat (14)",
+    "attack": "Individual air combat against {unit} (14c)",
+    "intercept": "{unit} intercepts {target} (14e1)",
+    "submarine": "Submarine attack on {ship} of {force} (11e2)",
+    "engage": "Engage in {hex} (16a)",
+    "decline": "Decline in {hex} (16a)",
+    "line": "Set up on line {column}, facing {direction} (16c1)",
+    "surprise": "Surprise: {effect} (16k2)",
+    "advance": "{ship} advances one hex (16e1)",
+    "turn": "{ship} turns to {way} (16e2)",
+    "shift": "Shift every ship one hex {direction} (16e4)",
+    "torpedo": "{ship} launches torpedoes toward {hex} (16f)",
+    "gun": "{ship} fires its guns at {target} (16g)",
+    "salvo": "Torpedo combat against the ship in {hex} (16h)",
+    "breakoff": "Break off the group of {ship} (16i)",
+    "bombard": "Bombard the base with stack {stack} (16j4)",
+}
+ENEMY_FIRST = ("attack", "submarine")  # the unit named is the enemy's
+BATTLEBOARD = ("strafe", "torpedo", "salvo")  # their hex is on the Battleboard
+
+
+def _optional(a: dict[str, str], n: Namer) -> Choice:
+    """An optional rule's action: words from WORDS, the counter from its first field."""
+    kind, me, enemy = a.get("kind", ""), n.me, n.enemy
+    owner = enemy if kind in ENEMY_FIRST else me
+    names = {k: n.unit(owner, v) if k in ("unit", "ship") else v for k, v in a.items()}
+    names.update({k: n.unit(enemy, v) for k, v in a.items() if k == "target"})
+    names.update({k: n.force(v) for k, v in a.items() if k in ("force", "into")})
+    template = WORDS.get(kind)
+    if template is None:
+        label = " ".join([kind, *(str(v) for k, v in a.items() if k != "kind")]).capitalize()
+    else:
+        label = template.format(**names)
+    target = _target(a, enemy)
+    if kind in ("cap", "max-strike"):  # into a box of the task force's area (14, 12b2.3)
+        box = f"{a['level']}_cap" if kind == "cap" else "max_strike"
+        target = f"box:{me}:{n.strike_area(a['unit'])}:{box}"
+    return Choice(a, label, _subject(a, me) if owner == me else None, target)
+
+
+def _subject(a: dict[str, str], me: str) -> str | None:
+    for field, key in (("unit", "u"), ("ship", "u"), ("group", "g"), ("force", "tf")):
+        if field in a:
+            return f"{key}:{me}:{a[field]}"
+    return None
+
+
+def _target(a: dict[str, str], enemy: str) -> str | None:
+    if "target" in a:
+        return unit_key(enemy, a["target"])
+    if a.get("kind") in ENEMY_FIRST and "unit" in a:
+        return unit_key(enemy, a["unit"])
+    if "hex" in a:
+        return f"{'bb' if a.get('kind') in BATTLEBOARD else 'sb'}:{a['hex']}"
+    return None
 
 
 def choices(view: dict[str, Any], seat: str) -> list[Choice]:

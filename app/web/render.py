@@ -101,7 +101,7 @@ def context(view: dict[str, Any], events: list[dict[str, Any]], who: Seat) -> di
         "by_subject": by_subject,
         "general": [c for c in all_choices if not c.subject],
         "board": searchboard.searchboard(view, who.seat),
-        "battle": battleboard.battle(view),
+        "battle": battleboard.battle(view) or battleboard.surface(view),
         "cards": cards.cards(view, who.seat),
         "lines": [ln for ln in lines if ln.turn >= turn - LOG_TURNS + 1],
         "older": sum(1 for ln in lines if ln.turn < turn - LOG_TURNS + 1),

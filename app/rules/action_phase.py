@@ -11,6 +11,7 @@ from app.rules.actions import DONE, Action
 from app.rules.boards import area_hexes, carrier_hex, searchboard, ships_in
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
+from app.rules.patrols import new_turn, report_moves
 from app.rules.scouts import create, creations
 from app.rules.setup import scenario_of, toggle_air
 from app.rules.ship_movement import dead_in_the_water, rate
@@ -55,6 +56,7 @@ def _new_turn(state: State) -> None:
         board.sea_searched = []
         board.may_search = {}
         board.groups = {}
+    new_turn(state)  # 12d: patrolling scouts fly on
 
 
 def _enter_sides(state: State, out: list[Event]) -> None:
@@ -226,7 +228,7 @@ def _ready_why(state: State, side: Side, action: Action) -> tuple[str, str] | No
 
 
 def _to_sea(state: State, out: list[Event]) -> None:
-    begin(state, "sea movement", out)
+    begin(state, "shadowing", out)  # 12d2, then the Sea Movement Step
 
 
 register(
@@ -340,6 +342,10 @@ def _sea_why(state: State, side: Side, action: Action) -> tuple[str, str] | None
     return None
 
 
+def _sea_done(state: State, side: Side, action: Action, out: list[Event]) -> None:
+    report_moves(state, side, out)
+
+
 def _to_air(state: State, out: list[Event]) -> None:
     begin(state, "air movement and search", out)
 
@@ -354,5 +360,6 @@ register(
         _wait_b_then_a,
         _to_air,
         _sea_why,
+        on_done=_sea_done,
     )
 )

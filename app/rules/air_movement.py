@@ -9,6 +9,7 @@ A unit may search a hex as it enters it (3d3.1); the answer is given at once, ex
 
 from __future__ import annotations
 
+from app.data import catalog
 from app.rules.actions import DONE, Action
 from app.rules.air_ranges import can_enter, flight_factor, may_go_on
 from app.rules.battle import find_battles
@@ -298,7 +299,22 @@ def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
 def _enter(state: State, out: list[Event]) -> None:
     for side in b_then_a(state):
         _take_to_the_air(state, side)
+        _patrols_fly_on(state, side)
     state.waiting = b_then_a(state)
+
+
+def _patrols_fly_on(state: State, side: Side) -> None:
+    """12d1: patrolling scouts move normally (not at night); 12d2.3: a shadower only searches."""
+    board = state.boards[side]
+    night = catalog().time_record.box(state.turn).night
+    for uid, flight in board.flights.items():
+        if not flight.patrol:
+            continue
+        if flight.shadowing is not None:
+            board.may_search[uid] = flight.hex
+        elif not night:
+            flight.group = uid
+            board.groups[uid] = [uid]
 
 
 def _finish(state: State, out: list[Event]) -> None:

@@ -12,6 +12,7 @@ from app.rules.actions import DONE, Action
 from app.rules.air_ranges import return_allowance
 from app.rules.boards import area_hexes, carrier_hex, searchboard, unit_hex
 from app.rules.events import ALL, Event
+from app.rules.patrols import patrols
 from app.rules.setup import scenario_of, scout_entry
 from app.rules.ship_movement import dead_in_the_water
 from app.rules.state import (
@@ -57,7 +58,9 @@ def may_land(state: State, u: Unit, carrier: Unit) -> str | None:
 
 
 def _flying(state: State, side: Side) -> list[Unit]:
-    return [u for u in state.units[side].values() if u.box == FLYING]
+    """Flying units still to land: patrolling scouts stay up (12d1)."""
+    flights = state.boards[side].flights
+    return [u for u in state.units[side].values() if u.box == FLYING and not flights[u.id].patrol]
 
 
 def landings(state: State, side: Side) -> list[Action]:
@@ -91,8 +94,8 @@ def _off_board_landings(state: State, side: Side) -> list[Action]:
 
 
 def _actions(state: State, side: Side) -> list[Action]:
-    acts = landings(state, side)
-    return acts if acts else [DONE]
+    acts = landings(state, side) + patrols(state, side)
+    return acts if landings(state, side) else [*acts, DONE]
 
 
 def _unlanded(state: State, side: Side, action: Action, out: list[Event]) -> None:
@@ -103,6 +106,10 @@ def _unlanded(state: State, side: Side, action: Action, out: list[Event]) -> Non
 
 def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     u = state.units[side][action.get("unit")]
+    if action.kind == "patrol":
+        state.boards[side].flights[u.id].patrol = True  # 12d1
+        out.append(Event("patrol", ALL, state.turn, state.step, {"side": side, "unit": u.id}))
+        return
     at = action.get("at")
     if searchboard().contains(at):
         entry = scout_entry(scenario_of(state)) or {}
@@ -135,8 +142,11 @@ def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
 
 
 def _enter(state: State, out: list[Event]) -> None:
-    """14: fighters in the CAP boxes come down with the rest, from over their task force."""
+    """14: fighters in the CAP boxes come down with the rest, from over their task force.
+    12d1: last Turn's patrols land now, or patrol again."""
     for side in b_then_a(state):
+        for flight in state.boards[side].flights.values():
+            flight.patrol = False
         for u in state.units[side].values():
             if u.box in (HIGH_CAP, LOW_CAP):
                 hex_ = unit_hex(state, u)

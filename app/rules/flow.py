@@ -19,6 +19,7 @@ from app.rules import (  # noqa: F401
     battle,
     battle_setup,
     fighters,
+    patrols,
     setup,
     submarines,
     surface,

@@ -74,6 +74,8 @@ class Flight:
     group: str = ""
     path: list[str] = field(default_factory=list)
     max_strike: bool = False  # 12b3.2: from a Max. Strike box, one movement factor less
+    patrol: bool = False  # 12d1: left flying, PATROL side up, until the next Air Return Phase
+    shadowing: str | None = None  # 12d2: the enemy task force marker it shadows this Turn
 
 
 @dataclass(slots=True)

@@ -15,6 +15,7 @@ from app.rules.patrols import new_turn, report_moves
 from app.rules.scouts import create, creations
 from app.rules.setup import scenario_of, toggle_air
 from app.rules.ship_movement import dead_in_the_water, rate
+from app.rules.staging import stage, stagings
 from app.rules.state import (
     ARMING,
     BASE,
@@ -208,10 +209,14 @@ def _ready_actions(state: State, side: Side) -> list[Action]:
             acts.append(Action("ready", (u.id,)))
         elif u.box == READY:
             acts.append(Action("arm", (u.id,)))
-    return [*acts, DONE]
+    return [*acts, *stagings(state, side), DONE]
 
 
 def _ready_handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
+    if action.kind == "stage":
+        stage(state, side, action, out)
+        state.shifted.append(action.get("unit"))
+        return
     toggle_air(state, side, action)
     state.shifted.append(action.get("unit"))
     out.append(

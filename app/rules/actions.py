@@ -55,6 +55,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "transfer": ("ship", "force"),  # 4e1 reorganisation
     "submarine": ("force", "ship"),  # 11e2
     "land": ("unit", "at"),  # 5a
+    "stage": ("unit", "at"),  # 12c2: fly to another ship or base in the Ready Step
     "patrol": ("unit",),  # 12d1: a PATROL scout stays flying
     "shadow": ("unit", "force"),  # 12d2: a patrolling scout follows an enemy task force
 }

@@ -44,6 +44,7 @@ OPTIONS: dict[str, str] = {
     "12b1": "Small air units count half",
     "12b2": "Expanded launches (Max. Strike and Low CAP boxes)",
     "12c1": "Unequal movement legs",
+    "12c2": "Staging",
     "12d": "Patrolling air units and shadowing",
     "13": "Wave attacks",
     "14": "Fighters and air combats",

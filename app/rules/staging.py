@@ -1,0 +1,52 @@
+"""12c2: staging - air units that took off fly, in the Ready Step, to another ship or base
+within their movement factor (one less from a Max. Strike box, 12b3.2), without searching,
+and land straight into its Ready box, to take off again as early as the next Turn. A unit
+staging does not also use unequal legs (12c1): it does not fly in the Air Movement Step.
+"""
+
+from __future__ import annotations
+
+from app.rules.actions import Action
+from app.rules.boards import carrier_hex, searchboard, unit_hex
+from app.rules.events import ALL, Event
+from app.rules.ship_movement import dead_in_the_water
+from app.rules.state import GONE, MAX_STRIKE, READY, STRIKE, Side, State, Unit
+from app.rules.units import air_movement, basing_allows, capacity, load, ship_record, size
+
+STAGING = "12c2"
+
+
+def _reach(u: Unit) -> int:
+    return air_movement(u) - (1 if u.box == MAX_STRIKE else 0)
+
+
+def _may_stage(state: State, u: Unit, c: Unit) -> bool:
+    if not c.ship or c.box == GONE or not ship_record(c).capacity or not basing_allows(u, c):
+        return False
+    if dead_in_the_water(state, c) or load(state, c) + size(state, u) > capacity(c):
+        return False
+    here, there = unit_hex(state, u), carrier_hex(state, c)
+    return (
+        here is not None and there is not None and searchboard().distance(here, there) <= _reach(u)
+    )
+
+
+def stagings(state: State, side: Side) -> list[Action]:
+    if STAGING not in state.options:
+        return []
+    units = state.units[side]
+    flying = [u for u in units.values() if u.box in (STRIKE, MAX_STRIKE)]
+    return [
+        Action("stage", (u.id, c.id))
+        for u in flying
+        for c in units.values()
+        if _may_stage(state, u, c)
+    ]
+
+
+def stage(state: State, side: Side, action: Action, out: list[Event]) -> None:
+    u = state.units[side][action.get("unit")]
+    u.box, u.area = READY, action.get("at")
+    out.append(
+        Event("stage", ALL, state.turn, state.step, {"side": side, "unit": u.id, "at": u.area})
+    )

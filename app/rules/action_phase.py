@@ -14,11 +14,12 @@ from app.rules.events import ALL, Event
 from app.rules.patrols import new_turn, report_moves
 from app.rules.scouts import create, creations
 from app.rules.setup import scenario_of, toggle_air
-from app.rules.ship_movement import dead_in_the_water, rate
+from app.rules.ship_movement import dead_in_the_water, rate, towed_out
 from app.rules.staging import stage, stagings
 from app.rules.state import (
     ARMING,
     BASE,
+    EXITED,
     HIGH_CAP,
     LOW_CAP,
     MAX_STRIKE,
@@ -322,7 +323,12 @@ def _sea_handle(state: State, side: Side, action: Action, out: list[Event]) -> N
 
 
 def _exit_board(state: State, side: Side, marker: str, out: list[Event]) -> None:
-    """2e: units that exit the Searchboards are eliminated."""
+    """2e: units that exit the Searchboards are eliminated; 12a4.3: towed ships and their
+    towers leave safely off their own edge, and count for victory points as they are."""
+    start = state.boards[side].turn_start[marker]
+    for u in towed_out(state, side, marker, start):
+        u.box = EXITED
+        out.append(Event("exited", ALL, state.turn, state.step, {"side": side, "unit": u.id}))
     state.boards[side].forces[marker] = None
     for u in list(state.units[side].values()):
         if (u.ship and u.box == SHIPS and u.area == marker) or (

@@ -41,6 +41,20 @@ def towing(state: State, side: Side, marker: str) -> tuple[int, int]:
     return dead, towers
 
 
+OWN_EDGE = {"usa": "T", "japan": "A"}  # 12a4.3: the US leaves east, Japan west
+
+
+def towed_out(state: State, side: Side, marker: str, edge_hex: str) -> list[Unit]:
+    """12a4.3: the ships dead in the water and one tower each, off their own edge."""
+    if "11c" not in state.options or edge_hex[0] != OWN_EDGE[side]:
+        return []
+    ships = ships_in(state, side, marker)
+    dead = [u for u in ships if dead_in_the_water(state, u)]
+    towers = [u for u in ships if u not in dead and ship_record(u).type not in NO_TOWING]
+    pairs = min(len(dead), len(towers))
+    return dead[:pairs] + towers[:pairs]
+
+
 def rate(state: State, side: Side, marker: str) -> int:
     """The hexes a task force marker may move this Turn (3c, 12a, 12a4.2)."""
     dead, towers = towing(state, side, marker)

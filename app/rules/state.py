@@ -35,6 +35,7 @@ LOW_CAP = "low-cap"
 FLYING = "flying"  # on the Searchboard (where: the owner's Board.flights)
 OFF_BOARD = "off-board"  # 7c4.4: a unit based off the Searchboard (Japanese scout O)
 GONE = "eliminated"
+EXITED = "exited"  # 12a4.3: towed off the Searchboard, out of play, its damage still counted
 
 
 def other(side: Side) -> Side:

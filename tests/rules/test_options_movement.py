@@ -123,3 +123,22 @@ def test_11f_japanese_ships_two_empty_hexes_apart() -> None:
         us = Battle(hex="H2", attacker="japan", ships=["Yorktown", "Astoria"], air=[], facing=0)
         us.positions["Yorktown"] = "J11"
         assert min(grid.distance("J11", h) for h in _ship_hexes(s, us)) == 2  # 11f: US unchanged
+
+
+def test_12a4_3_towed_ship_and_its_tower_exit_off_their_own_edge() -> None:
+    """12a4.3: they leave play uneliminated; others in the task force are lost (2e)."""
+    s = position(
+        9,
+        {"usa": {"TF17": ("T5", []), "TF16": ("P3", [])}, "japan": {"MobileForce": ("H2", [])}},
+        dice=[6, 4],
+        options=frozenset({"11c"}),
+    )
+    s.units["usa"]["Yorktown"].damage = 5
+    while s.step != "sea movement":
+        s, _ = play(s, s.waiting[0], "done")
+    s, _ = play(s, "japan", "done")
+    s, _ = play(s, "usa", "exit TF17")
+    usa = s.units["usa"]
+    assert usa["Yorktown"].box == "exited" and usa["Astoria"].box == "exited"  # one tower
+    assert usa["Portland"].eliminated and usa["DD2"].eliminated
+    assert usa["Yorktown"].damage == 5  # its damage still counts (7a3)

@@ -2,6 +2,7 @@
 
 engine_actions_per_s    apply plus legal_actions during random Scenario One play, one core
 replay_scenario_one_ms  a finished Scenario One game rebuilt from its log (median of 5)
+replay_campaign_ms      a finished 23-Turn Scenario Two game, every option on, rebuilt (median of 5)
 Server figures (issue 3) follow from tools.bench_server when it is present.
 """
 
@@ -15,12 +16,15 @@ from typing import Any
 
 from app.rules import apply, new_game, replay
 from app.rules.flow import acting
+from app.rules.setup import OPTIONS
 from tools.fuzz import choose
 
 
-def random_game(seed: int) -> tuple[int, list[tuple[str, dict[str, Any]]]]:
+def random_game(
+    seed: int, scenario: str = "one", options: frozenset[str] = frozenset()
+) -> tuple[int, list[tuple[str, dict[str, Any]]]]:
     rng = random.Random(seed)
-    state = new_game("one", frozenset(), seed)
+    state = new_game(scenario, options, seed)
     log: list[tuple[str, dict[str, Any]]] = []
     while state.status != "finished":
         seat = rng.choice(acting(state))
@@ -42,11 +46,16 @@ def engine_actions_per_s(games: int = 60) -> tuple[float, list[tuple[str, dict[s
     return total / (time.perf_counter() - start), longest
 
 
-def replay_ms(log: list[tuple[str, dict[str, Any]]], seed: int) -> float:
+def replay_ms(
+    log: list[tuple[str, dict[str, Any]]],
+    seed: int,
+    scenario: str = "one",
+    options: frozenset[str] = frozenset(),
+) -> float:
     times = []
     for _ in range(5):
         start = time.perf_counter()
-        replay("one", (), seed, log)
+        replay(scenario, options, seed, log)
         times.append((time.perf_counter() - start) * 1000)
     return statistics.median(times)
 
@@ -56,6 +65,10 @@ def main() -> None:
     print(f"engine_actions_per_s={rate:.0f}")
     n, log = random_game(12345)
     print(f"replay_scenario_one_ms={replay_ms(log, 12345):.1f}  # {n} actions")
+    everything = frozenset(OPTIONS)
+    n, log = random_game(777, "two", everything)
+    ms = replay_ms(log, 777, "two", everything)
+    print(f"replay_campaign_ms={ms:.1f}  # Scenario Two, 23 Turns, every option, {n} actions")
     if importlib.util.find_spec("tools.bench_server") is not None:
         from tools import bench_server
 

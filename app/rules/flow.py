@@ -47,7 +47,11 @@ def legal_actions(state: State, seat: str) -> list[Action]:
     if seat not in acting(state):
         return []
     side: Side = "japan" if seat == "japan" else "usa"
-    return sorted(set(STEPS[state.step].actions(state, side)))
+    return sorted(set(STEPS[state.step].actions(state, side)), key=_order)
+
+
+def _order(action: Action) -> tuple[str, tuple[str, ...]]:
+    return action.kind, action.values
 
 
 def apply(

@@ -36,11 +36,17 @@ class HexGrid:
     columns: str
     rows: int
     _index: dict[str, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
+    _cubes: dict[str, tuple[int, int, int]] = field(default_factory=dict, compare=False, repr=False)
+    _within: dict[tuple[str, int], tuple[str, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         for c, letter in enumerate(self.columns):
             for r in range(1, self.rows + 1):
                 self._index[f"{letter}{r}"] = (c, r)
+        for name in self._index:
+            self._cubes[name] = self._cube(name)
 
     @cached_property
     def _hexes(self) -> tuple[str, ...]:
@@ -86,8 +92,8 @@ class HexGrid:
         return col, -col - z, z
 
     def distance(self, a: str, b: str) -> int:
-        ax, ay, az = self._cube(a)
-        bx, by, bz = self._cube(b)
+        ax, ay, az = self._cubes[a]
+        bx, by, bz = self._cubes[b]
         return max(abs(ax - bx), abs(ay - by), abs(az - bz))
 
     def line(self, start: str, direction: int, length: int) -> tuple[str, ...]:
@@ -101,7 +107,11 @@ class HexGrid:
         return tuple(out)
 
     def within(self, centre: str, radius: int) -> tuple[str, ...]:
-        return tuple(h for h in self._index if self.distance(centre, h) <= radius)
+        """Every hex at most `radius` hexes from `centre`, the centre included (board order)."""
+        key = (centre, radius)
+        if key not in self._within:
+            self._within[key] = tuple(h for h in self._index if self.distance(centre, h) <= radius)
+        return self._within[key]
 
     def on_edge(self, name: str) -> bool:
         return len(self.neighbours(name)) < 6

@@ -61,7 +61,7 @@ def start_bombardment(state: State, out: list[Event]) -> None:
     engaged += [("japan", u) for ships in stacks.values() for u in ships]
     state.engaged += [e for e in engaged if e not in state.engaged]  # 11d
     data = {"hex": b.hex, "stacks": {k: list(v) for k, v in stacks.items()}, "positions": positions}
-    out.append(Event("bombardment", ALL, state.turn, STEP, data))
+    out.append(Event("bombardment-set-up", ALL, state.turn, STEP, data))
     begin(state, STEP, out)
 
 

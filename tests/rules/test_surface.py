@@ -680,3 +680,26 @@ def test_apply_never_mutates_a_surface_state() -> None:
     before = s.clone()
     apply(s, "usa", {"kind": "advance", "ship": "Minneapolis"})
     assert s == before
+
+
+def test_every_wrong_action_in_a_surface_combat_is_refused_with_a_rule() -> None:
+    """Any kind, any values, at any step of a random Scenario Four game: IllegalAction."""
+    import random
+
+    from app.rules.actions import FIELDS, Action
+    from tools.fuzz import choose
+
+    rng = random.Random(4)
+    s = new_game("four", frozenset({"11a", "11c", "16k"}), 4)
+    words = ["Kumano", "DD3", "Midway", "L11", "A1", "N", "port", "b", "attack", "I", "1"]
+    while s.status != "finished":
+        seat = s.waiting[0]
+        legal = set(legal_actions(s, seat))
+        for kind in rng.sample(sorted(FIELDS), 6):
+            fields = FIELDS[kind]
+            action = Action(kind, tuple(rng.choice(words) for _ in fields))
+            if action not in legal:
+                with pytest.raises(IllegalAction) as err:
+                    apply(s, seat, action)
+                assert err.value.rule
+        s, _ = apply(s, seat, choose(s, seat, rng))

@@ -167,6 +167,8 @@ def _finish(state: State, out: list[Event]) -> None:
 
 
 def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    if action.kind not in ("gun", "bombard"):
+        return None
     if action.kind == "gun":
         return "16j3", "the base fires once, at a ship within its c range (4 hexes)"
     return "16j4", "each stack with a surface factor attacks the base once"

@@ -120,6 +120,8 @@ def _enter(state: State, out: list[Event]) -> None:
 
 
 def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    if action.kind != "breakoff":
+        return None
     c = combat(state)
     if too_early(state, c):
         return "7e4.3", "breakoff attempts may not begin before the end of Surface Turn 4"

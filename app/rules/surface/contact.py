@@ -224,6 +224,8 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
 
 
 def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    if action.kind not in ("engage", "decline"):
+        return None
     if _undecided(state) is None:
         return "16j", "the Japanese may bombard the Midway base from its hex"
     return "16a", "only the side with 2X/3X or exact information in a hex decides on contact"

@@ -129,6 +129,8 @@ def _finish(state: State, out: list[Event]) -> None:
 
 
 def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    if action.kind != "gun":
+        return None
     c = combat(state)
     uid, tid = action.get("ship"), action.get("target")
     if uid not in afloat(state, c, side):

@@ -153,6 +153,8 @@ def _finish(state: State, out: list[Event]) -> None:
 
 
 def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    if action.kind not in ("advance", "turn", "shift", "done"):
+        return None
     c = combat(state)
     moving = _in_transit(state, c, side)
     if moving is not None:

@@ -101,6 +101,8 @@ def _surprise_enter(state: State, out: list[Event]) -> None:
 
 
 def _surprise_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    if action.kind != "surprise":
+        return None
     return "16k2", "with surprise, attack now (16k2.1) or delay it (16k2.2)"
 
 

@@ -125,6 +125,8 @@ def _fire_finish(state: State, out: list[Event]) -> None:
 
 
 def _fire_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    if action.kind != "torpedo":
+        return None
     c = combat(state)
     uid = action.get("ship")
     if uid not in afloat(state, c, side):
@@ -274,6 +276,8 @@ def _combat_enter(state: State, out: list[Event]) -> None:
 
 
 def _combat_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    if action.kind != "salvo":
+        return None
     c = combat(state)
     if any(t.side == side and t.reach for t in c.torpedoes):
         return "16h2", "a torpedo combat that missed runs on to the next ship in line first"

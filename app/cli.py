@@ -41,6 +41,7 @@ def serve(settings: Settings, workers: int) -> None:
         workers=workers,
         ws="websockets-sansio",
         access_log=False,
+        timeout_keep_alive=30,
         timeout_graceful_shutdown=5,
     )
 

@@ -161,12 +161,21 @@ class Bench:
             table.changed[seat].clear()
             table.actor, table.awaiting_other = seat, True
             table.sent_at = time.perf_counter()
-            r = await self.http.post(
-                f"/api/games/{table.id}/actions",
-                json={"version": doc["version"], "action": rng.choice(doc["prompt"]["actions"])},
-                headers={"Authorization": f"Bearer {table.tokens[seat]}"},
-            )
+            try:
+                r = await self.http.post(
+                    f"/api/games/{table.id}/actions",
+                    json={
+                        "version": doc["version"],
+                        "action": rng.choice(doc["prompt"]["actions"]),
+                    },
+                    headers={"Authorization": f"Bearer {table.tokens[seat]}"},
+                )
+            except httpx.TransportError as exc:  # a closed keep-alive connection, say
+                table.awaiting_other = False
+                self.figures.errors.append(repr(exc))
+                continue
             if r.status_code != 200:
+                table.awaiting_other = False
                 self.figures.errors.append(f"{r.status_code} {r.text[:120]}")
                 continue
             self.figures.actions += self.measuring

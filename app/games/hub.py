@@ -41,6 +41,8 @@ class Subscriber:
             self.version = catch_up.version
             return
         for change in catch_up.patches:
+            if change.patch is None:
+                raise LookupError("a change without a patch needs a fresh view")
             if self.version is not None and change.version == self.version + 1:
                 await self.send({"type": "patch", "version": change.version, "patch": change.patch})
                 self.version = change.version
@@ -95,7 +97,7 @@ class Hub:
         mine = tuple(c for c in changes if c.seat == sub.seat and c.version > sub.version)
         if not mine:
             return  # this seat's view did not change, or the socket already has it
-        if mine[0].version == sub.version + 1:
+        if mine[0].version == sub.version + 1 and all(c.patch is not None for c in mine):
             await sub.deliver(CatchUp(mine[-1].version, mine))
         else:
             await sub.deliver(await self.fetch(sub.game_id, sub.seat, sub.version))

@@ -58,7 +58,9 @@ class Game(Base):
 
 
 class Seat(Base):
-    """One seat of a game: its token's hash, its view and that view's version."""
+    """One seat of a game: its token's hash and its view's version. The view itself is
+    `view(state, seat)`, recomputed, never stored; `view_stamp` names the engine that
+    computed the version's view (app/games/store.py)."""
 
     __tablename__ = "seats"
 
@@ -68,7 +70,7 @@ class Seat(Base):
     seat: Mapped[str] = mapped_column(String(32), primary_key=True)
     token_sha256: Mapped[str] = mapped_column(String(64), unique=True)
     version: Mapped[int] = mapped_column(Integer, default=1)
-    view: Mapped[dict[str, Any]] = mapped_column(JSON)
+    view_stamp: Mapped[str] = mapped_column(String(64), default="")
 
 
 class ActionRecord(Base):
@@ -88,7 +90,8 @@ class ActionRecord(Base):
 
 
 class Patch(Base):
-    """RFC 6902 patch taking a seat's view from `version - 1` to `version`."""
+    """RFC 6902 patch taking a seat's view from `version - 1` to `version`; NULL when the
+    seat's old view could not be recomputed (the engine changed): a fresh view then."""
 
     __tablename__ = "patches"
 
@@ -97,7 +100,7 @@ class Patch(Base):
     )
     seat: Mapped[str] = mapped_column(String(32), primary_key=True)
     version: Mapped[int] = mapped_column(Integer, primary_key=True)
-    patch: Mapped[list[Any]] = mapped_column(JSON)
+    patch: Mapped[list[Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
 
 
 class Snapshot(Base):

@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from anyio import to_thread
 from sqlalchemy.engine import make_url
 
+from app.games.cache import GameCache
 from app.games.db import Database
 from app.games.engine import Engine, Json, load_engine
 from app.games.errors import SeedNotAllowed
 from app.games.fanout import Broker, LocalBroker, PostgresBroker, RedisBroker
 from app.games.hub import Hub, Subscriber
-from app.games.store import CatchUp, Created, GameStore, StateCache, bench_insert
+from app.games.store import CatchUp, Created, GameStore, bench_insert
 from app.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -56,7 +57,7 @@ class GameService:
             snapshot_every=settings.snapshot_every,
             max_catchup=settings.max_catchup_patches,
             notify_in_transaction=isinstance(broker, PostgresBroker),
-            cache=StateCache(settings.state_cache_size),
+            cache=GameCache(settings.state_cache_size),
         )
         hub = Hub(fetch=lambda g, s, v: service.catch_up(g, s, v))
         service = cls(store, broker, hub, allow_seed=settings.allow_seed)

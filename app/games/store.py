@@ -2,8 +2,16 @@
 
 `GameStore.act` is the one transaction: lock the game, check the seat's version, apply
 the action through the rules engine, append it to the log, recompute every seat's view,
-store each changed view with its patch, commit. Nothing is acknowledged before the
-commit. Everything here is synchronous; `app.games.service` runs it in worker threads.
+store each changed seat's new version with its patch, commit. Nothing is acknowledged
+before the commit. Everything here is synchronous; `app.games.service` runs it in worker
+threads.
+
+Views are not stored: a view is `view(state, seat)` for the state after the log, so the
+database keeps the log (plus snapshots), each seat's version and the patches, and this
+process keeps the latest state and documents in memory (`app.games.cache`). A seat's row
+records the engine stamp its view was computed with; when the engine has changed since,
+the old view cannot be recomputed, and the seat's next version carries no patch (a
+fresh view is sent instead).
 """
 
 from __future__ import annotations
@@ -13,13 +21,13 @@ import pickle
 import re
 import secrets
 import uuid
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from sqlalchemy import Connection, Row, Table, insert, select, text, update
 from sqlalchemy.orm import Session
 
+from app.games.cache import GameCache, Loaded
 from app.games.db import Database
 from app.games.diff import make_patch
 from app.games.engine import SEATS, SPECTATOR, Engine, Json
@@ -50,11 +58,12 @@ PROCESS_ORIGIN = uuid.uuid4().hex
 
 @dataclass(frozen=True)
 class SeatChange:
-    """A seat's view moved to `version` by `patch` (RFC 6902, from `version - 1`)."""
+    """A seat's view moved to `version` by `patch` (RFC 6902, from `version - 1`); no
+    patch means the seat needs a fresh view."""
 
     seat: str
     version: int
-    patch: list[Any]
+    patch: list[Any] | None
 
 
 @dataclass(frozen=True)
@@ -71,7 +80,7 @@ class Committed:
 class SeatRow:
     seat: str
     version: int
-    view: Json
+    stamp: str  # the engine stamp the seat's current view was computed with
 
 
 @dataclass(frozen=True)
@@ -108,30 +117,6 @@ def normalise(doc: Json) -> Json:
     return normal
 
 
-class StateCache:
-    """The latest state of recently used games, keyed by log length (a stale entry is
-    simply not found). States are never mutated (apply returns a new one)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._items: OrderedDict[str, tuple[int, Any]] = OrderedDict()
-
-    def get(self, game_id: str, seq: int) -> Any | None:
-        item = self._items.get(game_id)
-        if item is None or item[0] != seq:
-            return None
-        self._items.move_to_end(game_id)
-        return item[1]
-
-    def put(self, game_id: str, seq: int, state: Any) -> None:
-        if self.size == 0:
-            return
-        self._items[game_id] = (seq, state)
-        self._items.move_to_end(game_id)
-        while len(self._items) > self.size:
-            self._items.popitem(last=False)
-
-
 @dataclass
 class GameStore:
     db: Database
@@ -139,7 +124,7 @@ class GameStore:
     snapshot_every: int = 50
     max_catchup: int = 100
     notify_in_transaction: bool = False
-    cache: StateCache = field(default_factory=lambda: StateCache(512))
+    cache: GameCache = field(default_factory=lambda: GameCache(512))
     _tokens: dict[str, dict[str, str]] = field(default_factory=dict)
 
     # -- creation --------------------------------------------------------------------
@@ -166,17 +151,17 @@ class GameStore:
             session.add(game)
             session.flush()
             for created in tokens:
-                doc = self._document(game, created.seat, 1, self.engine.view(state, created.seat))
                 session.add(
                     Seat(
                         game_id=game.id,
                         seat=created.seat,
                         token_sha256=token_hash(created.token),
                         version=1,
-                        view=doc,
+                        view_stamp=self.engine.stamp,
                     )
                 )
-        self.cache.put(game.id, 0, state)
+        docs = {s: self._document(game, s, 1, self.engine.view(state, s)) for s in SEATS}
+        self.cache.put(game.id, Loaded(0, state, docs))
         return Created(game.id, tokens)
 
     # -- reading ---------------------------------------------------------------------
@@ -195,40 +180,52 @@ class GameStore:
         return found
 
     def seat_view(self, game_id: str, seat: str) -> Json:
+        """The seat's view document at its current version."""
         with self.db.read() as session:
-            row = session.get(Seat, (game_id, seat))
-            if row is None:
-                raise GameNotFound(f"no game {game_id!r}")
-            return row.view
-
-    def seat_version(self, game_id: str, seat: str) -> int:
-        with self.db.read() as session:
-            version = session.scalar(
-                select(Seat.version).where(Seat.game_id == game_id, Seat.seat == seat)
-            )
-            if version is None:
-                raise GameNotFound(f"no game {game_id!r}")
-            return version
+            return self._current_doc(session.connection(), game_id, seat)
 
     def catch_up(self, game_id: str, seat: str, since: int | None) -> CatchUp:
         """Patches after version `since`, or the whole view when they would not do."""
         with self.db.read() as session:
-            row = session.get(Seat, (game_id, seat))
-            if row is None:
-                raise GameNotFound(f"no game {game_id!r}")
-            if since is None or since > row.version or row.version - since > self.max_catchup:
-                return CatchUp(row.version, view=row.view)
-            patches = session.scalars(
-                select(Patch)
-                .where(Patch.game_id == game_id, Patch.seat == seat, Patch.version > since)
-                .where(Patch.version <= row.version)
-                .order_by(Patch.version)
+            conn = session.connection()
+            game = self._game_and_seat(conn, game_id, seat)
+            current = game.version
+            if since is None or since > current or current - since > self.max_catchup:
+                return CatchUp(current, view=self._doc(conn, game, seat))
+            rows = conn.execute(
+                select(PATCHES_T.c.version, PATCHES_T.c.patch)
+                .where(PATCHES_T.c.game_id == game_id, PATCHES_T.c.seat == seat)
+                .where(PATCHES_T.c.version > since, PATCHES_T.c.version <= current)
+                .order_by(PATCHES_T.c.version)
             ).all()
-            if [p.version for p in patches] != list(range(since + 1, row.version + 1)):
-                return CatchUp(row.version, view=row.view)
-            return CatchUp(
-                row.version, tuple(SeatChange(seat, p.version, p.patch) for p in patches)
-            )
+            complete = [v for v, p in rows if p is not None] == list(range(since + 1, current + 1))
+            if not complete:
+                return CatchUp(current, view=self._doc(conn, game, seat))
+            return CatchUp(current, tuple(SeatChange(seat, v, p) for v, p in rows))
+
+    def _current_doc(self, conn: Connection, game_id: str, seat: str) -> Json:
+        return self._doc(conn, self._game_and_seat(conn, game_id, seat), seat)
+
+    def _game_and_seat(self, conn: Connection, game_id: str, seat: str) -> Row[Any]:
+        """The game with the seat's version, in one statement (one snapshot of both, even
+        under READ COMMITTED)."""
+        row = conn.execute(
+            select(GAMES_T, SEATS_T.c.version)
+            .join(SEATS_T, SEATS_T.c.game_id == GAMES_T.c.id)
+            .where(GAMES_T.c.id == game_id, SEATS_T.c.seat == seat)
+        ).one_or_none()
+        if row is None:
+            raise GameNotFound(f"no game {game_id!r}")
+        return row
+
+    def _doc(self, conn: Connection, game: Row[Any], seat: str) -> Json:
+        """The seat's document after `game.actions` actions, at version `game.version`."""
+        loaded = self._load(conn, game)
+        doc = loaded.docs.get(seat)
+        if doc is None or doc["version"] != game.version:
+            doc = self._document(game, seat, game.version, self.engine.view(loaded.state, seat))
+            self.cache.put(game.id, Loaded(loaded.seq, loaded.state, {seat: doc}))
+        return doc
 
     def log(self, game_id: str, seat: str) -> list[Json]:
         with self.db.read() as session:
@@ -286,9 +283,9 @@ class GameStore:
             game = self._lock(session, game_id)
             conn = session.connection()
             seats = {
-                row.seat: SeatRow(row.seat, row.version, row.view)
+                row.seat: SeatRow(row.seat, row.version, row.view_stamp)
                 for row in conn.execute(
-                    select(SEATS_T.c.seat, SEATS_T.c.version, SEATS_T.c.view).where(
+                    select(SEATS_T.c.seat, SEATS_T.c.version, SEATS_T.c.view_stamp).where(
                         SEATS_T.c.game_id == game_id
                     )
                 )
@@ -299,14 +296,15 @@ class GameStore:
                     f"stale version {version}: the {seat} view is at version {mine.version}",
                     version=mine.version,
                 )
-            state = self._load(session, game)
+            loaded = self._load(conn, game)
             try:
-                new_state, events = self.engine.apply(state, seat, action)
+                new_state, events = self.engine.apply(loaded.state, seat, action)
             except self.engine.illegal_action as exc:
-                if not self.engine.legal_actions(state, seat):
+                if not self.engine.legal_actions(loaded.state, seat):
                     raise NotYourMove(f"the {seat} seat has nothing to do now") from exc
                 raise IllegalMove(str(exc), rule=getattr(exc, "rule", None)) from exc
-            committed = self._record(conn, game, seats, seat, action, new_state, events)
+            after = Loaded(game.actions + 1, new_state, {})
+            committed = self._record(conn, game, seats, seat, action, loaded, after, events)
             if self.notify_in_transaction:
                 conn.execute(
                     text("SELECT pg_notify(:channel, :payload)"),
@@ -315,7 +313,7 @@ class GameStore:
                         "payload": f"{game_id}:{committed.seq}:{PROCESS_ORIGIN}",
                     },
                 )
-        self.cache.put(game_id, committed.seq, new_state)
+        self.cache.put(game_id, after)
         return committed
 
     def _lock(self, session: Session, game_id: str) -> Row[Any]:
@@ -336,12 +334,13 @@ class GameStore:
         seats: dict[str, SeatRow],
         seat: str,
         action: Any,
-        state: Any,
+        before: Loaded,
+        after: Loaded,
         events: list[Any],
     ) -> Committed:
         """Append the action, store each changed view with its patch (SQL Core: one
         statement per row, no unit of work)."""
-        seq = game.actions + 1
+        seq, state = after.seq, after.state
         status = str(state.status)
         finished = utcnow() if status == "finished" and game.finished_at is None else None
         conn.execute(
@@ -365,7 +364,7 @@ class GameStore:
         changes = tuple(
             change
             for name, row in seats.items()
-            if (change := self._update_view(conn, game, row, state, force=name == seat))
+            if (change := self._update_view(conn, game, row, before, after, force=name == seat))
         )
         if seq % self.snapshot_every == 0:
             conn.execute(
@@ -380,26 +379,47 @@ class GameStore:
         return Committed(game.id, seq, version, changes)
 
     def _update_view(
-        self, conn: Connection, game: Row[Any], row: SeatRow, state: Any, force: bool
+        self,
+        conn: Connection,
+        game: Row[Any],
+        row: SeatRow,
+        before: Loaded,
+        after: Loaded,
+        force: bool,
     ) -> SeatChange | None:
         """Bump the seat's version if its view changed (always for the acting seat, so
-        two posts on one version can never both pass the version check)."""
-        fresh = self._document(game, row.seat, row.version, self.engine.view(state, row.seat))
-        patch = make_patch(row.view, fresh)
-        if not patch and not force:
+        two posts on one version can never both pass the version check). The new
+        document goes into `after.docs`."""
+        old = self._old_doc(game, row, before)
+        fresh = self._document(game, row.seat, row.version, self.engine.view(after.state, row.seat))
+        patch = None if old is None else make_patch(old, fresh)
+        if patch == [] and not force:
+            after.docs[row.seat] = fresh
             return None
         version = row.version + 1
         fresh["version"] = version
-        patch.append({"op": "replace", "path": "/version", "value": version})
+        after.docs[row.seat] = fresh
+        if patch is not None:
+            patch.append({"op": "replace", "path": "/version", "value": version})
         conn.execute(
             update(SEATS_T)
             .where(SEATS_T.c.game_id == game.id, SEATS_T.c.seat == row.seat)
-            .values(version=version, view=fresh)
+            .values(version=version, view_stamp=self.engine.stamp)
         )
         conn.execute(
             insert(PATCHES_T).values(game_id=game.id, seat=row.seat, version=version, patch=patch)
         )
         return SeatChange(row.seat, version, patch)
+
+    def _old_doc(self, game: Row[Any], row: SeatRow, before: Loaded) -> Json | None:
+        """The document the seat has now: from memory, or recomputed when the engine that
+        computed it is the one running (else None: the client needs a fresh view)."""
+        doc = before.docs.get(row.seat)
+        if doc is not None and doc["version"] == row.version:
+            return doc
+        if row.stamp != self.engine.stamp:
+            return None
+        return self._document(game, row.seat, row.version, self.engine.view(before.state, row.seat))
 
     def _document(self, game: Game | Row[Any], seat: str, version: int, view: Json) -> Json:
         """The engine's view (a new dict each call, JSON types only, by its contract)
@@ -410,34 +430,38 @@ class GameStore:
 
     # -- loading a state ----------------------------------------------------------------
 
-    def _load(self, session: Session, game: Row[Any]) -> Any:
-        """The state after the whole log: from memory, a snapshot, or a replay."""
-        state = self.cache.get(game.id, game.actions)
-        if state is not None:
-            return state
-        seq, state = self._snapshot(session, game)
+    def _load(self, conn: Connection, game: Row[Any]) -> Loaded:
+        """The state after the whole log: from memory, else a snapshot plus the log after
+        it, else a replay of the whole log."""
+        loaded = self.cache.get(game.id, game.actions)
+        if loaded is not None:
+            return loaded
+        seq, state = self._snapshot(conn, game)
         if state is None:
             seq = 0
             state = self.engine.new_game(
                 game.scenario, frozenset(game.options), game.seed, game.mode
             )
-        records = session.scalars(
-            select(ActionRecord)
-            .where(ActionRecord.game_id == game.id, ActionRecord.seq > seq)
-            .order_by(ActionRecord.seq)
+        records = conn.execute(
+            select(ACTIONS_T.c.seat, ACTIONS_T.c.action)
+            .where(ACTIONS_T.c.game_id == game.id)
+            .where(ACTIONS_T.c.seq > seq, ACTIONS_T.c.seq <= game.actions)
+            .order_by(ACTIONS_T.c.seq)
         )
         for record in records:
             state, _events = self.engine.apply(
                 state, record.seat, self.engine.parse_action(record.action)
             )
-        return state
+        loaded = Loaded(game.actions, state)
+        self.cache.put(game.id, loaded)
+        return loaded
 
-    def _snapshot(self, session: Session, game: Row[Any]) -> tuple[int, Any | None]:
-        snap = session.scalars(
-            select(Snapshot)
-            .where(Snapshot.game_id == game.id, Snapshot.seq <= game.actions)
-            .where(Snapshot.stamp == self.engine.stamp)
-            .order_by(Snapshot.seq.desc())
+    def _snapshot(self, conn: Connection, game: Row[Any]) -> tuple[int, Any | None]:
+        snap = conn.execute(
+            select(SNAPSHOTS_T.c.seq, SNAPSHOTS_T.c.state)
+            .where(SNAPSHOTS_T.c.game_id == game.id, SNAPSHOTS_T.c.seq <= game.actions)
+            .where(SNAPSHOTS_T.c.stamp == self.engine.stamp)
+            .order_by(SNAPSHOTS_T.c.seq.desc())
             .limit(1)
         ).first()
         if snap is None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -221,3 +222,40 @@ def test_ws_closes_1012_on_shutdown(make_server: Any, tmp_path: Path) -> None:
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
 
     run(main())
+
+
+def test_ws_views_recomputed_without_cache_and_fresh_view_after_engine_change(
+    make_server: Any, tmp_path: Path
+) -> None:
+    """Views are recomputed from the state, never stored: with no cache at all the
+    patches still rebuild exactly the GET view. A seat whose view was computed by another
+    engine (view_stamp differs) cannot be patched: its next version comes as a fresh view."""
+    url = f"sqlite:///{tmp_path / 'nocache.db'}"
+    server = make_server(url, MIDWAY_STATE_CACHE_SIZE="0")
+    with Api(server.url) as api:
+        game = api.create(seed=17)
+
+        async def main() -> None:
+            async with connect(ws_url(server, game, "usa")) as ws:
+                doc = (await receive(ws))["view"]
+                for _ in range(5):
+                    await act_in_thread(api, game, "usa", api.view(game, "usa"))
+                    doc, kinds = await _read_to(ws, doc, api.view(game, "usa")["version"])
+                    assert kinds == ["patch"] and doc == api.view(game, "usa")
+                await asyncio.to_thread(
+                    execute, url, "UPDATE seats SET view_stamp = 'old' WHERE game_id = :g", game.id
+                )
+                version = await act_in_thread(api, game, "usa", api.view(game, "usa"))
+                doc, kinds = await _read_to(ws, doc, version)
+                assert kinds == ["view"] and doc == api.view(game, "usa")
+
+        run(main())
+
+
+def execute(url: str, sql: str, game_id: str) -> None:
+    engine = sa.create_engine(url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(sa.text(sql), {"g": game_id})
+    finally:
+        engine.dispose()

@@ -1,0 +1,57 @@
+"""What a process keeps of recently used games: the state after the log's last action
+and the seats' view documents at their current versions.
+
+Everything here can be rebuilt from the database (snapshot + log, then `view()`), so an
+entry is only used when its log length matches the database's: a stale entry is simply
+not found. States are never mutated (`apply` returns a new one). Worker threads share the
+cache, hence the lock.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+Json = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """The state after `seq` actions, and the view documents known for it (by seat)."""
+
+    seq: int
+    state: Any
+    docs: dict[str, Json] = field(default_factory=dict)
+
+
+class GameCache:
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[str, Loaded] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str, seq: int) -> Loaded | None:
+        with self._lock:
+            item = self._items.get(game_id)
+            if item is None or item.seq != seq:
+                return None
+            self._items.move_to_end(game_id)
+            return item
+
+    def put(self, game_id: str, loaded: Loaded) -> None:
+        """Keep `loaded` unless a later state is already here; at the same log length,
+        the documents are merged."""
+        if self.size == 0:
+            return
+        with self._lock:
+            current = self._items.get(game_id)
+            if current is not None and current.seq > loaded.seq:
+                return
+            if current is not None and current.seq == loaded.seq:
+                loaded = Loaded(loaded.seq, loaded.state, {**current.docs, **loaded.docs})
+            self._items[game_id] = loaded
+            self._items.move_to_end(game_id)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)

@@ -659,6 +659,11 @@ def test_view_both_sides_see_the_whole_surface_combat() -> None:
     assert ships[("japan", "Kumano")]["gun"] == {"letter": "b", "range": 5, "half_range": 2}
     assert ships[("usa", "DD3")]["torpedo"] == {"range": 2, "half_range": 1, "may_fire": True}
     assert us["surface"]["combat"]["sides"] == {"A": "japan", "B": "usa"}
+    kumano = ships[("japan", "Kumano")]
+    assert ["K12", "J12", "I13", "H13", "G14"] in kumano["torpedo_lines"]
+    assert "L10" in kumano["sectors"]["front"] and "L16" in kumano["sectors"]["rear"]
+    assert "L17" not in kumano["sectors"]["rear"]  # beyond b range
+    assert "torpedo_lines" not in ships[("usa", "Minneapolis")]  # no torpedoes
 
 
 def test_surface_package_is_a_functional_core() -> None:

@@ -11,6 +11,8 @@ and runs in that straight hex line from the ship.
 
 from __future__ import annotations
 
+from functools import cache
+
 from app.rules.boards import battleboard
 
 # 16c1: setup lines (columns) and the X hexes' row.
@@ -89,6 +91,15 @@ def sector(ship: str, facing: int, target: str) -> str:
     if _in_front_wedge((-v[0], -v[1], -v[2])):
         return "rear"
     return "side"
+
+
+@cache
+def sector_hexes(ship: str, facing: int, reach: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """16g2: the hexes within `reach` in a ship's front sector, and in its rear sector."""
+    near = [h for h in battleboard().within(ship, reach) if h != ship]
+    front = tuple(h for h in near if sector(ship, facing, h) == "front")
+    rear = tuple(h for h in near if sector(ship, facing, h) == "rear")
+    return front, rear
 
 
 def distance(a: str, b: str) -> int:

@@ -13,7 +13,14 @@ from typing import Any
 from app.rules.grid import DIRECTIONS
 from app.rules.state import SIDES, Side, State
 from app.rules.surface.fleet import afloat, dead, movement
-from app.rules.surface.geometry import GUN_HALF_RANGE, TORPEDO_HALF_RANGE, TORPEDO_RANGE
+from app.rules.surface.geometry import (
+    GUN_HALF_RANGE,
+    TORPEDO_HALF_RANGE,
+    TORPEDO_RANGE,
+    sector_hexes,
+    torpedo_hexes,
+    torpedo_line,
+)
 from app.rules.surface.gunnery import gun_range
 from app.rules.surface.model import Bombardment, Surface, SurfaceCombat
 from app.rules.surface.sequence import SURFACE_TURNS
@@ -88,6 +95,15 @@ def _ship(state: State, c: SurfaceCombat, side: Side, uid: str) -> dict[str, Any
             "may_fire": may_fire(state, c, side, uid),
         },
     }
+    where, facing = out["hex"], c.facings[side].get(uid)
+    if where is not None and facing is not None:
+        front, rear = sector_hexes(where, facing, reach)
+        out["sectors"] = {"front": list(front), "rear": list(rear)}  # 16g2, within gun range
+    if where is not None and facing is not None and face.torpedo is not None:
+        out["torpedo_lines"] = [  # 16f2: from each marker hex, out to the torpedoes' range
+            list(torpedo_line(where, d, TORPEDO_RANGE[side]))
+            for _, d in torpedo_hexes(where, facing)
+        ]
     return out
 
 

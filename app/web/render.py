@@ -106,6 +106,7 @@ def context(view: dict[str, Any], events: list[dict[str, Any]], who: Seat) -> di
         "lines": [ln for ln in lines if ln.turn >= turn - LOG_TURNS + 1],
         "older": sum(1 for ln in lines if ln.turn < turn - LOG_TURNS + 1),
         "rolls": [ln for ln in lines if ln.roll is not None and ln.turn == turn][-4:][::-1],
+        "sides_rolls": [ln for ln in lines if ln.kind == "sides-roll" and ln.turn == turn],
     }
 
 

@@ -60,6 +60,15 @@ class ApiGame:
             self.act(seat, kind="done")
         raise AssertionError(f"never reached {step}")
 
+    def finish(self) -> None:
+        """Both sides say Done until the game is over."""
+        for _ in range(500):
+            seats = [s for s in ("japan", "usa") if self.view(s)["prompt"]["actions"]]
+            if not seats:
+                return
+            self.act(seats[0], kind="done")
+        raise AssertionError("the game did not end")
+
     # -- the moves of the end-to-end test, without the clicking ---------------------------
 
     def set_up(self, japan_hex: str = "J2") -> None:
@@ -91,3 +100,10 @@ class ApiGame:
         self.act("usa", kind="approach", unit="T3", target="Akagi", hex="I11")
         self.act("japan", kind="aa", ship="Akagi", unit="B5")
         self.act("japan", kind="fire")
+
+    def to_turn_nine(self) -> None:
+        self.act("japan", kind="done")
+        self.act("usa", kind="bomb", target="Akagi", category="dive")
+        self.pass_until("air return")
+        for unit in ("B3", "B5", "T3", "O"):
+            self.act("usa", kind="land", unit=unit, at="Yorktown")

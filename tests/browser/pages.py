@@ -83,7 +83,7 @@ class SeatPage:
 
     def shot(self, name: str) -> None:
         path = self.folder / f"{len(self.shots) + 1:02d}-{self.seat}-{name}.png"
-        self.page.screenshot(path=str(path), full_page=True)
+        full_page_shot(self.page, path)
         self.shots.append(path)
 
     # -- acting -------------------------------------------------------------------------
@@ -150,6 +150,14 @@ class SeatPage:
 
     def done(self) -> None:
         self._posting(self.page.locator("#act button.done"))
+
+
+def full_page_shot(page: Page, path: Path) -> None:
+    """A screenshot of the whole page. After one, Chromium's scroll position as scripts see
+    it and as clicks land can differ (the next click lands wide); scrolling to the top
+    makes them agree again."""
+    page.screenshot(path=str(path), full_page=True)
+    page.evaluate("window.scrollTo(0, 0)")
 
 
 def acting(pages: dict[str, SeatPage]) -> tuple[SeatPage, dict[str, Any]] | None:

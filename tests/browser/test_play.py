@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from browser.conftest import Server
-from browser.pages import SeatPage, pass_until
+from browser.pages import SeatPage, full_page_shot, pass_until
 
 SEED = 10  # Turn 8: the US is Side B; the AA hits B5, the dive bombing flips Akagi
 DICE = re.compile(r"\d+ vs \d+: (one hit|no damage|flipped|eliminated)")
@@ -23,10 +23,10 @@ def create_from_home(page: Any, server: Server, folder: Path) -> dict[str, str]:
     page.goto(server.url + "/")
     page.check("input[name=scenario][value=one]")
     page.fill("input[name=seed]", str(SEED))
-    page.screenshot(path=str(folder / "00-home.png"), full_page=True)
+    full_page_shot(page, folder / "00-home.png")
     page.click("button[type=submit]")
     page.wait_for_selector(".seat-links")
-    page.screenshot(path=str(folder / "00-created.png"), full_page=True)
+    full_page_shot(page, folder / "00-created.png")
     links = {s: page.get_attribute(f"a.seat-link[data-seat={s}]", "href") for s in ("japan", "usa")}
     assert page.get_attribute("a.replay-link", "href", timeout=1000)
     return {s: str(v) for s, v in links.items()}
@@ -131,9 +131,10 @@ def air_movement(jp: SeatPage, us: SeatPage) -> None:
     us.target('#r-searchboard [data-tkey="sb:J2"]')
     assert_hidden(us, jp, spotted=False)
     started = time.monotonic()
-    us.choose("Search J2")
+    us.page.locator("#act button[name=action]", has_text="Search J2").click()
     jp.page.wait_for_selector('#r-searchboard [data-tkey="sb:J2"].enemy-searched', timeout=1000)
-    assert time.monotonic() - started < 1.5  # the other page updates by itself, at once
+    assert time.monotonic() - started < 1.0  # the other page updates by itself, at once
+    us.synced()
     us.page.wait_for_selector('#r-searchboard [data-key="seen:japan:MobileForce"]')
     mark = us.page.text_content('#r-searchboard [data-key="seen:japan:MobileForce"]') or ""
     assert "seen T8" in mark

@@ -235,6 +235,34 @@ def test_keyboard_alone_places_a_task_force(browser: Any, server: Server, artifa
         ctx.close()
 
 
+def test_the_end_shows_victory_points_by_unit_and_the_result(
+    browser: Any, server: Server, artifacts: Path
+) -> None:
+    """7a3, 7b4.1: after the last Turn each page breaks the victory points down by unit."""
+    game = ApiGame.create(server.url)
+    game.set_up()
+    game.to_air_movement()
+    game.to_anti_aircraft()
+    game.to_turn_nine()
+    game.finish()
+    victory = game.view("usa")["victory"]
+    ctx = browser.new_context(viewport=LAPTOP)
+    try:
+        us = SeatPage(ctx.new_page(), game.link("usa"), artifacts).open()
+        us.page.wait_for_selector("#r-victory h2")
+        text = us.text("#r-victory")
+        usa_points = victory["points"]["usa"]
+        assert f"United States scores {usa_points}" in text
+        row = us.page.locator("#r-victory tr", has_text="Akagi")
+        assert "flipped" in row.inner_text() and usa_points > 0
+        winner = {"usa": "United States wins", "japan": "Japan wins", "tie": "A tie"}
+        assert winner[victory["winner"]] in text
+        assert "The game is over" in us.text("#r-prompt") or "Waiting" not in us.text("#r-prompt")
+        us.shot("victory")
+    finally:
+        ctx.close()
+
+
 def test_a_seat_link_without_its_token_says_so(browser: Any, server: Server) -> None:
     game = ApiGame.create(server.url)
     ctx = browser.new_context(viewport=LAPTOP)

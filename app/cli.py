@@ -10,7 +10,7 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 
-from app.games.db import ensure_sqlite_dir, normalise_url
+from app.games.db import ensure_sqlite_dir, is_sqlite, normalise_url
 from app.settings import Settings, get_settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,9 +29,21 @@ def migrate(settings: Settings) -> None:
     command.upgrade(alembic_config(settings.database_url), "head")
 
 
+def check_workers(settings: Settings, workers: int) -> None:
+    """Several processes need a broker to pass "game G changed" between them."""
+    local = settings.broker == "local" or (
+        settings.broker == "auto" and is_sqlite(settings.database_url)
+    )
+    if workers > 1 and local:
+        raise SystemExit(
+            "--workers > 1 needs a broker: PostgreSQL (DATABASE_URL) or MIDWAY_BROKER=redis"
+        )
+
+
 def serve(settings: Settings, workers: int) -> None:
     import uvicorn
 
+    check_workers(settings, workers)
     migrate(settings)
     uvicorn.run(
         "app.api:create_app",
@@ -42,6 +54,7 @@ def serve(settings: Settings, workers: int) -> None:
         ws="websockets-sansio",
         access_log=False,
         timeout_keep_alive=30,
+        ws_max_size=64 * 1024,
         timeout_graceful_shutdown=5,
     )
 

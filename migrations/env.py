@@ -6,7 +6,7 @@ import os
 from logging.config import fileConfig
 
 from alembic import context
-from sqlalchemy import engine_from_config, pool
+from sqlalchemy import engine_from_config, pool, text
 
 from app.games.db import normalise_url
 from app.games.models import Base
@@ -46,6 +46,8 @@ def run_online() -> None:
             render_as_batch=connection.dialect.name == "sqlite",
         )
         with context.begin_transaction():
+            if connection.dialect.name == "postgresql":  # servers starting at once migrate in turn
+                connection.execute(text("SELECT pg_advisory_xact_lock(7283190)"))
             context.run_migrations()
 
 

@@ -39,6 +39,13 @@ async def invalid_request(_request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": f"invalid request: {summary}", "errors": errors}, 422)
 
 
+async def internal_error(_request: Request, exc: Exception) -> JSONResponse:
+    """A bug, not a refusal: logged with its traceback, answered without one."""
+    log.error("unhandled error", exc_info=exc)
+    return JSONResponse({"detail": "internal server error"}, status_code=500)
+
+
 def install(app: FastAPI) -> None:
     app.add_exception_handler(GameError, game_error)
     app.add_exception_handler(RequestValidationError, invalid_request)
+    app.add_exception_handler(Exception, internal_error)

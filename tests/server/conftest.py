@@ -167,6 +167,16 @@ def _pg_admin() -> Any:
 @pytest.fixture(scope="session")
 def pg_database() -> Iterator[str]:
     """A fresh PostgreSQL database for this test session (dropped afterwards)."""
+    yield from _pg_fresh()
+
+
+@pytest.fixture
+def fresh_pg_database() -> Iterator[str]:
+    """A fresh PostgreSQL database for one test, not even migrated (dropped afterwards)."""
+    yield from _pg_fresh()
+
+
+def _pg_fresh() -> Iterator[str]:
     admin, user = _pg_admin()
     if admin is None:
         unavailable(f"PostgreSQL at {PG_HOST}:{PG_PORT} is unreachable ({user})")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -72,3 +73,16 @@ def test_two_processes_on_one_sqlite_file_with_redis_pass_patches(
         game = api.create(seed=13)
     received = asyncio.run(follow_while_posting(one, two, game, random.Random(13), 25))
     assert received["japan"] > 0 and received["usa"] > 0
+
+
+@pytest.mark.postgres
+def test_two_processes_starting_at_once_on_an_empty_database_migrate_in_turn(
+    make_server: Any, fresh_pg_database: str
+) -> None:
+    """`midway serve` migrates at start; two starting together on an empty PostgreSQL
+    database take turns (an advisory lock) and both serve the same games."""
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        one, two = pool.map(lambda _: make_server(fresh_pg_database), range(2))
+    with Api(one.url) as first, Api(two.url) as second:
+        game = first.create(seed=3)
+        assert second.view(game, "usa") == first.view(game, "usa")

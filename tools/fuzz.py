@@ -77,6 +77,12 @@ def choose(state: State, seat: Side, rng: random.Random) -> Action:
         return min(
             by_kind["fly"], key=lambda a: (_nearest_enemy(state, seat, a.get("hex")), rng.random())
         )
+    for kind in ("move", "enter"):  # task forces close with the enemy, so that battles happen
+        if kind in by_kind and rng.random() < 0.6:
+            return min(
+                by_kind[kind],
+                key=lambda a: (_nearest_enemy(state, seat, a.get("hex")), rng.random()),
+            )
     if "launch" in by_kind and rng.random() < 0.8:
         return rng.choice(by_kind["launch"])
     if "land" in by_kind and rng.random() < 0.9:
@@ -119,7 +125,8 @@ def check_invariants(state: State) -> None:
                 check(load(state, c) <= capacity(c), f"{c.id} over capacity")
                 if state.step in ("assembly", "ready", "sea movement"):
                     check(
-                        state.launched.get(c.id, 0) <= launch_number(c) * (2 if "12b2" in state.options else 1),
+                        state.launched.get(c.id, 0)
+                        <= launch_number(c) * (2 if "12b2" in state.options else 1),
                         f"{c.id} over launch number",
                     )
         for m, h in board.forces.items():

@@ -18,6 +18,15 @@ from app.web.render import STATIC
 
 MIN_GZIP_BYTES = 512
 NO_STORE = "no-store"
+# Pages load nothing from any other host, run no inline script, and are never framed.
+SECURITY = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
 FOREVER = "public, max-age=31536000, immutable"
 
 
@@ -30,7 +39,7 @@ def html(
 ) -> Response:
     """An HTML page or fragment: never cached (it is one seat's view at one moment)."""
     data = body.encode()
-    out = {"Cache-Control": NO_STORE, "Vary": "Accept-Encoding", **(headers or {})}
+    out = {"Cache-Control": NO_STORE, "Vary": "Accept-Encoding", **SECURITY, **(headers or {})}
     if len(data) >= MIN_GZIP_BYTES and _gzip_ok(request):
         data = gzip.compress(data, compresslevel=6, mtime=0)
         out["Content-Encoding"] = "gzip"

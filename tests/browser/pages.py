@@ -31,6 +31,17 @@ class SeatPage:
     link: str
     folder: Path
     shots: list[Path] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        """Every script error and console error is kept: a test ends by checking none came."""
+        self.page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        self.page.on("console", self._console)
+
+    def _console(self, message: Any) -> None:
+        expected = ("status of 409", "status of 401", "status of 404", "status of 422")
+        if message.type == "error" and not any(e in message.text for e in expected):
+            self.errors.append(f"console: {message.text}")
 
     @property
     def parts(self) -> dict[str, str]:

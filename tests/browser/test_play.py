@@ -211,3 +211,4 @@ def air_return(jp: SeatPage, us: SeatPage) -> None:
     no_page_scroll(jp, LAPTOP["width"])
     us.shot("turn9")
     jp.shot("turn9")
+    assert jp.errors == [] and us.errors == []  # no script error, no CSP refusal

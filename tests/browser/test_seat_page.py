@@ -231,6 +231,7 @@ def test_keyboard_alone_places_a_task_force(browser: Any, server: Server, artifa
             "v => Number(document.getElementById('r-prompt').dataset.v) > v", arg=version
         )
         assert game.view("usa")["searchboard"]["forces"]["TF17"] == "L2"
+        assert us.errors == []
     finally:
         ctx.close()
 

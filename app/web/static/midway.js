@@ -289,9 +289,9 @@
 
   // -- reach: where a selected air unit can fly and still land (3d1, 5a2) --------------
   function reachOf(key) {
-    var script = document.querySelector("#r-searchboard .reach-data");
-    if (!script) return null;
-    var data = JSON.parse(script.textContent);
+    var holder = document.querySelector("#r-searchboard .reach-data");
+    if (!holder) return null;
+    var data = JSON.parse(holder.getAttribute("data-reach"));
     var unit = data.units[key];
     return unit ? { unit: unit, sites: data.sites } : null;
   }

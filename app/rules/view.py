@@ -60,6 +60,8 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "surface": surface_view(state, seat),
         "announcements": [{"side": s, "how": how, "hex": h} for s, how, h in state.announcements],
         "prompt": _prompt(state, seat),
+        "free_roll": state.free_roll,  # 11a: who holds the marker
+        "pending_combat": _pending(state),
     }
     if seat in SIDES:
         out["searchboard"] = _searchboard(state, "japan" if seat == "japan" else "usa")
@@ -68,6 +70,23 @@ def view(state: State, seat: str) -> dict[str, Any]:
     if state.victory is not None:
         out["victory"] = state.victory
     return out
+
+
+def _pending(state: State) -> dict[str, Any] | None:
+    """11a: the combat whose dice the free roll marker's holder is looking at (public dice)."""
+    p = state.pending
+    if p is None:
+        return None
+    return {
+        "kind": p.kind,
+        "target": p.target,
+        "target_side": p.target_side,
+        **p.data,
+        "attacker_roll": p.attacker_roll,
+        "attacker_modifier": p.attacker_modifier,
+        "defender_roll": p.defender_roll,
+        "defender_modifier": p.defender_modifier,
+    }
 
 
 def _prompt(state: State, seat: str) -> dict[str, Any]:

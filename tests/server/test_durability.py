@@ -50,7 +50,10 @@ def test_kill9_after_acknowledged_actions_then_restart_has_them_all(
     server.kill9()
     server.start()
     with Api(server.url) as api:
-        assert {seat: api.view(game, seat) for seat in ("japan", "usa")} == views
+        after = {seat: api.view(game, seat) for seat in ("japan", "usa")}
+        differ = {s: [k for k in views[s] if views[s][k] != after[s].get(k)] for s in views}
+        stamps = query(url, "SELECT DISTINCT view_stamp FROM seats WHERE game_id = :g", g=game.id)
+        assert after == views, f"differing keys {differ}; engine stamps {stamps}"
         assert api.play(game, 5, rng) == 5
     rows = query(url, "SELECT count(*) FROM actions WHERE game_id = :g", g=game.id)
     assert rows[0][0] == acknowledged + 5

@@ -6,6 +6,7 @@ the factory `app.api:create_app`.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -25,6 +26,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service = GameService.build(settings)
         app.state.service = service
         await service.start()
+        # The engine's tables and the app are loaded for good: keep the cyclic collector
+        # from walking them again and again (long pauses show up as latency spikes).
+        service.scenarios()  # loads the scenario catalogue
+        gc.collect()
+        gc.freeze()
         try:
             yield
         finally:

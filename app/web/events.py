@@ -160,7 +160,7 @@ class Narrator:
         return f"Sides roll (3): United States {usa}, Japan {japan}{tie}"
 
     def _sides(self, e: dict[str, Any]) -> str:
-        return f"Side A: {_side(e.get('A'))}; Side B: {_side(e.get('B'))} goes first (3)"
+        return f"Side A: {_side(e.get('A'))}, Side B: {_side(e.get('B'))} - Side B goes first (3)"
 
     def _launch(self, e: dict[str, Any]) -> str:
         side = str(e.get("side"))

@@ -105,6 +105,7 @@ def context(view: dict[str, Any], events: list[dict[str, Any]], who: Seat) -> di
         "cards": cards.cards(view, who.seat),
         "lines": [ln for ln in lines if ln.turn >= turn - LOG_TURNS + 1],
         "older": sum(1 for ln in lines if ln.turn < turn - LOG_TURNS + 1),
+        "older_before": turn - LOG_TURNS + 1,
         "rolls": [ln for ln in lines if ln.roll is not None and ln.turn == turn][-4:][::-1],
         "sides_rolls": [ln for ln in lines if ln.kind == "sides-roll" and ln.turn == turn],
     }
@@ -121,8 +122,12 @@ def regions(
     return {name: env().get_template(f"regions/{name}.html").render(ctx) for name in names}
 
 
-def full_log(view: dict[str, Any], events: list[dict[str, Any]], who: Seat) -> str:
+def full_log(
+    view: dict[str, Any], events: list[dict[str, Any]], who: Seat, before: int | None = None
+) -> str:
     lines = log_lines(view, who.seat, events)
+    if before is not None:
+        lines = [ln for ln in lines if ln.turn < before]
     return page("full_log.html", lines=lines, who=who)
 
 

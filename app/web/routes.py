@@ -51,6 +51,32 @@ def refusal(request: Request, exc: GameError) -> Response:
 # -- home -----------------------------------------------------------------------------------
 
 
+# The optional rules by the rulebook's headings (words for people live in templates and
+# here, not in the rules engine). A rule the engine adds later shows by its number.
+OPTION_NAMES = {
+    "11a": "The free roll marker",
+    "11b": "Aircraft damage on damaged base and ship units",
+    "11c": "Dead in the water",
+    "11d": "Repairs",
+    "11e": "Submarine attacks",
+    "11f": "Different ship intervals",
+    "12a": "Variable sea movement",
+    "12b1": "Small air units",
+    "12b2": "Expanded launches",
+    "12c1": "Unequal movement legs",
+    "12c2": "Staging",
+    "12d": "Patrolling air units",
+    "13": "Wave attacks",
+    "14": "Fighters and air combats",
+    "15a": "Variable spotting information",
+    "15b": "Loss of scout air units",
+    "15c": "Creating new scout air units",
+    "16": "Surface combats",
+    "16f5": "Japanese torpedo reloads (with 16)",
+    "16k": "First surface Turn night surprise (with 16)",
+}
+
+
 def home_page(service: GameService, allow_seed: bool, error: str = "") -> str:
     scenarios = service.scenarios()
     playable = [s for s in scenarios if s.get("playable")]
@@ -60,7 +86,7 @@ def home_page(service: GameService, allow_seed: bool, error: str = "") -> str:
         "home.html",
         scenarios=scenarios,
         chosen=playable[0]["id"] if playable else "",
-        options=options,
+        options=[(o, OPTION_NAMES.get(o, "")) for o in options],
         modes=modes,
         allow_seed=allow_seed,
         error=error,
@@ -142,15 +168,20 @@ async def regions(
 
 @router.get("/games/{game_id}/log")
 async def full_log(
-    request: Request, game_id: str, service: ServiceDep, authorization: AuthHeader = None
+    request: Request,
+    game_id: str,
+    service: ServiceDep,
+    before: int | None = None,
+    authorization: AuthHeader = None,
 ) -> Response:
+    """The seat's whole log, or the part before Turn `before`."""
     try:
         seat = await _seat(service, game_id, authorization)
         view = await service.view(game_id, seat)
         events = await service.log(game_id, seat)
     except GameError as exc:
         return refusal(request, exc)
-    return html(request, render.full_log(view, events, Seat(game_id, seat)))
+    return html(request, render.full_log(view, events, Seat(game_id, seat), before))
 
 
 def _parse_action(form: Form) -> tuple[int, dict[str, Any]]:

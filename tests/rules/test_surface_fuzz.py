@@ -32,6 +32,9 @@ from tools.fuzz import (
 )
 
 SURFACE = frozenset({"16", "16f5", "16k"})
+# Options that touch surface combats: free roll, aircraft damage, dead in the water, repairs,
+# submarines, variable sea movement and spotting (2X and 3X, 16a).
+WITH = frozenset({"11a", "11b", "11c", "11d", "11e", "12a", "15a"})
 
 
 @pytest.mark.parametrize("chunk", range(2))
@@ -120,8 +123,7 @@ def play_surface_game(scenario: str, seed: int, options: frozenset[str]) -> int:
 @pytest.mark.parametrize("scenario", ["two", "three"])
 def test_fuzz_surface_combats_in_the_searchboard_scenarios(scenario: str) -> None:
     combats = [
-        play_surface_game(scenario, seed, SURFACE | {"11a", "11c"} if seed % 2 else SURFACE)
-        for seed in range(3)
+        play_surface_game(scenario, seed, SURFACE | WITH if seed % 2 else SURFACE)
+        for seed in range(4)
     ]
-    combats.append(play_surface_game(scenario, 3, frozenset(OPTIONS)))
     assert all(combats), f"surface combats per game: {combats}"

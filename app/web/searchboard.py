@@ -124,11 +124,11 @@ def _cells(view: dict[str, Any], seat: str) -> list[Cell]:
 
 def _stacked(marks: list[Mark]) -> list[Mark]:
     """Counters sharing a hex are fanned out so each can be seen and clicked (2d)."""
-    seen: dict[tuple[float, float], int] = {}
+    below: dict[tuple[float, float], float] = {}  # hex centre -> where the next one goes
     for m in marks:
-        n = seen.get((m.x, m.y), 0)
-        seen[(m.x, m.y)] = n + 1
-        m.x, m.y = round(m.x + 7 * n, 1), round(m.y + 6 + 9 * n, 1)
+        dy = below.get((m.x, m.y), 6.0)
+        below[(m.x, m.y)] = dy + 11 + 10 * len(m.lines)
+        m.y = round(m.y + dy, 1)
     return marks
 
 
@@ -144,7 +144,8 @@ def _own_markers(view: dict[str, Any], seat: str, n: Namer) -> list[Mark]:
         x, y = grid.centre(h)
         title = f"{SIDE_TITLE.get(seat, seat)} task force {n.force(marker)} in {h}"
         title += f", {ships.get(marker, 0)} ship units"
-        marks.append(Mark(f"tf:{seat}:{marker}", h, x, y, "tf", seat, [marker], title))
+        label = f"{SIDE_LABEL.get(seat, seat)} {marker}"
+        marks.append(Mark(f"tf:{seat}:{marker}", h, x, y, "tf", seat, [label], title))
     return marks
 
 
@@ -167,6 +168,30 @@ def _spotted(view: dict[str, Any], seat: str, n: Namer) -> list[Mark]:
         )
         lines = [f"{SIDE_LABEL.get(enemy, enemy)} {marker}", f"seen T{turn}"]
         marks.append(Mark(f"seen:{enemy}:{marker}", h, x, y, "spotted", enemy, lines, title))
+    return marks + _unidentified(view, seat)
+
+
+VAGUE = {"something": "something", "number": "ships", "actual": "ships"}
+
+
+def _unidentified(view: dict[str, Any], seat: str) -> list[Mark]:
+    """15a1.2: answers that said something is there, or how many ships, but not which
+    task force: an enemy marker without a name, at the latest such answer per hex."""
+    grid, enemy = layout(), OTHER.get(seat, seat)
+    latest: dict[str, dict[str, Any]] = {}
+    for s in (view.get("searchboard") or {}).get("spotted") or []:
+        if not s.get("forces") and s.get("level") in VAGUE and grid.contains(str(s.get("hex"))):
+            latest[s["hex"]] = s
+    marks = []
+    for h, s in latest.items():
+        x, y = grid.centre(h)
+        count = f"{s['ships']} ships" if s.get("ships") is not None else "something"
+        title = (
+            f"Enemy ({SIDE_TITLE.get(enemy, enemy)}) {count} reported in {h} on Turn "
+            f"{s['turn']} by {s['how']} (15a1.2: the number may be false)"
+        )
+        lines = [f"{SIDE_LABEL.get(enemy, enemy)} ? {count}", f"seen T{s['turn']}"]
+        marks.append(Mark(f"seen:{enemy}:?{h}", h, x, y, "spotted", enemy, lines, title, False))
     return marks
 
 
@@ -191,7 +216,7 @@ def _flights(view: dict[str, Any], seat: str) -> tuple[list[Mark], list[str]]:
         state = f"group {group}, may still move" if group else "movement used up"
         who = SIDE_TITLE.get(seat, seat)
         title = f"{who} air units flying in {h}: {', '.join(units)} ({state})"
-        lines = [f"✈ {' '.join(units)}"]
+        lines = [f"{SIDE_LABEL.get(seat, seat)} ✈ {' '.join(units)}"]
         marks.append(Mark(key, h, x, y, "flight", seat, lines, title, bool(group)))
     return marks, sorted(paths)
 
@@ -274,7 +299,9 @@ def searchboard(view: dict[str, Any], seat: str) -> Board | None:
         return None
     grid, n = layout(), Namer(view, seat)
     flights, paths = _flights(view, seat)
-    marks = _stacked([*_base(view), *_own_markers(view, seat, n), *_spotted(view, seat, n)])
+    marks = _stacked(
+        [*_base(view), *_own_markers(view, seat, n), *_spotted(view, seat, n), *flights]
+    )
     dateline_x = grid.centre("K1")[0] + grid.size * 0.75
     legend = [
         "Searched this Turn: dotted hexes",
@@ -288,7 +315,7 @@ def searchboard(view: dict[str, Any], seat: str) -> Board | None:
         cells=_cells(view, seat),
         dateline=grid.east_edge("K"),
         dateline_x=round(dateline_x, 1),
-        marks=[*marks, *_stacked(flights)],
+        marks=marks,
         paths=paths,
         reach=reach_data(view, seat),
         legend=legend,

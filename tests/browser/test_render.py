@@ -91,7 +91,9 @@ def where(state: Any, seat: str, a: Any) -> str | None:
 
 
 def check(view: dict[str, Any], seat: str, regions: dict[str, str]) -> None:
-    spotted = {m for s in view["searchboard"]["spotted"] for m in s.get("forces") or {}}
+    reports = view["searchboard"]["spotted"]
+    spotted = {m for s in reports for m in s.get("forces") or {}}
+    spotted |= {f"?{s['hex']}" for s in reports if not s.get("forces")}
     for kind, side, marker in MARKER.findall(regions["searchboard"]):
         if side != seat:
             assert kind == "seen" and marker in spotted, (seat, kind, side, marker)

@@ -43,6 +43,8 @@ from app.rules.victory import victory_points
 
 FAILURES = Path("fuzz-failures")
 MAX_ACTIONS = 20_000
+# Steps of the Action Phase before the air units leave their Normal Strike boxes (3a-3c, 12d2).
+EARLY_STEPS = ("assembly", "ready", "shadowing", "sea movement")
 
 
 class InvariantError(AssertionError):
@@ -117,13 +119,13 @@ def check_invariants(state: State) -> None:
                 check(u.area in board.forces, f"{u.id} in unknown task force {u.area}")
             if u.box in (STRIKE, MAX_STRIKE):
                 check(
-                    state.step in ("assembly", "ready", "sea movement"),
+                    state.step in EARLY_STEPS,
                     f"{u.id} in a Normal Strike box",
                 )
         for c in state.units[side].values():
             if c.ship and c.box != GONE and ship_record(c).capacity:
                 check(load(state, c) <= capacity(c), f"{c.id} over capacity")
-                if state.step in ("assembly", "ready", "sea movement"):
+                if state.step in EARLY_STEPS:
                     check(
                         state.launched.get(c.id, 0)
                         <= launch_number(c) * (2 if "12b2" in state.options else 1),

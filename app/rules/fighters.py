@@ -204,14 +204,7 @@ def _air_combat_handle(state: State, side: Side, action: Action, out: list[Event
     caps, escorts = combats(state, b)[key]
     firing = _live(state, side, escorts if escorting else caps)
     (b.escort_fired if escorting else b.cap_fired).append(key)
-    modifier = sum(air_combat_factor(state, side, u) for u in firing)
-    victim = other(side)
-    data: dict[str, object] = {"side": side, "units": firing, "target": target}
-    pending = PendingCombat(
-        "air combat", victim, target, modifier, defense(state.units[victim][target]), 0, 0,
-        "air combat (14c)", data, "", [],
-    )  # fmt: skip
-    fight(state, pending, out)
+    fire(state, side, firing, target, "air combat", out)
 
 
 def _air_combat_enter(state: State, out: list[Event]) -> None:
@@ -292,25 +285,37 @@ def _next_interception(state: State, out: list[Event]) -> None:
         if f"cap/{target}" not in b.intercepted:
             b.intercepted.append(f"cap/{target}")
             if caps and _alive(state, b.attacker, target):
-                _fire(state, defender, caps, b.attacker, target, out)
+                fire(state, defender, caps, target, "breakthrough", out)
                 return
         if f"back/{target}" not in b.intercepted:
             b.intercepted.append(f"back/{target}")
             if caps and _alive(state, b.attacker, target):
-                _fire(state, b.attacker, [target], defender, caps[0], out)
+                fire(state, b.attacker, [target], caps[0], "breakthrough", out)
                 return
     begin(state, "anti-aircraft combat", out)
 
 
-def _fire(
-    state: State, side: Side, firing: list[str], victim: Side, target: str, out: list[Event]
+def fire(
+    state: State, side: Side, firing: list[str], target: str, kind: str, out: list[Event]
 ) -> None:
+    """14b: the firing units' summed air combat factors against the target's defense factor."""
+    victim = other(side)
     modifier = sum(air_combat_factor(state, side, u) for u in firing)
     data: dict[str, object] = {"side": side, "units": firing, "target": target}
+    cause = "air combat (14c)" if kind == "air combat" else "air combat (14e)"
     pending = PendingCombat(
-        "breakthrough", victim, target, modifier, defense(state.units[victim][target]), 0, 0,
-        "air combat (14e)", data, "", [],
-    )  # fmt: skip
+        kind,
+        victim,
+        target,
+        modifier,
+        defense(state.units[victim][target]),
+        0,
+        0,
+        cause,
+        data,
+        "",
+        [],
+    )
     fight(state, pending, out)
 
 

@@ -1,0 +1,83 @@
+"""The page routes over plain HTTP: refusals are 4xx with words for people, never 5xx,
+and nothing on a page is cached or framed, or loaded from another host."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from browser.conftest import Server
+from browser.games import ApiGame
+
+
+@pytest.fixture
+def game(server: Server) -> ApiGame:
+    return ApiGame.create(server.url)
+
+
+def test_home_creates_a_game_and_gives_one_link_per_seat(server: Server) -> None:
+    r = httpx.post(f"{server.url}/games", data={"scenario": "one", "mode": "two-player"})
+    assert r.status_code == 201
+    assert r.text.count('class="seat-link"') == 2 and "/replay" in r.text
+    assert r.headers["cache-control"] == "no-store"
+    assert "default-src 'self'" in r.headers["content-security-policy"]
+    bad = httpx.post(f"{server.url}/games", data={"scenario": "nine"})
+    assert bad.status_code == 422 and "The game was not created" in bad.text
+    seed = httpx.post(f"{server.url}/games", data={"scenario": "one", "seed": "x1"})
+    assert seed.status_code == 422 and "seed" in seed.text
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        ("version=1&action=%7B%22kind%22%3A%22done%22%7D", 422),  # 7a2.2: place first
+        ("version=99&action=%7B%22kind%22%3A%22done%22%7D", 409),
+        ("version=1&action=not-json", 422),
+        ("version=x&action=%7B%7D", 422),
+        ("version=1&action=%5B1%5D", 422),
+        ("version=1&action=%7B%22kind%22%3A%22launch%22%7D", 422),
+        ("", 422),
+        ("\x00\xff", 422),
+    ],
+)
+def test_hostile_clicks_are_refused_in_words(game: ApiGame, body: str, status: int) -> None:
+    r = httpx.post(
+        f"{game.base}/games/{game.id}/act",
+        content=body.encode("latin-1"),
+        headers={**game.auth("usa"), "Content-Type": "application/x-www-form-urlencoded"},
+    )
+    assert r.status_code == status, r.text
+    assert 'id="flash"' in r.text and "Traceback" not in r.text
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "token", "status"),
+    [
+        ("GET", "/games/{id}/regions", None, 401),
+        ("GET", "/games/{id}/regions", "nope", 401),
+        ("GET", "/games/0000000000000000/regions", "nope", 404),
+        ("GET", "/games/not-an-id/regions", "nope", 404),
+        ("POST", "/games/{id}/act", None, 401),
+        ("GET", "/games/{id}/log", "nope", 401),
+        ("GET", "/games/{id}/seat/umpire", None, 404),
+        ("GET", "/games/..%2F..%2Fetc/seat/usa", None, 404),
+        ("GET", "/static/..%2Fapp.py", None, 404),
+        ("GET", "/static/.hidden", None, 404),
+        ("GET", "/static/nothing.js", None, 404),
+    ],
+)
+def test_refusals_are_4xx(
+    game: ApiGame, method: str, path: str, token: str | None, status: int
+) -> None:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    r = httpx.request(method, game.base + path.format(id=game.id), headers=headers)
+    assert r.status_code == status, r.text
+
+
+def test_static_files_are_compressed_and_kept(server: Server) -> None:
+    home = httpx.get(server.url + "/").text
+    src = home.split('href="/static/midway.css')[1].split('"')[0]
+    r = httpx.get(f"{server.url}/static/midway.css{src}")
+    assert r.status_code == 200 and r.headers["content-encoding"] == "gzip"
+    assert "immutable" in r.headers["cache-control"]
+    assert r.headers["content-type"].startswith("text/css")

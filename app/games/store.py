@@ -24,8 +24,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from sqlalchemy import Connection, Row, Table, insert, select, text, update
-from sqlalchemy.orm import Session
+from sqlalchemy import Connection, Row, Table, bindparam, insert, select, text, update
 
 from app.games.cache import GameCache, Loaded
 from app.games.db import Database
@@ -49,6 +48,7 @@ SEATS_T = cast(Table, Seat.__table__)
 ACTIONS_T = cast(Table, ActionRecord.__table__)
 PATCHES_T = cast(Table, Patch.__table__)
 SNAPSHOTS_T = cast(Table, Snapshot.__table__)
+BENCH_T = cast(Table, BenchPing.__table__)
 SEED_BITS = 63
 NOTIFY_CHANNEL = "midway_games"
 GAME_ID = re.compile(r"[0-9a-f]{16}")
@@ -280,16 +280,8 @@ class GameStore:
         except self.engine.parse_error as exc:
             raise BadRequest(f"malformed action: {exc}") from exc
         with self.db.write() as session:
-            game = self._lock(session, game_id)
             conn = session.connection()
-            seats = {
-                row.seat: SeatRow(row.seat, row.version, row.view_stamp)
-                for row in conn.execute(
-                    select(SEATS_T.c.seat, SEATS_T.c.version, SEATS_T.c.view_stamp).where(
-                        SEATS_T.c.game_id == game_id
-                    )
-                )
-            }
+            game, seats = self._lock(conn, game_id)
             mine = seats[seat]
             if version != mine.version:
                 raise StaleVersion(
@@ -316,16 +308,22 @@ class GameStore:
         self.cache.put(game_id, after)
         return committed
 
-    def _lock(self, session: Session, game_id: str) -> Row[Any]:
-        """The game's row, locked until commit (FOR UPDATE; SQLite holds its write lock)."""
-        game = (
-            session.connection()
-            .execute(select(GAMES_T).where(GAMES_T.c.id == game_id).with_for_update())
-            .one_or_none()
-        )
+    def _lock(self, conn: Connection, game_id: str) -> tuple[Row[Any], dict[str, SeatRow]]:
+        """The game's row, locked until commit (FOR UPDATE; SQLite holds its write lock),
+        then its seats. Two statements on purpose: under READ COMMITTED a statement that
+        waited for the lock sees the locked row's new version but the rest of its join
+        as it was before the wait; the second statement starts after the wait."""
+        game = conn.execute(
+            select(GAMES_T).where(GAMES_T.c.id == game_id).with_for_update()
+        ).one_or_none()
         if game is None:
             raise GameNotFound(f"no game {game_id!r}")
-        return game
+        rows = conn.execute(
+            select(SEATS_T.c.seat, SEATS_T.c.version, SEATS_T.c.view_stamp).where(
+                SEATS_T.c.game_id == game_id
+            )
+        )
+        return game, {r.seat: SeatRow(r.seat, r.version, r.view_stamp) for r in rows}
 
     def _record(
         self,
@@ -364,8 +362,9 @@ class GameStore:
         changes = tuple(
             change
             for name, row in seats.items()
-            if (change := self._update_view(conn, game, row, before, after, force=name == seat))
+            if (change := self._update_view(game, row, before, after, force=name == seat))
         )
+        self._store_changes(conn, game.id, changes)
         if seq % self.snapshot_every == 0:
             conn.execute(
                 insert(SNAPSHOTS_T).values(
@@ -379,19 +378,14 @@ class GameStore:
         return Committed(game.id, seq, version, changes)
 
     def _update_view(
-        self,
-        conn: Connection,
-        game: Row[Any],
-        row: SeatRow,
-        before: Loaded,
-        after: Loaded,
-        force: bool,
+        self, game: Row[Any], row: SeatRow, before: Loaded, after: Loaded, force: bool
     ) -> SeatChange | None:
-        """Bump the seat's version if its view changed (always for the acting seat, so
-        two posts on one version can never both pass the version check). The new
-        document goes into `after.docs`."""
+        """The seat's next version and patch if its view changed (always for the acting
+        seat, so two posts on one version can never both pass the version check). The
+        new document goes into `after.docs`."""
         old = self._old_doc(game, row, before)
-        fresh = self._document(game, row.seat, row.version, self.engine.view(after.state, row.seat))
+        new_view = self.engine.view(after.state, row.seat)
+        fresh = self._document(game, row.seat, row.version, new_view)
         patch = None if old is None else make_patch(old, fresh)
         if patch == [] and not force:
             after.docs[row.seat] = fresh
@@ -401,15 +395,25 @@ class GameStore:
         after.docs[row.seat] = fresh
         if patch is not None:
             patch.append({"op": "replace", "path": "/version", "value": version})
+        return SeatChange(row.seat, version, patch)
+
+    def _store_changes(
+        self, conn: Connection, game_id: str, changes: tuple[SeatChange, ...]
+    ) -> None:
+        """The seats' new versions and their patches: two statements, whatever the count."""
         conn.execute(
             update(SEATS_T)
-            .where(SEATS_T.c.game_id == game.id, SEATS_T.c.seat == row.seat)
-            .values(version=version, view_stamp=self.engine.stamp)
+            .where(SEATS_T.c.game_id == bindparam("g"), SEATS_T.c.seat == bindparam("s"))
+            .values(version=bindparam("v"), view_stamp=self.engine.stamp),
+            [{"g": game_id, "s": c.seat, "v": c.version} for c in changes],
         )
         conn.execute(
-            insert(PATCHES_T).values(game_id=game.id, seat=row.seat, version=version, patch=patch)
+            insert(PATCHES_T),
+            [
+                {"game_id": game_id, "seat": c.seat, "version": c.version, "patch": c.patch}
+                for c in changes
+            ],
         )
-        return SeatChange(row.seat, version, patch)
 
     def _old_doc(self, game: Row[Any], row: SeatRow, before: Loaded) -> Json | None:
         """The document the seat has now: from memory, or recomputed when the engine that
@@ -494,4 +498,4 @@ class GameStore:
 def bench_insert(db: Database) -> None:
     """One committed insert: the database half of the bench's latency floor."""
     with db.write() as session:
-        session.add(BenchPing())
+        session.connection().execute(insert(BENCH_T).values(created_at=utcnow()))

@@ -237,8 +237,3 @@ class Narrator:
         skip = {"kind", "audience", "turn", "step"}
         detail = ", ".join(f"{k} {v}" for k, v in e.items() if k not in skip)
         return f"{kind.replace('-', ' ').capitalize()}: {detail}" if detail else kind
-
-
-def narrate(events: list[dict[str, Any]], namer: Namer) -> list[Line]:
-    teller = Narrator(namer)
-    return [teller.line(i, e) for i, e in enumerate(events)]

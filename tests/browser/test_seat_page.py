@@ -201,7 +201,7 @@ def test_keyboard_alone_places_a_task_force(browser: Any, server: Server, artifa
         keys = us.page.keyboard
 
         def tab_to(test: str) -> None:
-            for _ in range(80):
+            for _ in range(150):
                 keys.press("Tab")
                 if us.page.evaluate(f"(() => {{ const a = document.activeElement; {test} }})()"):
                     return
@@ -231,6 +231,17 @@ def test_keyboard_alone_places_a_task_force(browser: Any, server: Server, artifa
             "v => Number(document.getElementById('r-prompt').dataset.v) > v", arg=version
         )
         assert game.view("usa")["searchboard"]["forces"]["TF17"] == "L2"
+        us.synced()
+        tab_to("return a.id === 'c-u-usa-B3'")  # a counter on the Operations Card
+        keys.press("Enter")
+        tab_to("return a.dataset.tkey === 'box:usa:Yorktown:arming'")  # the lit box
+        version = us.version()
+        keys.press("Enter")
+        us.page.wait_for_function(
+            "v => Number(document.getElementById('r-prompt').dataset.v) > v", arg=version
+        )
+        carriers = game.view("usa")["operations_cards"]["usa"]["carriers"]
+        assert "B3" in next(c for c in carriers if c["id"] == "Yorktown")["arming"]
         assert us.errors == []
     finally:
         ctx.close()

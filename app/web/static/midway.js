@@ -175,6 +175,10 @@
   function applySelection() {
     all(".selected").forEach(function (el) { el.classList.remove("selected"); });
     all(".target").forEach(function (el) { el.classList.remove("target"); });
+    all(".box[role=button]").forEach(function (el) {
+      el.removeAttribute("role");
+      el.removeAttribute("tabindex");
+    });
     all(".reach-home, .reach-only").forEach(function (el) {
       el.classList.remove("reach-home", "reach-only");
     });
@@ -196,7 +200,13 @@
       var t = b.getAttribute("data-target");
       if (!t) return;
       all('[data-tkey="' + CSS.escape(t) + '"], [data-key="' + CSS.escape(t) + '"]').forEach(
-        function (el) { el.classList.add("target"); }
+        function (el) {
+          el.classList.add("target");
+          if (el.classList.contains("box")) { // a lit box can be reached with Tab
+            el.setAttribute("role", "button");
+            el.setAttribute("tabindex", "0");
+          }
+        }
       );
     });
     rove();

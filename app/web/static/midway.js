@@ -164,6 +164,7 @@
   function select(key) {
     selected = selected === key ? null : key;
     applySelection();
+    revealTargets();
     var group = selected && document.querySelector('#act .choices[data-for="' + CSS.escape(selected) + '"]');
     if (selected && !group && !reachOf(selected)) {
       flash("Nothing to do with that counter now.", "info");
@@ -210,6 +211,19 @@
       );
     });
     rove();
+  }
+
+  // On a narrow screen a board scrolls sideways: bring the first lit hex into sight.
+  function revealTargets() {
+    all(".board-scroll").forEach(function (box) {
+      var lit = box.querySelector(".target[data-hex]");
+      if (!lit) return;
+      var b = box.getBoundingClientRect();
+      var r = lit.getBoundingClientRect();
+      if (r.left < b.left || r.right > b.right) {
+        box.scrollLeft += r.left - b.left - (b.width - r.width) / 2;
+      }
+    });
   }
 
   function targetKey(el) {

@@ -10,8 +10,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from browser.conftest import Server
 from browser.pages import SeatPage, full_page_shot, pass_until
+
+pytestmark = pytest.mark.browser
 
 SEED = 10  # Turn 8: the US is Side B; the AA hits B5, the dive bombing flips Akagi
 DICE = re.compile(r"\d+ vs \d+: (one hit|no damage|flipped|eliminated)")

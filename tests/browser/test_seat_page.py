@@ -9,9 +9,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
+
 from browser.conftest import Server
 from browser.games import ApiGame
 from browser.pages import SeatPage
+
+pytestmark = pytest.mark.browser
 
 LAPTOP = {"width": 1440, "height": 900}
 BUDGET = 150 * 1024

@@ -7,7 +7,7 @@ A game is its creation record plus its append-only action log; everything else h
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import (
     JSON,
@@ -18,6 +18,7 @@ from sqlalchemy import (
     LargeBinary,
     MetaData,
     String,
+    Table,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -123,3 +124,12 @@ class BenchPing(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+# The write path speaks SQL Core to the tables (no unit of work: one statement a row).
+GAMES_T = cast(Table, Game.__table__)
+SEATS_T = cast(Table, Seat.__table__)
+ACTIONS_T = cast(Table, ActionRecord.__table__)
+PATCHES_T = cast(Table, Patch.__table__)
+SNAPSHOTS_T = cast(Table, Snapshot.__table__)
+BENCH_T = cast(Table, BenchPing.__table__)

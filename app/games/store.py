@@ -22,9 +22,9 @@ import re
 import secrets
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import Connection, Row, Table, bindparam, insert, select, text, update
+from sqlalchemy import Connection, Row, bindparam, insert, select, text, update
 
 from app.games.cache import GameCache, Loaded
 from app.games.db import Database
@@ -39,16 +39,21 @@ from app.games.errors import (
     NotYourMove,
     StaleVersion,
 )
-from app.games.models import ActionRecord, BenchPing, Game, Patch, Seat, Snapshot, utcnow
+from app.games.models import (
+    ACTIONS_T,
+    BENCH_T,
+    GAMES_T,
+    PATCHES_T,
+    SEATS_T,
+    SNAPSHOTS_T,
+    ActionRecord,
+    Game,
+    Seat,
+    utcnow,
+)
+from app.games.states import StateLoader, document
 from app.games.tokens import new_game_id, new_token, token_hash, token_matches
 
-# The write path speaks SQL Core to the tables (no unit of work: one statement a row).
-GAMES_T = cast(Table, Game.__table__)
-SEATS_T = cast(Table, Seat.__table__)
-ACTIONS_T = cast(Table, ActionRecord.__table__)
-PATCHES_T = cast(Table, Patch.__table__)
-SNAPSHOTS_T = cast(Table, Snapshot.__table__)
-BENCH_T = cast(Table, BenchPing.__table__)
 SEED_BITS = 63
 NOTIFY_CHANNEL = "midway_games"
 GAME_ID = re.compile(r"[0-9a-f]{16}")
@@ -126,6 +131,10 @@ class GameStore:
     notify_in_transaction: bool = False
     cache: GameCache = field(default_factory=lambda: GameCache(512))
     _tokens: dict[str, dict[str, str]] = field(default_factory=dict)
+    loader: StateLoader = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.loader = StateLoader(self.engine, self.cache)
 
     # -- creation --------------------------------------------------------------------
 
@@ -160,7 +169,7 @@ class GameStore:
                         view_stamp=self.engine.stamp,
                     )
                 )
-        docs = {s: self._document(game, s, 1, self.engine.view(state, s)) for s in SEATS}
+        docs = {s: document(game, s, 1, self.engine.view(state, s)) for s in SEATS}
         self.cache.put(game.id, Loaded(0, state, docs))
         return Created(game.id, tokens)
 
@@ -220,10 +229,10 @@ class GameStore:
 
     def _doc(self, conn: Connection, game: Row[Any], seat: str) -> Json:
         """The seat's document after `game.actions` actions, at version `game.version`."""
-        loaded = self._load(conn, game)
+        loaded = self.loader.load(conn, game)
         doc = loaded.docs.get(seat)
         if doc is None or doc["version"] != game.version:
-            doc = self._document(game, seat, game.version, self.engine.view(loaded.state, seat))
+            doc = document(game, seat, game.version, self.engine.view(loaded.state, seat))
             self.cache.put(game.id, Loaded(loaded.seq, loaded.state, {seat: doc}))
         return doc
 
@@ -288,7 +297,7 @@ class GameStore:
                     f"stale version {version}: the {seat} view is at version {mine.version}",
                     version=mine.version,
                 )
-            loaded = self._load(conn, game)
+            loaded = self.loader.load(conn, game)
             try:
                 new_state, events = self.engine.apply(loaded.state, seat, action)
             except self.engine.illegal_action as exc:
@@ -385,7 +394,7 @@ class GameStore:
         new document goes into `after.docs`."""
         old = self._old_doc(game, row, before)
         new_view = self.engine.view(after.state, row.seat)
-        fresh = self._document(game, row.seat, row.version, new_view)
+        fresh = document(game, row.seat, row.version, new_view)
         patch = None if old is None else make_patch(old, fresh)
         if patch == [] and not force:
             after.docs[row.seat] = fresh
@@ -423,57 +432,7 @@ class GameStore:
             return doc
         if row.stamp != self.engine.stamp:
             return None
-        return self._document(game, row.seat, row.version, self.engine.view(before.state, row.seat))
-
-    def _document(self, game: Game | Row[Any], seat: str, version: int, view: Json) -> Json:
-        """The engine's view (a new dict each call, JSON types only, by its contract)
-        with the server's fields around it."""
-        doc = dict(view)
-        doc.update(id=game.id, version=version, seat=seat, seed_sha256=game.seed_sha256)
-        return doc
-
-    # -- loading a state ----------------------------------------------------------------
-
-    def _load(self, conn: Connection, game: Row[Any]) -> Loaded:
-        """The state after the whole log: from memory, else a snapshot plus the log after
-        it, else a replay of the whole log."""
-        loaded = self.cache.get(game.id, game.actions)
-        if loaded is not None:
-            return loaded
-        seq, state = self._snapshot(conn, game)
-        if state is None:
-            seq = 0
-            state = self.engine.new_game(
-                game.scenario, frozenset(game.options), game.seed, game.mode
-            )
-        records = conn.execute(
-            select(ACTIONS_T.c.seat, ACTIONS_T.c.action)
-            .where(ACTIONS_T.c.game_id == game.id)
-            .where(ACTIONS_T.c.seq > seq, ACTIONS_T.c.seq <= game.actions)
-            .order_by(ACTIONS_T.c.seq)
-        )
-        for record in records:
-            state, _events = self.engine.apply(
-                state, record.seat, self.engine.parse_action(record.action)
-            )
-        loaded = Loaded(game.actions, state)
-        self.cache.put(game.id, loaded)
-        return loaded
-
-    def _snapshot(self, conn: Connection, game: Row[Any]) -> tuple[int, Any | None]:
-        snap = conn.execute(
-            select(SNAPSHOTS_T.c.seq, SNAPSHOTS_T.c.state)
-            .where(SNAPSHOTS_T.c.game_id == game.id, SNAPSHOTS_T.c.seq <= game.actions)
-            .where(SNAPSHOTS_T.c.stamp == self.engine.stamp)
-            .order_by(SNAPSHOTS_T.c.seq.desc())
-            .limit(1)
-        ).first()
-        if snap is None:
-            return 0, None
-        try:
-            return snap.seq, pickle.loads(snap.state)
-        except Exception:  # a snapshot the current code cannot read: replay instead
-            return 0, None
+        return document(game, row.seat, row.version, self.engine.view(before.state, row.seat))
 
     def knows_tokens(self, game_id: str) -> bool:
         return game_id in self._tokens

@@ -133,7 +133,10 @@ def _may_bombard(state: State, rec: Surface) -> bool:
 
 
 def next_contact(state: State, out: list[Event]) -> None:
-    """Decisions first, then each surface combat in hex order, then bombardment, then on."""
+    """Decisions first, then each surface combat in hex order, then bombardment, then on.
+
+    # RULES? 16 does not say who orders several surface combats; they are fought in hex order.
+    """
     rec = record(state)
     state.step, state.waiting, state.simultaneous = STEP, [], False
     pending = _undecided(state)

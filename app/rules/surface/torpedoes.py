@@ -50,7 +50,11 @@ RELOADS = "16f5"
 
 
 def may_fire(state: State, c: SurfaceCombat, side: Side, uid: str) -> bool:
-    """16f, 16f4, 16f5: a torpedo factor, not fired this combat, nor this game (no reloads)."""
+    """16f, 16f4, 16f5: a torpedo factor, not fired this combat, nor this game (no reloads).
+
+    # RULES? "Ships with torpedo factors": a factor printed on the side showing, even if hit
+    # markers have lowered it to 0.
+    """
     if ship_face(state.units[side][uid]).torpedo is None or uid in c.fired[side]:
         return False
     reload = side == "japan" and RELOADS in state.options

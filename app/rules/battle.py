@@ -21,6 +21,7 @@ from app.rules.state import (
     LOW_CAP,
     SIDES,
     Battle,
+    Flight,
     Side,
     Spotting,
     State,
@@ -267,7 +268,8 @@ def live_air(state: State, b: Battle) -> list[str]:
 def _end_battle(state: State, out: list[Event]) -> None:
     """4e: ships back to their task forces, air units back to the battle hex (RULES-NOTES 4e3)."""
     b = battle(state)
-    if b.waves:
+    defenders = state.units[other(b.attacker)]
+    if b.waves and any(defenders[u].box != GONE for u in b.ships):  # 13b2: nothing left to attack
         next_wave(state, b, out)
         return
     defender = other(b.attacker)
@@ -291,7 +293,21 @@ def remove_empty_markers(state: State) -> None:
         forces = state.boards[side].forces
         for m, h in forces.items():
             if h is not None and not ships_in(state, side, m):
-                forces[m] = None
+                remove_marker(state, side, m)
+
+
+def remove_marker(state: State, side: Side, marker: str) -> None:
+    """4e1: the marker leaves the Searchboard; fighters on CAP over it fly on from its hex
+    until the Air Return Phase (14)."""
+    board = state.boards[side]
+    hex_ = board.forces[marker]
+    board.forces[marker] = None
+    if hex_ is None:
+        return
+    for u in state.units[side].values():
+        if u.box in (HIGH_CAP, LOW_CAP) and u.area == marker:
+            board.flights[u.id] = Flight(hex=hex_, group=u.id, path=[hex_])
+            u.box, u.area = FLYING, ""
 
 
 # ---------------------------------------------------------------- 4e1 reorganisation
@@ -327,7 +343,7 @@ def _reorg_handle(state: State, side: Side, action: Action, out: list[Event]) ->
         forces[new] = forces[old]
     ship.area = new
     if not ships_in(state, side, old):
-        forces[old] = None
+        remove_marker(state, side, old)
     out.append(
         Event(
             "transfer",

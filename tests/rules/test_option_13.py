@@ -86,3 +86,39 @@ def test_13b2_3_with_14_cap_that_fought_dive_bombers_stays_high_for_the_next_wav
     s, _ = play(s, "japan", "intercept 1KF B5", "hold 2KF", "done")
     assert s.battle is not None and s.battle.air == ["B6"]
     assert s.battle.caps == {"1KF": "high", "2KF": "low"}  # 13b2.3
+
+
+def test_13b2_no_further_wave_once_every_defender_is_gone() -> None:
+    """Regression (battle-seeking fuzz, Scenario Three seed 8): a second wave with nothing
+    left to attack left the attacker with no legal action."""
+    rest = [
+        "Akagi",
+        "Hiryu",
+        "Kaga",
+        "Soryu",
+        "Chikuma",
+        "Tone",
+        "Haruna",
+        "Kirishima",
+        "Nagara",
+        "DD2",
+    ]
+    s = position(
+        8,
+        {
+            "usa": {"TF16": ("L3", []), "TF17": ("L3", [])},
+            "japan": {"MobileForce": ("K3", ["DD1"]), "Group-A": ("H1", rest)},
+        },
+        dice=[4, 6, 3, 8, 10, 1],
+        options=frozenset({"13"}),
+    )
+    s, _ = play(s, "usa", "launch B5", "launch B6", "done")
+    for seat in ("japan", "usa", "japan", "usa", "japan"):
+        s, _ = play(s, seat, "done")
+    s, _ = play(s, "usa", "fly TF16-strike K3", "fly TF17-strike K3", "done")
+    s, _ = play(s, "japan", "done", "face N", "position DD1 J11")
+    s, _ = play(s, "usa", "target B5 DD1")
+    s, ev = play(s, "japan", "done")  # no AA; the bombing is the only combat left
+    assert kinds(ev, "bombing")[0].data["outcome"] == "eliminated"
+    assert s.battle is None or s.battle.air != ["B6"]
+    assert s.step in ("reorganization", "air return") and s.units["usa"]["B6"].box == "flying"

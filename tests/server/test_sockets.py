@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -259,3 +261,29 @@ def execute(url: str, sql: str, game_id: str) -> None:
             conn.execute(sa.text(sql), {"g": game_id})
     finally:
         engine.dispose()
+
+
+@settings(max_examples=150, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@given(
+    first=st.one_of(
+        st.text(max_size=50),
+        st.binary(max_size=50),
+        st.dictionaries(st.sampled_from(["token", "version", "type"]), st.text(max_size=30)),
+        st.builds(lambda n: "[" * n + "]" * n, st.integers(1, 3000)),
+    )
+)
+def test_ws_fuzz_first_messages_are_refused_with_a_close_code(server: Server, first: Any) -> None:
+    """Any first message that is not {"token": <a seat token>} ends in an error message
+    and a 44xx close code (never a crash or a dropped connection without a reason)."""
+    game_id = "0123456789abcdef"
+
+    async def main() -> None:
+        async with connect(f"{server.ws_url}/api/games/{game_id}/ws") as ws:
+            await ws.send(first if isinstance(first, str | bytes) else json.dumps(first))
+            message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            assert message["type"] == "error" and message["message"]
+            with pytest.raises(ConnectionClosed) as closed:
+                await asyncio.wait_for(ws.recv(), 10)
+            assert closed.value.rcvd is not None and 4400 <= closed.value.rcvd.code < 4500
+
+    run(main())

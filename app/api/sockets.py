@@ -47,6 +47,13 @@ class Phase(enum.Enum):
     CLOSED = "closed"
 
 
+NEXT: dict[Phase, frozenset[Phase]] = {
+    Phase.AUTHENTICATING: frozenset({Phase.LIVE, Phase.CLOSED}),
+    Phase.LIVE: frozenset({Phase.CLOSED}),
+    Phase.CLOSED: frozenset(),
+}
+
+
 class ProtocolError(Exception):
     """The client sent something other than what the current phase expects."""
 
@@ -79,7 +86,7 @@ class GameSocket:
         try:
             seat, version = await self.authenticate()
             self.sub = Subscriber(self.game_id, seat, self.send, version)
-            self.phase = Phase.LIVE
+            self.enter(Phase.LIVE)
             await self.service.follow(self.sub)
             await self.live()
         except GameError as exc:
@@ -89,9 +96,14 @@ class GameSocket:
         except WebSocketDisconnect:
             pass
         finally:
-            self.phase = Phase.CLOSED
+            self.enter(Phase.CLOSED)
             if self.sub is not None:
                 self.service.unfollow(self.sub)
+
+    def enter(self, phase: Phase) -> None:
+        if phase not in NEXT[self.phase]:
+            raise RuntimeError(f"socket cannot go from {self.phase.value} to {phase.value}")
+        self.phase = phase
 
     async def authenticate(self) -> tuple[str, int | None]:
         params = self.ws.query_params

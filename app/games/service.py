@@ -4,6 +4,10 @@ threads), the sockets it holds, and the broker that tells other processes.
 Routes and sockets call this and nothing below it. An action's answer is sent only after
 its transaction committed; the patches then go to this process's sockets at once and, by
 the broker, to every other process's.
+
+Views, patches and events handed out here are shared with this process's cache and its
+other sockets: read them, copy them before changing them (jsonpatch.apply_patch without
+in_place copies).
 """
 
 from __future__ import annotations

@@ -66,7 +66,7 @@ def test_kill9_during_a_stream_of_posts_loses_nothing_answered(
     log afterwards (at most one more, committed but not answered)."""
     url = fresh_url(database_url, tmp_path)
     server = make_server(url)
-    killer = threading.Timer(1.5, server.kill9)
+    killer = threading.Timer(3.0, server.kill9)
     acknowledged = 0
     with Api(server.url) as api:
         game = api.create(seed=5)

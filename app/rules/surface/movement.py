@@ -74,6 +74,9 @@ def _actions(state: State, side: Side) -> list[Action]:
     c = combat(state)
     moving = _in_transit(state, c, side)
     if moving is not None:
+        # RULES? A ship that must move on (16e3) but faces the Battleboard's edge turns first.
+        if ahead(afloat(state, c, side)[moving], c.facings[side][moving]) is None:
+            return [Action("turn", (moving, way)) for way in sorted(WAYS)]
         return [Action("advance", (moving,))]
     acts: list[Action] = []
     for uid in sorted(afloat(state, c, side)):

@@ -32,6 +32,7 @@ bench: $(STAMP)
 
 fuzz: $(STAMP)
 	$(BIN)/python -m tools.fuzz --scenario one --games $${GAMES:-5000}
+	$(BIN)/python -m tools.fuzz --scenario four --games $${GAMES:-1000}
 	$(BIN)/python -m tools.fuzz --scenario one --games $${GAMES_LONG:-300} --options random
 	for s in two three; do for o in all random; do \
 	  $(BIN)/python -m tools.fuzz --scenario $$s --games $${GAMES_LONG:-300} --options $$o || exit 1; done; done

@@ -40,10 +40,8 @@ class Subscriber:
             await self.send({"type": "view", "version": catch_up.version, "view": catch_up.view})
             self.version = catch_up.version
             return
-        for change in catch_up.patches:
-            if change.patch is None:
-                raise LookupError("a change without a patch needs a fresh view")
-            if self.version is not None and change.version == self.version + 1:
+        for change in catch_up.patches:  # each has a patch (the store sends a view if not)
+            if change.patch is not None and change.version == (self.version or 0) + 1:
                 await self.send({"type": "patch", "version": change.version, "patch": change.patch})
                 self.version = change.version
 

@@ -117,7 +117,7 @@ def check_id(game_id: str) -> None:
 
 
 def normalise(doc: Json) -> Json:
-    """The view as JSON will carry it (tuples become lists), so diffs compare like with like."""
+    """Events as JSON will carry them (tuples become lists), stored as such."""
     normal: Json = json.loads(json.dumps(doc))
     return normal
 

@@ -5,6 +5,7 @@ combat being formed (4c) and what has been resolved. Everything here is in both 
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass, field
 from functools import cache
@@ -52,6 +53,25 @@ class Battle:
     title: str = ""
     notes: list[str] = field(default_factory=list)  # fighters (14), torpedoes (16f), ...
     markers: list[tuple[float, float, str]] = field(default_factory=list)
+    torpedoes: list[Torpedo] = field(default_factory=list)
+    reach: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # per ship key
+    info: list[tuple[str, str]] = field(default_factory=list)  # (ship key, words)
+    surface: bool = False
+
+    @property
+    def reach_json(self) -> str:
+        return json.dumps(self.reach, separators=(",", ":"))
+
+
+@dataclass
+class Torpedo:
+    """A torpedo marker (16f) beside the ship that placed it, pointing along its line."""
+
+    side: str
+    x: float
+    y: float
+    angle: int
+    label: str
 
 
 def _angle_between(a: str, b: str) -> int | None:
@@ -155,37 +175,45 @@ def _fighters(b: dict[str, Any]) -> list[str]:
 
 
 def surface(view: dict[str, Any]) -> Battle | None:
-    """16: a surface combat on the Battleboard - both sides' ships, each with its facing."""
+    """16: a surface combat on the Battleboard - both sides' ships, each with its facing;
+    for each ship on the board its gun range and half range, its front and rear sectors and
+    its torpedo lines (16f2, 16g), which the page lights when the ship is selected."""
     c = (view.get("surface") or {}).get("combat")
     if not c:
         return None
     grid = layout()
     units = {s: counters_of(view, s) for s in ("japan", "usa")}
     pieces, waiting = [], []
+    reach: dict[str, dict[str, list[str]]] = {}
+    info: list[tuple[str, str]] = []
     for ship in c.get("ships") or []:
         counter = units.get(ship.get("side"), {}).get(ship.get("id"))
         h = ship.get("hex")
         if counter is None:
             continue
         if not h or not grid.contains(h):
-            waiting.append(counter)
+            if not ship.get("eliminated") and not ship.get("broke_off"):
+                waiting.append(counter)
             continue
         angle = grid.direction_angle(ship["facing"]) if ship.get("facing") else None
         x, y = grid.centre(h)
-        pieces.append(Piece(counter, h, x, y, angle, [f"in {h}"]))
-    torpedoes = [
-        (*grid.centre(t["hex"]), f"{SIDE_TITLE.get(t.get('side'), '')} torpedoes {t.get('facing')}")
-        for t in c.get("torpedoes") or []
-        if grid.contains(str(t.get("hex")))
-    ]
+        notes = _ship_notes(ship)
+        pieces.append(Piece(counter, h, x, y, angle, notes))
+        reach[counter.key] = _reach(ship)
+        info.append((counter.key, f"{counter.side_label} {counter.name}: " + "; ".join(notes)))
+    torpedoes = [_torpedo(t) for t in c.get("torpedoes") or [] if grid.contains(str(t.get("hex")))]
     when = "night" if c.get("night") else "day"
     title = (
-        f"Surface combat in Searchboard hex {c.get('hex')} ({when}), surface turn "
+        f"Surface combat{_where(c)} ({when}), Surface Turn "
         f"{c.get('surface_turn')} of {c.get('surface_turns')} (16)"
     )
     return Battle(
         title=title,
-        markers=[(x, y, label) for x, y, label in torpedoes],
+        notes=_surface_notes(c),
+        torpedoes=torpedoes,
+        reach=reach,
+        info=info,
+        surface=True,
         hex=str(c.get("hex")),
         attacker="japan",
         defender="usa",
@@ -202,6 +230,77 @@ def surface(view: dict[str, Any]) -> Battle | None:
         aa_target=None,
         resolved=[],
     )
+
+
+def _where(c: dict[str, Any]) -> str:
+    return f" in Searchboard hex {c['hex']}" if c.get("hex") else ""
+
+
+def _ship_notes(ship: dict[str, Any]) -> list[str]:
+    notes = [f"in {ship['hex']}"]
+    if ship.get("facing"):
+        notes.append(f"facing {ship['facing']}")
+    left = int(ship.get("movement") or 0) - int(ship.get("movement_spent") or 0)
+    notes.append(f"movement {max(left, 0)} of {ship.get('movement') or 0} left")
+    gun = ship.get("gun")
+    if gun:
+        notes.append(
+            f"guns {gun['letter']}: range {gun['range']}, half range {gun['half_range']}"
+            + (" (fired this Surface Turn)" if ship.get("gunned") else "")
+        )
+    torpedo = ship.get("torpedo")
+    if torpedo:
+        can = "may fire" if torpedo.get("may_fire") else "may not fire now"
+        notes.append(f"torpedoes: range {torpedo['range']}, {can}")
+    if ship.get("dead_in_the_water"):
+        notes.append("dead in the water (11c1)")
+    return notes
+
+
+def _reach(ship: dict[str, Any]) -> dict[str, list[str]]:
+    """The hexes a selected ship lights: within gun range and half range, its sectors and
+    its torpedo lines (all computed by the rules; the ranges counted here on the grid)."""
+    grid, here = layout(), str(ship["hex"])
+    gun = ship.get("gun") or {}
+    reach = int(gun.get("range") or 0)
+    half = int(gun.get("half_range") or 0)
+    near = [h for h in grid.hexes() if h != here and grid.distance(here, h) <= reach]
+    sectors = ship.get("sectors") or {}
+    return {
+        "gun": near,
+        "half": [h for h in near if grid.distance(here, h) <= half],
+        "front": list(sectors.get("front") or []),
+        "rear": list(sectors.get("rear") or []),
+        "torpedo": sorted({h for line in ship.get("torpedo_lines") or [] for h in line}),
+    }
+
+
+def _torpedo(t: dict[str, Any]) -> Torpedo:
+    grid = layout()
+    x, y = grid.centre(str(t["hex"]))
+    side = str(t.get("side"))
+    label = (
+        f"{SIDE_TITLE.get(side, side)} torpedo marker of {t.get('ship')} in {t['hex']}, "
+        f"pointing {t.get('facing')} (range {t.get('range')}, 16f)"
+    )
+    return Torpedo(side, x, y, grid.direction_angle(str(t.get("facing"))), label)
+
+
+def _surface_notes(c: dict[str, Any]) -> list[str]:
+    notes = []
+    sides = c.get("sides") or {}
+    if sides:
+        notes.append(
+            f"Surface Side A: {SIDE_TITLE.get(sides['A'], sides['A'])}; Surface Side B: "
+            f"{SIDE_TITLE.get(sides['B'], sides['B'])} (16d1)"
+        )
+    surprise = c.get("surprise") or {}
+    if surprise.get("state") and surprise.get("side"):
+        notes.append(f"Surprise (16k): {surprise['state']}, {SIDE_TITLE.get(surprise['side'])}")
+    for side, ids in (c.get("broke_off") or {}).items():
+        if ids:
+            notes.append(f"Broken off ({SIDE_TITLE.get(side, side)}): " + ", ".join(ids))
+    return notes
 
 
 def _waiting(

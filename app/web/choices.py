@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.web.counters import SIDE_TITLE, unit_key
+from app.web.geometry import ahead
 
 OTHER = {"usa": "japan", "japan": "usa"}
 CATEGORY = {
@@ -63,6 +64,12 @@ class Namer:
                 for uid in [*(c.get("ready") or []), *(c.get("arming") or [])]:
                     self.carrier_of.setdefault(side, {})[uid] = c["id"]
             self.names[side] = {uid: u.get("name") or uid for uid, u in card["units"].items()}
+        combat = (view.get("surface") or {}).get("combat") or {}
+        self.afloat: dict[str, dict[str, tuple[str, str]]] = {}  # 16: side -> ship -> (hex, facing)
+        for ship in combat.get("ships") or []:
+            if ship.get("hex") and ship.get("facing"):
+                where = (str(ship["hex"]), str(ship["facing"]))
+                self.afloat.setdefault(str(ship["side"]), {})[str(ship["id"])] = where
 
     def force(self, marker: str) -> str:
         return self.forces.get(marker, marker)
@@ -240,6 +247,9 @@ def _optional(a: dict[str, str], n: Namer) -> Choice:
     else:
         label = template.format(**names)
     target = _target(a, enemy)
+    if kind == "advance" and a.get("ship") in n.afloat.get(me, {}):  # 16e1: the hex ahead
+        ahead_of = ahead(*n.afloat[me][a["ship"]])
+        target = f"bb:{ahead_of}" if ahead_of else None
     if kind in ("cap", "max-strike"):  # into a box of the task force's area (14, 12b2.3)
         box = f"{a['level']}_cap" if kind == "cap" else "max_strike"
         target = f"box:{me}:{n.strike_area(a['unit'])}:{box}"

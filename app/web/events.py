@@ -100,6 +100,10 @@ class Narrator:
             return self._bombing(e)
         if kind == "dice":
             return self._dice(e)
+        if kind == "gunnery":
+            return self._gunnery(e)
+        if kind == "torpedo":
+            return self._torpedo(e)
         method = getattr(self, "_" + kind.replace("-", "_"), None)
         if method is None:
             return self._unknown(kind, e), None
@@ -148,6 +152,76 @@ class Narrator:
         roll = self._roll(e, f"{combat.capitalize()}: dice rolled", firing, ())
         text = f"{roll.title}: {roll.attacker_number} vs {roll.defender_number} (free roll, 11a)"
         return text, roll
+
+    def _target(self, target: object) -> str:
+        """A surface combat's target, "side/ship"."""
+        side, _, uid = str(target).partition("/")
+        return self.unit(side, uid) if uid else str(target)
+
+    def _gunnery(self, e: dict[str, Any]) -> tuple[str, Roll]:
+        firing = str(e.get("attacker"))
+        title = (
+            f"Gunnery (16g): {_side(firing)} {self.unit(firing, e.get('ship'))} at "
+            f"{self._target(e.get('target'))}, range {e.get('range')}"
+        )
+        roll = self._roll(e, title, firing, tuple(str(m) for m in e.get("modifiers") or []))
+        return f"{title}: {roll.summary}", roll
+
+    def _torpedo(self, e: dict[str, Any]) -> tuple[str, Roll]:
+        firing = str(e.get("attacker"))
+        friendly = " (a friendly ship, 16h3)" if e.get("friendly") else ""
+        title = (
+            f"Torpedo combat (16h): {_side(firing)} {self.units(firing, e.get('ships'))} on "
+            f"{self._target(e.get('target'))}{friendly}"
+        )
+        roll = self._roll(e, title, firing, tuple(str(m) for m in e.get("modifiers") or []))
+        return f"{title}: {roll.summary}", roll
+
+    # -- surface combat (16) -------------------------------------------------------------
+
+    def _setup_line(self, e: dict[str, Any]) -> str:
+        side, line = _side(e.get("side")), e.get("line")
+        return f"{side} sets up on line {line}, facing {e.get('facing')} (16c1)"
+
+    def _surface_set_up(self, e: dict[str, Any]) -> str:
+        side = str(e.get("side"))
+        lines = "; ".join(self.units(side, ln) for ln in e.get("battlelines") or [])
+        return f"{_side(side)} ships set up on the Battleboard (16c): {lines}"
+
+    def _surface_sides_roll(self, e: dict[str, Any]) -> str:
+        n: dict[str, Any] = e.get("numbers") or {}
+        return (
+            f"Surface Turn {e.get('surface_turn')}, sides roll (16d1): United States "
+            f"{n.get('usa')}, Japan {n.get('japan')}"
+        )
+
+    def _surface_sides(self, e: dict[str, Any]) -> str:
+        return (
+            f"Surface Turn {e.get('surface_turn')}: Surface Side A {_side(e.get('A'))}, "
+            f"Side B {_side(e.get('B'))} - Side B moves first (16d1)"
+        )
+
+    def _surface_advance(self, e: dict[str, Any]) -> str:
+        side = str(e.get("side"))
+        return f"{_side(side)} {self.unit(side, e.get('ship'))} advances to {e.get('hex')} (16e1)"
+
+    def _surface_turn(self, e: dict[str, Any]) -> str:
+        side = str(e.get("side"))
+        return (
+            f"{_side(side)} {self.unit(side, e.get('ship'))} turns to face {e.get('facing')} (16e2)"
+        )
+
+    def _torpedo_marker(self, e: dict[str, Any]) -> str:
+        side = str(e.get("side"))
+        ship = self.unit(side, e.get("ship"))
+        return f"{_side(side)} {ship}: torpedo marker in {e.get('hex')} (16f)"
+
+    def _torpedo_removed(self, e: dict[str, Any]) -> str:
+        side = str(e.get("side"))
+        return f"{_side(side)} torpedo marker of {self.unit(side, e.get('ship'))} removed (16h)"
+
+    def _surface_turn_end(self, e: dict[str, Any]) -> str:
+        return f"Surface Turn {e.get('surface_turn')} ends (16d)"
 
     # -- everything else ---------------------------------------------------------------
 

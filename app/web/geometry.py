@@ -88,3 +88,30 @@ class Layout:
     def direction_angle(self, direction: str) -> int:
         """SVG rotation (degrees clockwise from north) of a hexside direction (4a2)."""
         return {"N": 0, "NE": 60, "SE": 120, "S": 180, "SW": 240, "NW": 300}.get(direction, 0)
+
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def ahead(name: str, direction: str) -> str | None:
+    """The neighbour of hex `name` across its `direction` hexside (odd-q columns), or None
+    off the letters. The page uses it to light the hex a ship advances into (16e1)."""
+    col, row = LETTERS.find(name[:1]), int(name[1:]) if name[1:].isdigit() else 0
+    if col < 0 or row < 1:
+        return None
+    up = 0 if col % 2 else -1  # the row a diagonal neighbour north of it is in, relatively
+    steps = {
+        "N": (0, -1),
+        "S": (0, 1),
+        "NE": (1, up),
+        "NW": (-1, up),
+        "SE": (1, up + 1),
+        "SW": (-1, up + 1),
+    }
+    if direction not in steps:
+        return None
+    dc, dr = steps[direction]
+    c, r = col + dc, row + dr
+    if not 0 <= c < len(LETTERS) or r < 1:
+        return None
+    return f"{LETTERS[c]}{r}"

@@ -137,7 +137,9 @@
     if (victory) victory.hidden = !victory.querySelector("h2");
     var battle = document.getElementById("r-battle");
     if (battle) battle.hidden = !battle.querySelector("svg");
-    if (selected && !choicesFor(selected).length && !reachOf(selected)) selected = null;
+    if (selected && !choicesFor(selected).length && !reachOf(selected) && !surfaceOf(selected)) {
+      selected = null;
+    }
     applySelection();
     if (refocus) {
       var el = document.querySelector(refocus);
@@ -166,7 +168,7 @@
     applySelection();
     revealTargets();
     var group = selected && document.querySelector('#act .choices[data-for="' + CSS.escape(selected) + '"]');
-    if (selected && !group && !reachOf(selected)) {
+    if (selected && !group && !reachOf(selected) && !surfaceOf(selected)) {
       flash("Nothing to do with that counter now.", "info");
     } else {
       flash("", "info");
@@ -183,6 +185,7 @@
     all(".reach-home, .reach-only").forEach(function (el) {
       el.classList.remove("reach-home", "reach-only");
     });
+    clearSurface();
     all("#act .choices").forEach(function (g) { g.hidden = true; });
     all("#act .subject").forEach(function (b) { b.setAttribute("aria-pressed", "false"); });
     var picked = document.querySelector("#act .picked");
@@ -195,6 +198,7 @@
       var group = document.querySelector('#act .choices[data-for="' + CSS.escape(selected) + '"]');
       if (group) group.hidden = false;
       shadeReach(selected);
+      shadeSurface(selected);
     }
     if (picked) picked.hidden = !(selected && buttons.length);
     buttons.forEach(function (b) {
@@ -346,6 +350,58 @@
       });
       cell.classList.add(home ? "reach-home" : "reach-only");
     });
+  }
+
+  // -- surface combat: a selected ship's gun range, half range, sectors, torpedo lines (16)
+  var SURFACE = [
+    ["torpedo", "torpedo-line", "T"],
+    ["rear", "sector-rear", "R"],
+    ["front", "sector-front", "F"],
+    ["gun", "gun-range", "G"],
+    ["half", "half-range", "½"]
+  ];
+
+  function surfaceOf(key) {
+    var board = document.querySelector("#r-battle svg.board[data-surface]");
+    if (!board || !key) return null;
+    var data = JSON.parse(board.getAttribute("data-surface"));
+    return data[key] || null;
+  }
+
+  function clearSurface() {
+    all("#r-battle .hex.lit").forEach(function (cell) {
+      cell.classList.remove("lit");
+      SURFACE.forEach(function (s) { cell.classList.remove(s[1]); });
+      var tag = cell.querySelector(".hl");
+      if (tag) tag.textContent = "";
+    });
+    all("#r-battle [data-info]").forEach(function (p) { p.hidden = true; });
+    var hint = document.querySelector("#r-battle .ship-info .hint");
+    if (hint) hint.hidden = false;
+  }
+
+  function shadeSurface(key) {
+    var found = surfaceOf(key);
+    if (!found) return;
+    var board = document.querySelector("#r-battle svg.board[data-surface]");
+    var tags = {};
+    SURFACE.forEach(function (s) {
+      (found[s[0]] || []).forEach(function (h) {
+        var cell = board.querySelector('[data-hex="' + CSS.escape(h) + '"]');
+        if (!cell) return;
+        cell.classList.add("lit", s[1]);
+        tags[h] = (tags[h] || "") + s[2];
+      });
+    });
+    Object.keys(tags).forEach(function (h) {
+      var tag = board.querySelector('[data-hex="' + CSS.escape(h) + '"] .hl');
+      // The half range implies the gun range: show the nearer one, then sector and line.
+      if (tag) tag.textContent = tags[h].replace("G½", "½");
+    });
+    var info = document.querySelector('#r-battle [data-info="' + CSS.escape(key) + '"]');
+    if (info) info.hidden = false;
+    var hint = document.querySelector("#r-battle .ship-info .hint");
+    if (hint && info) hint.hidden = true;
   }
 
   // -- start ------------------------------------------------------------------------------

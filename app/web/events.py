@@ -33,6 +33,16 @@ STEP_RULE = {
     "reorganization": "4e1",
     "air return": "5",
     "turn record": "6",
+    "surface contact": "16a",
+    "surface setup": "16c",
+    "surface sides": "16d1",
+    "surprise": "16k",
+    "surface movement": "16e",
+    "torpedo fire": "16f",
+    "gunnery": "16g",
+    "torpedo combat": "16h",
+    "breakoff": "16i",
+    "bombardment": "16j",
 }
 
 

@@ -83,6 +83,11 @@ def log_lines(view: dict[str, Any], seat: str, events: list[dict[str, Any]]) -> 
     return [teller.line(i, e) for i, e in enumerate(events)]
 
 
+def no_searchboard(view: dict[str, Any]) -> bool:
+    """7e: Scenario Four is fought on the Battleboard alone, with no Searchboards."""
+    return (view.get("scenario") or {}).get("id") == "four"
+
+
 def context(view: dict[str, Any], events: list[dict[str, Any]], who: Seat) -> dict[str, Any]:
     all_choices = choices.choices(view, who.seat)
     lines = log_lines(view, who.seat, events)
@@ -100,7 +105,7 @@ def context(view: dict[str, Any], events: list[dict[str, Any]], who: Seat) -> di
         "subjects": choices.subjects(view, who.seat, all_choices),
         "by_subject": by_subject,
         "general": [c for c in all_choices if not c.subject],
-        "board": searchboard.searchboard(view, who.seat),
+        "board": None if no_searchboard(view) else searchboard.searchboard(view, who.seat),
         "battle": battleboard.battle(view) or battleboard.surface(view),
         "cards": cards.cards(view, who.seat),
         "lines": [ln for ln in lines if ln.turn >= turn - LOG_TURNS + 1],

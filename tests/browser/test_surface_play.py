@@ -108,6 +108,7 @@ def set_up(jp: SeatPage, us: SeatPage) -> None:
         labels = page.page.locator("#r-battle svg .piece.ship text").all_text_contents()
         assert labels.count("US") == 6 and labels.count("IJN") == 5  # not colour only
         assert "Surface Side A: United States" in page.text("#r-battle")
+        assert not page.page.is_visible("#r-searchboard svg")  # 7e: no Searchboards
     jp.shot("set-up")
 
 
@@ -124,13 +125,32 @@ def movement(jp: SeatPage, us: SeatPage) -> None:
     assert jp.page.get_attribute(ship("japan", "Kumano"), "data-at") == "bb:L10"
     jp.done()
     us.synced()
-    us.pick(ship("usa", "Minneapolis"))
-    us.target('#r-battle [data-tkey="bb:I10"]')
+    by_keyboard(us, ship("usa", "Minneapolis"), "bb:I10")
     us.shot("moved")
     us.done()
     jp.synced()
     assert jp.page.get_attribute(ship("usa", "Minneapolis"), "data-at") == "bb:I10"
     assert "Minneapolis advances to I10 (16e1)" in jp.text("#r-log")
+
+
+def by_keyboard(page: SeatPage, counter: str, target: str) -> None:
+    """The same as pick-then-target, with keys only: Enter on the ship, Enter on "on the
+    board" (focus goes to the first lit hex), Enter on that hex."""
+    before = page.version()
+    page.page.focus(counter)
+    page.page.keyboard.press("Enter")
+    page.page.wait_for_selector(f"{counter}.selected", timeout=TIMEOUT_MS)
+    page.page.focus("#act .to-board")
+    page.page.keyboard.press("Enter")
+    focused = page.page.evaluate("document.activeElement.getAttribute('data-tkey')")
+    assert focused == target, focused
+    page.page.keyboard.press("Enter")
+    page.page.wait_for_function(
+        "v => Number(document.getElementById('r-prompt').dataset.v) > v",
+        arg=before,
+        timeout=TIMEOUT_MS,
+    )
+    page.synced()
 
 
 def torpedo_fire(jp: SeatPage, us: SeatPage) -> None:

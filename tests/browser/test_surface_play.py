@@ -11,6 +11,7 @@ resolved (16h) - through to the start of Surface Turn 2. Each page shows both si
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,10 @@ from typing import Any
 import httpx
 import pytest
 
+from app import rules
+from app.rules.actions import Action
+from app.web import choices, render
+from app.web.render import Seat
 from browser.conftest import Server
 from browser.pages import TIMEOUT_MS, SeatPage
 
@@ -35,6 +40,47 @@ SHIPS = {
 ROLL = r"\d+ vs \d+: (one hit|no damage|flipped|eliminated)"
 GUNNERY = re.compile(r"Gunnery \(16g\): Japan Kumano at Minneapolis, range 3: " + ROLL)
 TORPEDO = re.compile(r"Torpedo combat \(16h\): Japan Kumano on [\w ]+: " + ROLL)
+
+
+# -- without a browser: what the clicks rely on ---------------------------------------------
+
+
+def four_at_movement() -> Any:
+    state = rules.new_game("four", frozenset(), SEED)
+    for seat, text in (("usa", "line I N"), ("usa", "formation"), ("japan", "formation")):
+        state, _ = rules.apply(state, seat, Action.from_text(text))
+    return state
+
+
+def test_each_advance_lights_the_hex_the_ship_moves_into() -> None:
+    """16e1: "advance" is picked by the hex ahead; it is the hex the rules move the ship to."""
+    state = four_at_movement()
+    view = rules.view(state, "japan")
+    advances = [c for c in choices.choices(view, "japan") if c.action["kind"] == "advance"]
+    assert advances
+    for c in advances:
+        action = Action.from_text(f"advance {c.action['ship']}")
+        _, events = rules.apply(state, "japan", action)
+        moved = next(e for e in events if e.kind == "surface-advance")
+        assert c.target == f"bb:{moved.data['hex']}", (c, moved.data)
+        assert c.subject == f"u:japan:{c.action['ship']}"
+
+
+def test_the_surface_battleboard_region_carries_every_ships_reach() -> None:
+    """Both seats see both sides' ships (16a); each ship's gun range holds its half range."""
+    state = four_at_movement()
+    for seat in ("japan", "usa"):
+        html = render.regions(rules.view(state, seat), [], Seat("0" * 16, seat), ("battle",))
+        found = re.search(r'data-surface="([^"]+)"', html["battle"])
+        assert found, html["battle"][:500]
+        reach = json.loads(found.group(1).replace("&#34;", '"').replace("&quot;", '"'))
+        assert sorted(reach) == sorted(f"u:{s}:{u}" for s, ids in SHIPS.items() for u in ids)
+        for key, r in reach.items():
+            assert set(r["half"]) <= set(r["gun"]) and r["front"] and r["rear"], key
+        assert reach["u:japan:Kumano"]["torpedo"]  # Japanese cruisers carry torpedoes
+
+
+# -- in two browsers ---------------------------------------------------------------------------
 
 
 def create_four(server: Server) -> dict[str, str]:

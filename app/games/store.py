@@ -22,9 +22,9 @@ import re
 import secrets
 import uuid
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Connection, Row, bindparam, insert, select, text, update
+from sqlalchemy import Connection, Executable, Row, func, insert, literal, select, update
 
 from app.games.cache import GameCache, Loaded
 from app.games.db import Database
@@ -306,14 +306,6 @@ class GameStore:
                 raise IllegalMove(str(exc), rule=getattr(exc, "rule", None)) from exc
             after = Loaded(game.actions + 1, new_state, {})
             committed = self._record(conn, game, seats, seat, action, loaded, after, events)
-            if self.notify_in_transaction:
-                conn.execute(
-                    text("SELECT pg_notify(:channel, :payload)"),
-                    {
-                        "channel": NOTIFY_CHANNEL,
-                        "payload": f"{game_id}:{committed.seq}:{PROCESS_ORIGIN}",
-                    },
-                )
         self.cache.put(game_id, after)
         return committed
 
@@ -345,19 +337,22 @@ class GameStore:
         after: Loaded,
         events: list[Any],
     ) -> Committed:
-        """Append the action, store each changed view with its patch (SQL Core: one
-        statement per row, no unit of work)."""
+        """Append the action, store each changed seat's version with its patch (SQL Core,
+        no unit of work; one statement in all on PostgreSQL)."""
         seq, state = after.seq, after.state
         status = str(state.status)
         finished = utcnow() if status == "finished" and game.finished_at is None else None
-        conn.execute(
-            update(GAMES_T)
-            .where(GAMES_T.c.id == game.id)
-            .values(actions=seq, status=status, finished_at=finished or game.finished_at)
-        )
         seen = {s: self.engine.events_for(events, s) for s in (*SEATS, SPECTATOR)}
         seen["all"] = self.engine.all_events(events)
-        conn.execute(
+        changes = tuple(
+            change
+            for name, row in seats.items()
+            if (change := self._update_view(game, row, before, after, force=name == seat))
+        )
+        writes: list[Executable] = [
+            update(GAMES_T)
+            .where(GAMES_T.c.id == game.id)
+            .values(actions=seq, status=status, finished_at=finished or game.finished_at),
             insert(ACTIONS_T).values(
                 game_id=game.id,
                 seq=seq,
@@ -366,16 +361,11 @@ class GameStore:
                 seat_version=seats[seat].version,
                 events=normalise(seen),
                 created_at=utcnow(),
-            )
-        )
-        changes = tuple(
-            change
-            for name, row in seats.items()
-            if (change := self._update_view(game, row, before, after, force=name == seat))
-        )
-        self._store_changes(conn, game.id, changes)
+            ),
+            *self._change_writes(game.id, changes),
+        ]
         if seq % self.snapshot_every == 0:
-            conn.execute(
+            writes.append(
                 insert(SNAPSHOTS_T).values(
                     game_id=game.id,
                     seq=seq,
@@ -383,6 +373,7 @@ class GameStore:
                     state=pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL),
                 )
             )
+        self._write(conn, writes, f"{game.id}:{seq}:{PROCESS_ORIGIN}")
         version = next(c.version for c in changes if c.seat == seat)
         return Committed(game.id, seq, version, changes)
 
@@ -406,23 +397,32 @@ class GameStore:
             patch.append({"op": "replace", "path": "/version", "value": version})
         return SeatChange(row.seat, version, patch)
 
-    def _store_changes(
-        self, conn: Connection, game_id: str, changes: tuple[SeatChange, ...]
-    ) -> None:
-        """The seats' new versions and their patches: two statements, whatever the count."""
-        conn.execute(
+    def _change_writes(self, game_id: str, changes: tuple[SeatChange, ...]) -> list[Executable]:
+        """Each changed seat's new version, and the patches (one statement for all)."""
+        seats: list[Executable] = [
             update(SEATS_T)
-            .where(SEATS_T.c.game_id == bindparam("g"), SEATS_T.c.seat == bindparam("s"))
-            .values(version=bindparam("v"), view_stamp=self.engine.stamp),
-            [{"g": game_id, "s": c.seat, "v": c.version} for c in changes],
-        )
-        conn.execute(
-            insert(PATCHES_T),
-            [
-                {"game_id": game_id, "seat": c.seat, "version": c.version, "patch": c.patch}
-                for c in changes
-            ],
-        )
+            .where(SEATS_T.c.game_id == game_id, SEATS_T.c.seat == c.seat)
+            .values(version=c.version, view_stamp=self.engine.stamp)
+            for c in changes
+        ]
+        rows = [
+            {"game_id": game_id, "seat": c.seat, "version": c.version, "patch": c.patch}
+            for c in changes
+        ]
+        return [*seats, insert(PATCHES_T).values(rows)]
+
+    def _write(self, conn: Connection, writes: list[Executable], news: str) -> None:
+        """Run the action's writes. On PostgreSQL they go as one statement, the writes as
+        data-modifying CTEs around the NOTIFY (one round trip instead of eight; PostgreSQL
+        runs each CTE exactly once, all on one snapshot: they touch different rows)."""
+        notify = self.notify_in_transaction
+        if conn.dialect.name != "postgresql":
+            for statement in writes:
+                conn.execute(statement)
+            return
+        ctes = [cast(Any, w).cte(f"w{i}") for i, w in enumerate(writes)]
+        head = func.pg_notify(NOTIFY_CHANNEL, news) if notify else literal(1)
+        conn.execute(select(head).add_cte(*ctes))
 
     def _old_doc(self, game: Row[Any], row: SeatRow, before: Loaded) -> Json | None:
         """The document the seat has now: from memory, or recomputed when the engine that

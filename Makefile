@@ -25,7 +25,10 @@ typecheck: $(STAMP)
 
 test: $(STAMP) lint typecheck
 	bash tools/test-setup.sh
-	$(BIN)/pytest -q -n 2 -p no:cacheprovider
+	$(BIN)/pytest -q -n 2 -p no:cacheprovider --ignore=tests/browser
+	# Playwright's sync API keeps an event loop running in its process: the browser tests
+	# run in a process of their own, so that no asyncio test shares it.
+	$(BIN)/pytest -q -p no:cacheprovider tests/browser
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench

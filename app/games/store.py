@@ -310,21 +310,20 @@ class GameStore:
         return committed
 
     def _lock(self, conn: Connection, game_id: str) -> tuple[Row[Any], dict[str, SeatRow]]:
-        """The game's row, locked until commit (FOR UPDATE; SQLite holds its write lock),
-        then its seats. Two statements on purpose: under READ COMMITTED a statement that
-        waited for the lock sees the locked row's new version but the rest of its join
-        as it was before the wait; the second statement starts after the wait."""
-        game = conn.execute(
-            select(GAMES_T).where(GAMES_T.c.id == game_id).with_for_update()
-        ).one_or_none()
-        if game is None:
-            raise GameNotFound(f"no game {game_id!r}")
+        """The game's row and its seats' rows, locked until commit (FOR UPDATE on both
+        tables; SQLite holds its write lock). Both must be locked: under READ COMMITTED a
+        statement that waited for a lock returns the newest version of the rows it locked,
+        and of those only (with `FOR UPDATE OF games` the seats came back as they were
+        before the wait, and two posts on one version both passed)."""
         rows = conn.execute(
-            select(SEATS_T.c.seat, SEATS_T.c.version, SEATS_T.c.view_stamp).where(
-                SEATS_T.c.game_id == game_id
-            )
-        )
-        return game, {r.seat: SeatRow(r.seat, r.version, r.view_stamp) for r in rows}
+            select(GAMES_T, SEATS_T.c.seat, SEATS_T.c.version, SEATS_T.c.view_stamp)
+            .join(SEATS_T, SEATS_T.c.game_id == GAMES_T.c.id)
+            .where(GAMES_T.c.id == game_id)
+            .with_for_update()
+        ).all()
+        if not rows:
+            raise GameNotFound(f"no game {game_id!r}")
+        return rows[0], {r.seat: SeatRow(r.seat, r.version, r.view_stamp) for r in rows}
 
     def _record(
         self,

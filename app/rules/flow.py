@@ -88,7 +88,9 @@ def _pass_automatically(state: State, out: list[Event]) -> None:
         side = state.waiting[0]
         acts = legal_actions(state, side)
         step = STEPS[state.step]
-        if len(acts) == 1 and (acts[0] == DONE or acts[0].kind in step.auto):
+        if len(acts) == 1 and (
+            (acts[0] == DONE and not step.always_asks) or acts[0].kind in step.auto
+        ):
             _take(state, side, acts[0], out)
         else:
             return

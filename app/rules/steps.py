@@ -40,6 +40,8 @@ class Step:
     why: Why = _no_reason  # the rule that forbids an action that is not legal
     auto: frozenset[str] = frozenset()  # action kinds taken for a seat when it is the only one
     on_done: Handler | None = None  # what "done" does besides ending the seat's part
+    # Never pass a seat's "done" for it: whether it had a choice must not show (hidden info).
+    always_asks: bool = False
 
 
 STEPS: dict[str, Step] = {}

@@ -708,3 +708,21 @@ def test_every_wrong_action_in_a_surface_combat_is_refused_with_a_rule() -> None
                     apply(s, seat, action)
                 assert err.value.rule
         s, _ = apply(s, seat, choose(s, seat, rng))
+
+
+def test_16e3_a_ship_in_transit_facing_the_edge_turns_first() -> None:
+    """Regression (battle-seeking fuzz, Scenario Two seed 10, every option): a ship that
+    must move on from another's hex but faces the Battleboard's edge was offered only an
+    advance off the board."""
+    s = arrange(
+        four(),
+        {"usa/Minneapolis": ("I1", "N"), "usa/DD3": ("I1", "N"), "japan/Kumano": ("L11", "N")},
+    )
+    in_transit = sorted(["DD3", "Minneapolis"])[0]
+    assert [a.text() for a in legal_actions(s, "usa")] == [
+        f"turn {in_transit} port",
+        f"turn {in_transit} starboard",
+    ]
+    # From I1, NE is off the board too; SE (two turns) leads on to J1.
+    s, _ = play(s, "usa", *[f"turn {in_transit} starboard"] * 2, f"advance {in_transit}")
+    assert combat(s).hexes["usa"][in_transit] != "I1"

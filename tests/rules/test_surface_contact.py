@@ -51,6 +51,16 @@ def kondo(s: State, *ships: str, hex_: str = "M5") -> None:
 FAR = {"usa": {"TF16": "T1", "TF17": "T3"}, "japan": {"MobileForce": "A1"}}
 
 
+def decide(
+    s: State, usa: tuple[str, ...] = (), japan: tuple[str, ...] = ()
+) -> tuple[State, list[Event]]:
+    """16a, 16j: the contact step asks both sides, Side B (here the US) first, each then done."""
+    assert s.step == "surface contact" and s.waiting == ["usa", "japan"]
+    s, ev1 = play(s, "usa", *usa, "done")
+    s, ev2 = play(s, "japan", *japan, "done")
+    return s, ev1 + ev2
+
+
 # ---------------------------------------------------------------- 16a contact
 
 
@@ -59,6 +69,7 @@ def test_16a_both_sides_with_exact_information_must_fight() -> None:
         {"usa": {"TF16": "H4", "TF17": "N4"}, "japan": {"MobileForce": "H4"}},
         informed={"usa": ["H4"], "japan": ["H4"]},
     )
+    s, ev = decide(s)  # both know: no choice, the combat is fought
     assert s.step == "surface setup" and s.waiting == ["usa"]  # Side B of the Turn first
     (start,) = kinds(ev, "surface-combat")
     assert start.audience == "all" and start.data["hex"] == "H4"
@@ -75,38 +86,45 @@ def test_16a_both_sides_with_exact_information_must_fight() -> None:
 def test_16a_one_side_with_the_information_decides_in_secret() -> None:
     forces = {"usa": {"TF16": "H4", "TF17": "N4"}, "japan": {"MobileForce": "H4"}}
     s, _ = combat_phase(forces, informed={"japan": ["H4"]})
-    assert s.step == "surface contact" and s.waiting == ["japan"]
-    assert [a.text() for a in legal_actions(s, "japan")] == ["decline H4", "engage H4"]
-    assert legal_actions(s, "usa") == [] and view(s, "usa")["surface"] is None
-    declined, ev = play(s, "japan", "decline H4")
+    # The US is asked as well, and sees the same whether or not Japan has a choice to make.
+    blind, _ = combat_phase(forces)
+    assert view(s, "usa") == view(blind, "usa") and s.waiting == blind.waiting == ["usa", "japan"]
+    s, _ = play(s, "usa", "done")
+    blind, _ = play(blind, "usa", "done")
+    assert view(s, "usa") == view(blind, "usa")
+    assert [a.text() for a in legal_actions(s, "japan")] == ["decline H4", "done", "engage H4"]
+    assert view(s, "usa")["surface"] is None
+    declined, ev = play(s, "japan", "decline H4", "done")
     assert declined.step != "surface setup" and not kinds(ev, "surface-combat")
     assert [e.audience for e in kinds(ev, "surface-contact")] == ["japan"]
-    engaged, ev = play(s, "japan", "engage H4")
+    engaged, ev = play(s, "japan", "engage H4", "done")
     assert engaged.step == "surface setup" and kinds(ev, "surface-combat")
 
 
 def test_16a_no_contact_without_2x_or_3x_information() -> None:
     forces = {"usa": {"TF16": "H4", "TF17": "N4"}, "japan": {"MobileForce": "H4"}}
-    s, ev = combat_phase(forces)
+    s, _ = combat_phase(forces)
+    s, ev = decide(s)
     assert s.step not in ("surface contact", "surface setup") and not kinds(ev, "surface-combat")
     # 15a1.2: a number of ships the owner may state falsely is not enough ...
     informed: dict[Side, list[str]] = {"usa": ["H4"]}
     s, _ = combat_phase(forces, informed, options=frozenset({"15a"}), level="number")
-    assert s.step != "surface contact"
+    assert "engage H4" not in [a.text() for a in legal_actions(s, "usa")]
     # ... the actual number ("2X") is.
     s, _ = combat_phase(forces, informed, options=frozenset({"15a"}), level="actual")
-    assert s.step == "surface contact" and s.waiting == ["usa"]
+    assert "engage H4" in [a.text() for a in legal_actions(s, "usa")]
 
 
 # ---------------------------------------------------------------- 16b facing
 
 
 def _facing(came_from: dict[Side, dict[str, str]]) -> str:
-    _, ev = combat_phase(
+    s, _ = combat_phase(
         {"usa": {"TF16": "H4", "TF17": "H4"}, "japan": {"MobileForce": "H4"}},
         informed={"usa": ["H4"], "japan": ["H4"]},
         came_from=came_from,
     )
+    _, ev = decide(s)
     return str(kinds(ev, "surface-combat")[0].data["facing"])
 
 
@@ -134,9 +152,9 @@ def test_16j4_atago_and_chokai_plus_6_b_guns_against_a_armour_minus_2_total_plus
     kondo(s, "Atago", "Chokai")
     s.forced_dice = [10, 1]
     begin(s, "combat", [])
-    assert s.step == "surface contact" and s.waiting == ["japan"]
-    assert [a.text() for a in legal_actions(s, "japan")] == ["decline M5", "engage M5"]
-    s, ev = play(s, "japan", "engage M5")
+    s, _ = play(s, "usa", "done")
+    assert [a.text() for a in legal_actions(s, "japan")] == ["decline M5", "done", "engage M5"]
+    s, ev = play(s, "japan", "engage M5", "done")
     setup = kinds(ev, "bombardment-set-up")[0].data
     assert setup["stacks"] == {"b": ["Atago", "Chokai"]}
     assert setup["positions"] == {"Midway": "J11", "b": "O9"}  # five hexes off (16j2)
@@ -151,7 +169,7 @@ def test_16j3_the_base_fires_first_at_a_ship_within_its_c_range() -> None:
     s, _ = combat_phase(FAR, enter=False)
     kondo(s, "Atago", "Chokai", "Nagara")
     begin(s, "combat", [])
-    s, _ = play(s, "japan", "engage M5")
+    s, _ = decide(s, japan=("engage M5",))
     assert s.waiting == ["usa"]
     # The b stack is five hexes off, beyond the base's c range of 4; Nagara's d stack is 3.
     assert [a.text() for a in legal_actions(s, "usa")] == ["done", "gun Midway Nagara"]
@@ -169,7 +187,10 @@ def test_16j_american_ships_in_the_hex_without_contact_protect_the_base() -> Non
     s, _ = combat_phase(forces, enter=False)
     kondo(s, "Atago", "Chokai")
     begin(s, "combat", [])
-    assert s.step != "surface contact" and s.surface is not None
+    # The Japanese may choose to bombard - the offer cannot depend on where American ships
+    # are - but the American ships in the hex prevent it, which shows only then.
+    s, ev = decide(s, japan=("engage M5",))
+    assert not kinds(ev, "bombardment-set-up") and kinds(ev, "bombardment-prevented")
 
 
 def test_16j_after_the_americans_broke_off_the_ships_that_stayed_bombard() -> None:
@@ -182,7 +203,7 @@ def test_16j_after_the_americans_broke_off_the_ships_that_stayed_bombard() -> No
     )
     s.forced_dice = [1, 10]
     begin(s, "surface contact", [])
-    s, ev = play(s, "japan", "engage M5")
+    s, ev = decide(s, japan=("engage M5",))
     assert kinds(ev, "bombardment-set-up")[0].data["stacks"] == {"b": ["Atago"]}
     assert kinds(ev, "bombardment")[0].data["attacker_modifier"] == 3 - 2
 
@@ -191,9 +212,9 @@ def test_16j_the_japanese_may_decline_to_bombard() -> None:
     s, _ = combat_phase(FAR, enter=False)
     kondo(s, "Atago")
     begin(s, "combat", [])
-    s, ev = play(s, "japan", "decline M5")
+    s, ev = decide(s, japan=("decline M5",))
     assert not kinds(ev, "bombardment-set-up") and s.step != "surface contact"
-    assert [e.audience for e in kinds(ev, "no-bombardment")] == ["japan"]
+    assert [e.audience for e in kinds(ev, "bombardment-choice")] == ["japan"]
 
 
 # ---------------------------------------------------------------- 4e after a surface combat
@@ -204,7 +225,8 @@ def test_4e_the_combat_phase_goes_on_after_a_surface_combat() -> None:
         {"usa": {"TF16": "T1", "TF17": "H4"}, "japan": {"MobileForce": "H4"}},
         informed={"usa": ["H4"]},
     )
-    s, _ = play(s, "usa", "engage H4", "line H N", "formation")  # day: lines H and M (16c1)
+    s, _ = decide(s, usa=("engage H4",))
+    s, _ = play(s, "usa", "line H N", "formation")  # day: lines H and M (16c1)
     s, _ = play(s, "japan", "formation")
     assert isinstance(s.surface, Surface) and s.surface.combat is not None
     s.surface.combat.turn = 10

@@ -16,12 +16,12 @@ several markers, any pair facing the same way decides (16b2.3).
 
 from __future__ import annotations
 
-from app.rules.actions import Action
+from app.rules.actions import DONE, Action
 from app.rules.battle import AFTER_AIR_BATTLES
 from app.rules.boards import base_hex, forces_at, searchboard, ships_in
 from app.rules.events import ALL, Event
 from app.rules.state import BASE, SIDES, Side, Spotting, State, Unit, other
-from app.rules.steps import Step, _nothing, begin, register
+from app.rules.steps import Step, begin, register
 from app.rules.surface.bombardment import bombarding_ships, start_bombardment
 from app.rules.surface.fleet import night_turn
 from app.rules.surface.model import Contact, Surface, SurfaceCombat, record
@@ -116,6 +116,17 @@ def _undecided(state: State) -> tuple[Side, list[str]] | None:
     return None
 
 
+def _could_bombard(state: State, rec: Surface) -> bool:
+    """What the Japanese know themselves: their ships in Midway's hex, the base still there."""
+    base = state.units["usa"].get(BASE_ID)
+    return (
+        not rec.bombarded
+        and base is not None
+        and base.box == BASE
+        and bool(bombarding_ships(state))
+    )
+
+
 def _may_bombard(state: State, rec: Surface) -> bool:
     """16j: Japanese ships in Midway's hex, and no American ship there left undefeated.
 
@@ -123,8 +134,7 @@ def _may_bombard(state: State, rec: Surface) -> bool:
     # from bombardment (16j: the Japanese must first eliminate them or force them to break
     # off). The Japanese choose whether to bombard.
     """
-    base = state.units["usa"].get(BASE_ID)
-    if rec.bombarded or base is None or base.box != BASE or not bombarding_ships(state):
+    if not _could_bombard(state, rec):
         return False
     fought = [c for c in rec.contacts if c.hex == base_hex() and c.status == "fought"]
     if forces_at(state, "usa", base_hex()):
@@ -139,9 +149,12 @@ def next_contact(state: State, out: list[Event]) -> None:
     """
     rec = record(state)
     state.step, state.waiting, state.simultaneous = STEP, [], False
-    pending = _undecided(state)
-    if pending is not None:
-        state.waiting = [pending[0]]
+    assert state.side_a is not None
+    deciding = [s for s in (other(state.side_a), state.side_a) if s not in rec.decided]
+    if deciding:
+        # Both sides always take their turn, Side B first, whether or not they have a
+        # contact (16a) or a bombardment (16j) to decide: that one does must not show.
+        state.waiting = deciding
         return
     for contact in rec.contacts:
         if contact.status == "engaged":
@@ -149,9 +162,13 @@ def next_contact(state: State, out: list[Event]) -> None:
             if all(forces_at(state, s, contact.hex) for s in SIDES):
                 start_combat(state, contact.hex, out)
                 return
-    if _may_bombard(state, rec):
-        state.waiting = ["japan"]
-        return
+    if rec.bombard and not rec.bombarded:
+        allowed = _may_bombard(state, rec)
+        rec.bombarded = True
+        if allowed:
+            start_bombardment(state, out)
+            return
+        out.append(Event("bombardment-prevented", ALL, state.turn, STEP, {"hex": base_hex()}))
     begin(state, AFTER_AIR_BATTLES, out)
 
 
@@ -198,31 +215,50 @@ def _enter(state: State, out: list[Event]) -> None:
     if rec.phase != state.turn:
         note_headings(state, rec)
         rec.phase, rec.contacts, rec.bombarded = state.turn, _find_contacts(state), False
+        rec.decided, rec.bombard = [], False
     next_contact(state, out)
 
 
+def _open(state: State, side: Side) -> list[str]:
+    """The hexes this side still has to decide: its one-sided contacts, then bombardment."""
+    rec = record(state)
+    hexes = [c.hex for c in rec.contacts if c.status == "undecided" and side in c.deciders]
+    # The offer reads only what the Japanese know: whether American ships in the hex stop
+    # the bombardment shows when it would be fought.
+    if side == "japan" and not rec.bombard and _could_bombard(state, rec):
+        hexes.append(base_hex())
+    return hexes
+
+
 def _actions(state: State, side: Side) -> list[Action]:
-    pending = _undecided(state)
-    if pending is not None:
-        hexes = pending[1] if pending[0] == side else []
-    else:
-        hexes = [base_hex()] if side == "japan" else []
-    return [Action(kind, (h,)) for h in hexes for kind in ("engage", "decline")]
+    acts = [Action(kind, (h,)) for h in _open(state, side) for kind in ("engage", "decline")]
+    return [*acts, DONE]
 
 
 def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     rec = record(state)
     h, engage = action.get("hex"), action.kind == "engage"
-    if _undecided(state) is None:
-        rec.bombarded = True
-        if engage:
-            start_bombardment(state, out)
-            return
-        out.append(Event("no-bombardment", side, state.turn, STEP, {"hex": h}))
-    else:
-        contact = next(c for c in rec.contacts if c.hex == h and c.status == "undecided")
-        contact.status = "engaged" if engage else "declined"
-        out.append(Event("surface-contact", side, state.turn, STEP, {"hex": h, "engage": engage}))
+    contact = next((c for c in rec.contacts if c.hex == h and c.status == "undecided"), None)
+    if contact is None:  # 16j: the bombardment, fought after the surface combats
+        rec.bombard, rec.bombarded = engage, not engage
+        out.append(
+            Event("bombardment-choice", side, state.turn, STEP, {"hex": h, "bombard": engage})
+        )
+        return
+    contact.status = "engaged" if engage else "declined"
+    out.append(Event("surface-contact", side, state.turn, STEP, {"hex": h, "engage": engage}))
+
+
+def _decided(state: State, side: Side, action: Action, out: list[Event]) -> None:
+    """Done: contacts left undecided are declined (16a)."""
+    rec = record(state)
+    for c in rec.contacts:
+        if c.status == "undecided" and side in c.deciders and len(c.deciders) == 1:
+            c.status = "declined"
+    rec.decided.append(side)
+
+
+def _finish(state: State, out: list[Event]) -> None:
     next_contact(state, out)
 
 
@@ -238,11 +274,13 @@ register(
     Step(
         STEP,
         "16a",
-        "Surface contact: fight a surface combat in this hex, or let the enemy pass unseen",
+        "Surface contact: fight where you alone know of the enemy, or let him pass; then done",
         _actions,
         _handle,
         _enter,
-        _nothing,
+        _finish,
         _why,
+        on_done=_decided,
+        always_asks=True,
     )
 )

@@ -110,6 +110,8 @@ class Surface:
     phase: int = 0  # the Turn whose Combat Phase the contacts belong to
     contacts: list[Contact] = field(default_factory=list)
     bombarded: bool = False  # 16j: this Combat Phase
+    decided: list[Side] = field(default_factory=list)  # 16a: sides through their decisions
+    bombard: bool = False  # 16j: the Japanese chose to bombard, if they still may
     combat: SurfaceCombat | None = None
     bombardment: Bombardment | None = None
 

@@ -28,7 +28,7 @@ from app.rules.setup import SPECIAL_SETUPS, scenario_of
 from app.rules.state import SIDES, Side, State
 from app.rules.surface.contact import begin_combat
 from app.rules.surface.fleet import night_turn
-from app.rules.surface.model import SurfaceCombat
+from app.rules.surface.model import SurfaceCombat, record
 
 VARIANT = "7e4.2"  # the "for variety" facing, as a game option key
 
@@ -49,6 +49,7 @@ def set_up(state: State) -> None:
     c = SurfaceCombat("", night_turn(state), str(special[key]), _side(state, "B"))
     for side in SIDES:
         c.ships[side] = [u.id for m in state.boards[side].forces for u in ships_in(state, side, m)]
+    record(state).decided = list(SIDES)  # 7e: the one combat, with nothing to decide first
     begin_combat(state, c, [])
 
 

@@ -13,6 +13,7 @@ holds sockets for to re-check, so nothing missed in between stays missed.
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import contextlib
 import logging
@@ -50,7 +51,7 @@ class LocalBroker:
         return None
 
 
-class _Listener:
+class _Listener(abc.ABC):
     """A background task that keeps one subscription alive."""
 
     def __init__(self) -> None:
@@ -75,8 +76,9 @@ class _Listener:
             first = False
             await asyncio.sleep(RETRY_SECONDS)
 
+    @abc.abstractmethod
     async def _listen(self, on_change: OnChange, resync: bool) -> None:
-        raise NotImplementedError
+        """Listen for changes until the connection drops (each broker its own way)."""
 
     async def stop(self) -> None:
         if self._task is not None:

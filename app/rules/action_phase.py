@@ -32,7 +32,7 @@ from app.rules.state import (
     Unit,
     other,
 )
-from app.rules.steps import Step, b_then_a, begin, register
+from app.rules.steps import Step, automatic, b_then_a, begin, register
 from app.rules.units import eliminate, is_fighter, launch_number, size
 
 # ---------------------------------------------------------------- sides (3)
@@ -76,19 +76,7 @@ def _enter_sides(state: State, out: list[Event]) -> None:
     begin(state, "assembly", out)
 
 
-def _no_actions(state: State, side: Side) -> list[Action]:
-    return []
-
-
-def _no_handler(state: State, side: Side, action: Action, out: list[Event]) -> None:
-    return None
-
-
-def _nothing(state: State, out: list[Event]) -> None:
-    return None
-
-
-register(Step("sides", "3", "", _no_actions, _no_handler, _enter_sides, _nothing))
+automatic("sides", "3", _enter_sides)
 
 
 def _wait_b_then_a(state: State, out: list[Event]) -> None:

@@ -9,7 +9,6 @@ from app.rules.battle import (
     category,
     enter_defender,
     live_air,
-    noop,
 )
 from app.rules.boards import battleboard
 from app.rules.events import Event
@@ -22,7 +21,7 @@ from app.rules.state import (
     State,
     other,
 )
-from app.rules.steps import Step, begin, register
+from app.rules.steps import Step, begin, nothing, register
 from app.rules.units import (
     BASE_ID,
     aa_factor,
@@ -240,7 +239,7 @@ register(
         _bomb_actions,
         _bomb_handle,
         _enter_bombing,
-        noop,
+        nothing,
         _bomb_why,
         auto=frozenset({"bomb"}),
     )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from app.rules.events import Event
 from app.rules.free_roll import CONTINUATIONS, MARKINGS, fight, mark
 from app.rules.state import GONE, PendingCombat, State, Unit
-from app.rules.steps import Step, begin, register
+from app.rules.steps import automatic, begin
 from app.rules.units import BASE_ID, aboard, eliminate, is_scout
 
 ON_BOARD = 2  # 11b1
@@ -61,18 +61,4 @@ CONTINUATIONS[KIND] = _next
 MARKINGS[KIND] = _mark
 
 
-def _none(state: State, out: list[Event]) -> None:
-    return None
-
-
-register(
-    Step(
-        KIND,
-        "11b",
-        "",
-        lambda state, side: [],
-        lambda state, side, action, out: None,
-        _enter,
-        _none,
-    )
-)
+automatic(KIND, "11b", _enter)

@@ -28,7 +28,7 @@ from app.rules.state import (
     Unit,
     other,
 )
-from app.rules.steps import Step, b_then_a, begin, register
+from app.rules.steps import Step, b_then_a, begin, nothing, register
 from app.rules.units import (
     BASE_ID,
     air_record,
@@ -224,10 +224,6 @@ def _combat_why(state: State, side: Side, action: Action) -> tuple[str, str] | N
     return "2b2", "Side A chooses the order of the battles still to be fought"
 
 
-def noop(state: State, out: list[Event]) -> None:
-    return None
-
-
 register(
     Step(
         "combat",
@@ -236,7 +232,7 @@ register(
         _combat_actions,
         _combat_handle,
         _enter_combat,
-        noop,
+        nothing,
         _combat_why,
     )
 )

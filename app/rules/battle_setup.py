@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from app.rules.actions import Action
-from app.rules.battle import CENTRE, battle, enter_defender, noop
+from app.rules.battle import CENTRE, battle, enter_defender
 from app.rules.boards import battleboard
 from app.rules.events import ALL, Event
 from app.rules.grid import DIRECTIONS
@@ -15,7 +15,7 @@ from app.rules.state import (
     State,
     other,
 )
-from app.rules.steps import Step, begin, register
+from app.rules.steps import Step, begin, nothing, register
 from app.rules.units import (
     BASE_ID,
     air_record,
@@ -100,7 +100,7 @@ register(
         _setup_actions,
         _setup_handle,
         enter_defender,
-        noop,
+        nothing,
         _setup_why,
     )
 )
@@ -202,7 +202,7 @@ register(
         _air_actions,
         _air_handle,
         _air_enter,
-        noop,
+        nothing,
         _air_why,
     )
 )

@@ -19,7 +19,7 @@ they fought a torpedo, medium-level or strafing unit.
 from __future__ import annotations
 
 from app.rules.actions import DONE, Action
-from app.rules.battle import battle, category, live_air, noop
+from app.rules.battle import battle, category, live_air
 from app.rules.battle_setup import approach_hexes
 from app.rules.events import Event
 from app.rules.free_roll import CONTINUATIONS, fight
@@ -31,7 +31,7 @@ from app.rules.state import (
     State,
     other,
 )
-from app.rules.steps import Step, begin, register
+from app.rules.steps import Step, begin, nothing, register
 from app.rules.units import BASE_ID, air_face, defense, lowered
 
 FIGHTERS = "14"
@@ -336,7 +336,7 @@ def strafed(b: Battle, ship: str) -> bool:
     return any(b.targets.get(e) == ship for e in b.escorts)
 
 
-CONTINUATIONS["air combat"] = lambda state, out: None
+CONTINUATIONS["air combat"] = nothing
 CONTINUATIONS["breakthrough"] = _next_interception
 
 register(
@@ -347,7 +347,7 @@ register(
         _cap_setup_actions,
         _cap_setup_handle,
         _cap_setup_enter,
-        noop,
+        nothing,
         _cap_setup_why,
     )
 )
@@ -359,7 +359,7 @@ register(
         _escort_setup_actions,
         _escort_setup_handle,
         _escort_setup_enter,
-        noop,
+        nothing,
         _escort_setup_why,
     )
 )
@@ -383,7 +383,7 @@ register(
         _breakthrough_actions,
         _breakthrough_handle,
         _breakthrough_enter,
-        noop,
+        nothing,
         _breakthrough_why,
     )
 )

@@ -15,7 +15,7 @@ from app.rules.combat import CombatRoll, roll_combat
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
 from app.rules.state import PendingCombat, Side, State, Unit, other
-from app.rules.steps import Step, register
+from app.rules.steps import Step, nothing, register
 from app.rules.units import add_damage
 
 POINTS = {"hit": 1, "flip": 3, "eliminated": 6}
@@ -95,10 +95,6 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     _settle(state, pending, roll, out)
 
 
-def _nothing(state: State, out: list[Event]) -> None:
-    return None
-
-
 register(
     Step(
         "free roll",
@@ -106,7 +102,7 @@ register(
         "Free roll: keep these dice, or use the free roll marker to roll this combat again",
         _actions,
         _handle,
-        _nothing,
-        _nothing,
+        nothing,
+        nothing,
     )
 )

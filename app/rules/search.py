@@ -16,7 +16,7 @@ from app.rules.boards import base_hex, forces_at, ships_in
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
 from app.rules.state import BASE, Report, Side, Spotting, State, other
-from app.rules.steps import Step, register
+from app.rules.steps import Step, nothing, register
 from app.rules.units import BASE_ID, ship_record
 
 DAY = 3  # 15a1.1
@@ -150,10 +150,6 @@ def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
     return "15a1.2", "the number stated is from half (rounded up) to double the ships present"
 
 
-def _nothing(state: State, out: list[Event]) -> None:
-    return None
-
-
 register(
     Step(
         "search report",
@@ -161,8 +157,8 @@ register(
         "Search report: state the number of ships in the hex (half to double the real number)",
         _actions,
         _handle,
-        _nothing,
-        _nothing,
+        nothing,
+        nothing,
         _why,
     )
 )

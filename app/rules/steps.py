@@ -20,7 +20,16 @@ Hook = Callable[[State, list[Event]], None]
 Why = Callable[[State, Side, Action], tuple[str, str] | None]
 
 
-def _nothing(state: State, out: list[Event]) -> None:
+def nothing(state: State, out: list[Event]) -> None:
+    """A hook with nothing to do."""
+    return None
+
+
+def _no_actions(state: State, side: Side) -> list[Action]:
+    return []
+
+
+def _no_handler(state: State, side: Side, action: Action, out: list[Event]) -> None:
     return None
 
 
@@ -45,6 +54,11 @@ class Step:
 
 
 STEPS: dict[str, Step] = {}
+
+
+def automatic(name: str, rule: str, enter: Hook) -> Step:
+    """A step no seat acts in: entering it does its work and moves on (sides, turn record)."""
+    return register(Step(name, rule, "", _no_actions, _no_handler, enter, nothing))
 
 
 def register(step: Step) -> Step:
@@ -74,4 +88,4 @@ def wait_for(state: State, sides: list[Side], out: list[Event], then: str) -> No
         begin(state, then, out)
 
 
-__all__ = ["STEPS", "Step", "_nothing", "b_then_a", "begin", "register", "wait_for"]
+__all__ = ["STEPS", "Step", "automatic", "b_then_a", "begin", "nothing", "register", "wait_for"]

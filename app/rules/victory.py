@@ -10,7 +10,7 @@ from app.rules.events import ALL, Event
 from app.rules.repairs import repairs
 from app.rules.setup import scenario_of
 from app.rules.state import GONE, SIDES, Side, State, Unit, other
-from app.rules.steps import Step, begin, register
+from app.rules.steps import automatic, begin
 from app.rules.units import BASE_ID, air_record, elim_back, is_scout, ship_record
 
 HALVED_TYPES = ("DD", "AP")  # 7a3.2, with air combat units
@@ -120,14 +120,4 @@ def _enter(state: State, out: list[Event]) -> None:
     begin(state, "sides", out)
 
 
-register(
-    Step(
-        "turn record",
-        "6",
-        "",
-        lambda state, side: [],
-        lambda state, side, action, out: None,
-        _enter,
-        lambda state, out: None,
-    )
-)
+automatic("turn record", "6", _enter)

@@ -21,7 +21,7 @@ from app.rules.battle import remove_empty_markers
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
 from app.rules.state import SIDES, Side, State, other
-from app.rules.steps import Step, _nothing, begin, register
+from app.rules.steps import Step, automatic, begin, nothing, register
 from app.rules.surface.fleet import afloat, dead
 from app.rules.surface.model import SurfaceCombat, combat, record
 from app.rules.units import eliminate
@@ -69,17 +69,8 @@ def _surprise(c: SurfaceCombat, numbers: dict[Side, int]) -> None:
         c.surprise = "choose" if c.side_a == c.surprised_by else "over"
 
 
-register(
-    Step(
-        "surface sides",
-        "16d1",
-        "",
-        lambda state, side: [],
-        lambda state, side, action, out: None,
-        _enter_sides,
-        _nothing,
-    )
-)
+automatic("surface sides", "16d1", _enter_sides)
+
 
 # ---------------------------------------------------------------- 16k2 the surprise effect
 
@@ -115,7 +106,7 @@ register(
         _surprise_actions,
         _surprise_handle,
         _surprise_enter,
-        _nothing,
+        nothing,
         _surprise_why,
     )
 )

@@ -16,7 +16,7 @@ from app.rules.boards import battleboard
 from app.rules.events import ALL, Event
 from app.rules.grid import DIRECTIONS
 from app.rules.state import Side, State, other
-from app.rules.steps import Step, _nothing, begin, register
+from app.rules.steps import Step, begin, nothing, register
 from app.rules.surface.fleet import dead
 from app.rules.surface.geometry import (
     MAX_BATTLELINES,
@@ -210,7 +210,7 @@ register(
         _actions,
         _handle,
         _enter,
-        _nothing,
+        nothing,
         _why,
     )
 )

@@ -20,7 +20,7 @@ from app.rules.actions import DONE, Action
 from app.rules.events import ALL, Event
 from app.rules.free_roll import CONTINUATIONS, fight
 from app.rules.state import GONE, PendingCombat, Side, State
-from app.rules.steps import Step, _nothing, begin, register
+from app.rules.steps import Step, begin, nothing, register
 from app.rules.surface.fleet import afloat, b_then_a, key, occupant
 from app.rules.surface.geometry import (
     AHEAD,
@@ -298,7 +298,7 @@ register(
         _combat_actions,
         _combat_handle,
         _combat_enter,
-        _nothing,
+        nothing,
         _combat_why,
         auto=frozenset({"salvo"}),
     )

@@ -40,6 +40,12 @@ class GameCache:
             self._items.move_to_end(game_id)
             return item
 
+    def latest(self, game_id: str) -> Loaded | None:
+        """The latest state held for the game, whatever its log length (the caller
+        checks it against the database)."""
+        with self._lock:
+            return self._items.get(game_id)
+
     def put(self, game_id: str, loaded: Loaded) -> None:
         """Keep `loaded` unless a later state is already here; at the same log length,
         the documents are merged."""

@@ -30,6 +30,8 @@ ARRAYS = (list, tuple)  # a tuple from the engine is a JSON array too
 
 def same(a: Any, b: Any) -> bool:
     """Equal as JSON values (a bool is not a number, 1 is not 1.0)."""
+    if a is b:  # a value shared by both views (the engine's unit views are)
+        return True
     if type(a) is not type(b):
         if not (isinstance(a, ARRAYS) and isinstance(b, ARRAYS)) or list(a) != list(b):
             return False
@@ -92,7 +94,7 @@ def _diff_lists(old: Any, new: Any, path: str, ops: list[Op]) -> None:
         _replace_block(old_mid, new_mid, path, head, ops)
         return
     matcher = difflib.SequenceMatcher(
-        None, [json.dumps(x) for x in old_mid], [json.dumps(x) for x in new_mid], autojunk=False
+        None, [_typed(x) for x in old_mid], [_typed(x) for x in new_mid], autojunk=False
     )
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag != "equal":  # the list now reads new[:head + j1] + old_mid[i1:] + tail

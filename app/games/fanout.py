@@ -23,7 +23,8 @@ from typing import Protocol
 import psycopg
 import redis.asyncio as aioredis
 
-from app.games.store import NOTIFY_CHANNEL, PROCESS_ORIGIN
+from app.games.store import PROCESS_ORIGIN
+from app.games.writes import NOTIFY_CHANNEL
 
 log = logging.getLogger(__name__)
 

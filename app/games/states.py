@@ -9,6 +9,7 @@ replay of the whole log. A document is the engine's view with the server's field
 from __future__ import annotations
 
 import pickle
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, Row, select
@@ -18,7 +19,18 @@ from app.games.engine import Engine, Json
 from app.games.models import ACTIONS_T, SNAPSHOTS_T, Game
 
 
-def document(game: Game | Row[Any], seat: str, version: int, view: Json) -> Json:
+@dataclass(frozen=True)
+class GameKey:
+    """What a view document needs of its game, when no row is at hand."""
+
+    id: str
+    seed_sha256: str
+
+
+GameRef = Game | Row[Any] | GameKey
+
+
+def document(game: GameRef, seat: str, version: int, view: Json) -> Json:
     """The engine's view (a new dict each call, JSON types only, by its contract)
     with the server's fields around it."""
     doc = dict(view)

@@ -22,9 +22,9 @@ import re
 import secrets
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import Connection, Executable, Row, func, insert, literal, select, update
+from sqlalchemy import Connection, Row, bindparam, select
 
 from app.games.cache import GameCache, Loaded
 from app.games.db import Database
@@ -40,23 +40,27 @@ from app.games.errors import (
     StaleVersion,
 )
 from app.games.models import (
-    ACTIONS_T,
-    BENCH_T,
     GAMES_T,
     PATCHES_T,
     SEATS_T,
-    SNAPSHOTS_T,
     ActionRecord,
     Game,
     Seat,
     utcnow,
 )
-from app.games.states import StateLoader, document
+from app.games.states import GameKey, GameRef, StateLoader, document
 from app.games.tokens import new_game_id, new_token, token_hash, token_matches
+from app.games.writes import BENCH_PING, ActionWrites, SeatWrite, write_action
 
 SEED_BITS = 63
-NOTIFY_CHANNEL = "midway_games"
 GAME_ID = re.compile(r"[0-9a-f]{16}")
+# The game's row and its seats' rows, locked until commit (see GameStore._lock).
+LOCK = (
+    select(GAMES_T, SEATS_T.c.seat, SEATS_T.c.version, SEATS_T.c.view_stamp)
+    .join(SEATS_T, SEATS_T.c.game_id == GAMES_T.c.id)
+    .where(GAMES_T.c.id == bindparam("game_id"))
+    .with_for_update()
+)
 # Names this process in fan-out messages, so it skips the news of its own commits.
 PROCESS_ORIGIN = uuid.uuid4().hex
 
@@ -86,6 +90,29 @@ class SeatRow:
     seat: str
     version: int
     stamp: str  # the engine stamp the seat's current view was computed with
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One action worked out against the game after `before.seq` actions, its seats at
+    `seats`: each seat's new version and patch, the new documents in `after.docs` and
+    the events each seat may see. Valid while the database says the same."""
+
+    seat: str
+    action: Any
+    seats: dict[str, SeatRow]
+    before: Loaded
+    after: Loaded
+    events: Json
+    changes: tuple[SeatChange, ...]
+
+    def holds(self, game: Row[Any], seats: dict[str, SeatRow]) -> bool:
+        """The locked rows are those it was worked out from (the stamps aside: the
+        documents it started from were in memory, whatever engine the rows name)."""
+        versions = {s: r.version for s, r in seats.items()}
+        return game.actions == self.before.seq and versions == {
+            s: r.version for s, r in self.seats.items()
+        }
 
 
 @dataclass(frozen=True)
@@ -283,11 +310,18 @@ class GameStore:
     # -- the one transaction ----------------------------------------------------------
 
     def act(self, game_id: str, seat: str, version: int, action_json: Json) -> Committed:
-        """Apply one action of `seat`, which saw its view at `version`."""
+        """Apply one action of `seat`, which saw its view at `version`.
+
+        The work (the engine's apply, the views, the patches) is done before the lock
+        when this process's memory holds the game's latest state and documents, as it
+        does after its own last action of the game; under the lock it is used only if the
+        database still says what it was worked out from, else done again there. Either
+        way the lock is held while the version is checked and the writes are made."""
         try:
             action = self.engine.parse_action(action_json)
         except self.engine.parse_error as exc:
             raise BadRequest(f"malformed action: {exc}") from exc
+        plan = self._plan_ahead(game_id, seat, version, action)
         with self.db.write() as session:
             conn = session.connection()
             game, seats = self._lock(conn, game_id)
@@ -297,17 +331,26 @@ class GameStore:
                     f"stale version {version}: the {seat} view is at version {mine.version}",
                     version=mine.version,
                 )
-            loaded = self.loader.load(conn, game)
-            try:
-                new_state, events = self.engine.apply(loaded.state, seat, action)
-            except self.engine.illegal_action as exc:
-                if not self.engine.legal_actions(loaded.state, seat):
-                    raise NotYourMove(f"the {seat} seat has nothing to do now") from exc
-                raise IllegalMove(str(exc), rule=getattr(exc, "rule", None)) from exc
-            after = Loaded(game.actions + 1, new_state, {})
-            committed = self._record(conn, game, seats, seat, action, loaded, after, events)
-        self.cache.put(game_id, after)
+            if plan is None or not plan.holds(game, seats):
+                plan = self._plan(game, seats, seat, action, self.loader.load(conn, game))
+            committed = self._record(conn, game, plan)
+        self.cache.put(game_id, plan.after)
         return committed
+
+    def _plan_ahead(self, game_id: str, seat: str, version: int, action: Any) -> Plan | None:
+        """The action worked out from memory, without the lock, or None."""
+        loaded = self.cache.latest(game_id)
+        if loaded is None or set(loaded.docs) != set(SEATS):
+            return None
+        mine = loaded.docs.get(seat)
+        if mine is None or mine["version"] != version:
+            return None
+        seats = {s: SeatRow(s, doc["version"], self.engine.stamp) for s, doc in loaded.docs.items()}
+        game = GameKey(mine["id"], mine["seed_sha256"])
+        try:
+            return self._plan(game, seats, seat, action, loaded)
+        except (IllegalMove, NotYourMove):  # perhaps only because memory is behind
+            return None
 
     def _lock(self, conn: Connection, game_id: str) -> tuple[Row[Any], dict[str, SeatRow]]:
         """The game's row and its seats' rows, locked until commit (FOR UPDATE on both
@@ -315,69 +358,63 @@ class GameStore:
         statement that waited for a lock returns the newest version of the rows it locked,
         and of those only (with `FOR UPDATE OF games` the seats came back as they were
         before the wait, and two posts on one version both passed)."""
-        rows = conn.execute(
-            select(GAMES_T, SEATS_T.c.seat, SEATS_T.c.version, SEATS_T.c.view_stamp)
-            .join(SEATS_T, SEATS_T.c.game_id == GAMES_T.c.id)
-            .where(GAMES_T.c.id == game_id)
-            .with_for_update()
-        ).all()
+        rows = conn.execute(LOCK, {"game_id": game_id}).all()
         if not rows:
             raise GameNotFound(f"no game {game_id!r}")
         return rows[0], {r.seat: SeatRow(r.seat, r.version, r.view_stamp) for r in rows}
 
-    def _record(
-        self,
-        conn: Connection,
-        game: Row[Any],
-        seats: dict[str, SeatRow],
-        seat: str,
-        action: Any,
-        before: Loaded,
-        after: Loaded,
-        events: list[Any],
-    ) -> Committed:
-        """Append the action, store each changed seat's version with its patch (SQL Core,
-        no unit of work; one statement in all on PostgreSQL)."""
-        seq, state = after.seq, after.state
-        status = str(state.status)
-        finished = utcnow() if status == "finished" and game.finished_at is None else None
-        seen = {s: self.engine.events_for(events, s) for s in (*SEATS, SPECTATOR)}
-        seen["all"] = self.engine.all_events(events)
+    def _plan(
+        self, game: GameRef, seats: dict[str, SeatRow], seat: str, action: Any, before: Loaded
+    ) -> Plan:
+        """Apply the action to `before` and work out each seat's new version and patch."""
+        try:
+            new_state, events = self.engine.apply(before.state, seat, action)
+        except self.engine.illegal_action as exc:
+            if not self.engine.legal_actions(before.state, seat):
+                raise NotYourMove(f"the {seat} seat has nothing to do now") from exc
+            raise IllegalMove(str(exc), rule=getattr(exc, "rule", None)) from exc
+        after = Loaded(before.seq + 1, new_state, {})
         changes = tuple(
             change
             for name, row in seats.items()
             if (change := self._update_view(game, row, before, after, force=name == seat))
         )
-        writes: list[Executable] = [
-            update(GAMES_T)
-            .where(GAMES_T.c.id == game.id)
-            .values(actions=seq, status=status, finished_at=finished or game.finished_at),
-            insert(ACTIONS_T).values(
-                game_id=game.id,
-                seq=seq,
-                seat=seat,
-                action=self.engine.action_json(action),
-                seat_version=seats[seat].version,
-                events=normalise(seen),
-                created_at=utcnow(),
-            ),
-            *self._change_writes(game.id, changes),
-        ]
+        seen = {s: self.engine.events_for(events, s) for s in (*SEATS, SPECTATOR)}
+        seen["all"] = self.engine.all_events(events)
+        return Plan(seat, action, seats, before, after, normalise(seen), changes)
+
+    def _record(self, conn: Connection, game: Row[Any], plan: Plan) -> Committed:
+        """Append the action, store each changed seat's version with its patch (SQL Core,
+        no unit of work; one statement in all on PostgreSQL)."""
+        seq, state = plan.after.seq, plan.after.state
+        status = str(state.status)
+        finished = game.finished_at
+        if status == "finished" and finished is None:
+            finished = utcnow()
+        news = f"{game.id}:{seq}:{PROCESS_ORIGIN}" if self.notify_in_transaction else None
+        snapshot = None
         if seq % self.snapshot_every == 0:
-            writes.append(
-                insert(SNAPSHOTS_T).values(
-                    game_id=game.id,
-                    seq=seq,
-                    stamp=self.engine.stamp,
-                    state=pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL),
-                )
-            )
-        self._write(conn, writes, f"{game.id}:{seq}:{PROCESS_ORIGIN}")
-        version = next(c.version for c in changes if c.seat == seat)
-        return Committed(game.id, seq, version, changes)
+            snapshot = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+        writes = ActionWrites(
+            game_id=game.id,
+            seq=seq,
+            status=status,
+            finished_at=finished,
+            seat=plan.seat,
+            action=self.engine.action_json(plan.action),
+            seat_version=plan.seats[plan.seat].version,
+            events=plan.events,
+            created_at=utcnow(),
+            stamp=self.engine.stamp,
+            seats=tuple(SeatWrite(c.seat, c.version, c.patch) for c in plan.changes),
+            snapshot=snapshot,
+        )
+        write_action(conn, writes, news)
+        version = next(c.version for c in plan.changes if c.seat == plan.seat)
+        return Committed(game.id, seq, version, plan.changes)
 
     def _update_view(
-        self, game: Row[Any], row: SeatRow, before: Loaded, after: Loaded, force: bool
+        self, game: GameRef, row: SeatRow, before: Loaded, after: Loaded, force: bool
     ) -> SeatChange | None:
         """The seat's next version and patch if its view changed (always for the acting
         seat, so two posts on one version can never both pass the version check). The
@@ -396,34 +433,7 @@ class GameStore:
             patch.append({"op": "replace", "path": "/version", "value": version})
         return SeatChange(row.seat, version, patch)
 
-    def _change_writes(self, game_id: str, changes: tuple[SeatChange, ...]) -> list[Executable]:
-        """Each changed seat's new version, and the patches (one statement for all)."""
-        seats: list[Executable] = [
-            update(SEATS_T)
-            .where(SEATS_T.c.game_id == game_id, SEATS_T.c.seat == c.seat)
-            .values(version=c.version, view_stamp=self.engine.stamp)
-            for c in changes
-        ]
-        rows = [
-            {"game_id": game_id, "seat": c.seat, "version": c.version, "patch": c.patch}
-            for c in changes
-        ]
-        return [*seats, insert(PATCHES_T).values(rows)]
-
-    def _write(self, conn: Connection, writes: list[Executable], news: str) -> None:
-        """Run the action's writes. On PostgreSQL they go as one statement, the writes as
-        data-modifying CTEs around the NOTIFY (one round trip instead of eight; PostgreSQL
-        runs each CTE exactly once, all on one snapshot: they touch different rows)."""
-        notify = self.notify_in_transaction
-        if conn.dialect.name != "postgresql":
-            for statement in writes:
-                conn.execute(statement)
-            return
-        ctes = [cast(Any, w).cte(f"w{i}") for i, w in enumerate(writes)]
-        head = func.pg_notify(NOTIFY_CHANNEL, news) if notify else literal(1)
-        conn.execute(select(head).add_cte(*ctes))
-
-    def _old_doc(self, game: Row[Any], row: SeatRow, before: Loaded) -> Json | None:
+    def _old_doc(self, game: GameRef, row: SeatRow, before: Loaded) -> Json | None:
         """The document the seat has now: from memory, or recomputed when the engine that
         computed it is the one running (else None: the client needs a fresh view)."""
         doc = before.docs.get(row.seat)
@@ -456,4 +466,4 @@ class GameStore:
 def bench_insert(db: Database) -> None:
     """One committed insert: the database half of the bench's latency floor."""
     with db.write() as session:
-        session.connection().execute(insert(BENCH_T).values(created_at=utcnow()))
+        session.connection().execute(BENCH_PING, {"created_at": utcnow()})

@@ -35,6 +35,7 @@ def battleboard() -> HexGrid:
     return HexGrid(spec.columns, spec.rows)
 
 
+@cache
 def area_hexes(area: str) -> tuple[str, ...]:
     """The Searchboard hexes of a setup or entry area (7a2.2), in board order."""
     hexes = catalog().searchboard.areas[area]

@@ -8,6 +8,7 @@ at once, in secret; play starts when both are done (2b).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from types import MappingProxyType
 
 from app.data import ForceSetup, Scenario, catalog
@@ -181,17 +182,20 @@ def optional_forces(state: State, side: Side) -> list[str]:
     return [f.marker for f in scenario_of(state).forces_of(side) if f.optional]
 
 
+@cache
+def _placements(marker: str, area: str) -> tuple[Action, ...]:
+    """7a2.2: a task force marker placed on each hex of its setup area."""
+    return tuple(Action("place", (marker, h)) for h in area_hexes(area))
+
+
 def _actions(state: State, side: Side) -> list[Action]:
     board = state.boards[side]
     out = []
     for marker in optional_forces(state, side):
         out.append(Action("withhold" if marker in board.committed else "commit", (marker,)))
     for f in setup_forces(state, side):
-        out += [
-            Action("place", (f.marker, h))
-            for h in area_hexes(f.area)
-            if h != board.forces[f.marker]
-        ]
+        here = board.forces[f.marker]
+        out += [a for a in _placements(f.marker, f.area) if a.values[1] != here]
     out += _air_toggles(state, side)
     if all(board.forces[f.marker] is not None for f in setup_forces(state, side)):
         out.append(DONE)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.data import catalog
+from app.rules.actions import Action
 from app.rules.boards import base_hex, ships_in
 from app.rules.flow import acting, legal_actions
 from app.rules.grid import DIRECTIONS
@@ -102,12 +103,42 @@ def _prompt(state: State, seat: str) -> dict[str, Any]:
         "text": text,
         "rule": STEPS[state.step].rule if state.step in STEPS else "",
         "waiting_for": list(waiting),
-        "actions": [a.to_json() for a in legal_actions(state, seat)] if mine else [],
+        "actions": [_action_json(a) for a in legal_actions(state, seat)] if mine else [],
     }
 
 
+# Actions as JSON, each built once and shared between views: read them, never change them.
+_ACTIONS_JSON: dict[Action, dict[str, object]] = {}
+
+
+def _action_json(action: Action) -> dict[str, object]:
+    out = _ACTIONS_JSON.get(action)
+    if out is None:
+        if len(_ACTIONS_JSON) > 50_000:
+            _ACTIONS_JSON.clear()
+        out = _ACTIONS_JSON[action] = action.to_json()
+    return out
+
+
+# unit_view's answers by what they depend on: the counter, its damage, whether it is gone.
+_UNIT_VIEWS: dict[tuple[str, str, bool, int, bool], dict[str, Any]] = {}
+
+
 def unit_view(u: Unit) -> dict[str, Any]:
-    """A counter as it shows now: its side up, hit markers, current factors (4b5)."""
+    """A counter as it shows now: its side up, hit markers, current factors (4b5).
+
+    The answer is shared between calls and views (each unit's few faces are built once):
+    read it, never change it."""
+    key = (u.side, u.id, u.ship, u.damage, u.box == GONE)
+    out = _UNIT_VIEWS.get(key)
+    if out is None:
+        if len(_UNIT_VIEWS) > 20_000:
+            _UNIT_VIEWS.clear()
+        out = _UNIT_VIEWS[key] = _unit_view(u)
+    return out
+
+
+def _unit_view(u: Unit) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": u.id,
         "side": u.side,
@@ -156,14 +187,17 @@ def _lowered(factors: dict[str, int | None], hits: int) -> dict[str, int | None]
 def _card(state: State, side: Side) -> dict[str, Any]:
     """2c: a side's Operations Card, open to both players."""
     units = state.units[side]
+    boxes: dict[tuple[str, str], list[str]] = {}  # the ids in each (box, area), in order
+    for u in units.values():
+        boxes.setdefault((u.box, u.area), []).append(u.id)
     forces = []
     for f in scenario_of(state).forces_of(side):
         if f.area == "base":
             continue
-        forces.append(_force(state, side, f.marker, f.label))
+        forces.append(_force(state, side, boxes, f.marker, f.label))
     for marker in scenario_of(state).spare_markers.get(side, ()):
         if ships_in(state, side, marker):
-            forces.append(_force(state, side, marker, marker))
+            forces.append(_force(state, side, boxes, marker, marker))
     carriers = []
     for c in units.values():
         rec = ship_record(c) if c.ship else None
@@ -176,34 +210,32 @@ def _card(state: State, side: Side) -> dict[str, Any]:
                 "capacity": rec.capacity,
                 "launch": ship_face(c).launch,
                 "launched": state.launched.get(c.id, 0),
-                "ready": _ids(units, READY, c.id),
-                "arming": _ids(units, ARMING, c.id),
+                "ready": boxes.get((READY, c.id), []),
+                "arming": boxes.get((ARMING, c.id), []),
             }
         )
     return {
         "forces": forces,
         "carriers": carriers,
-        "midway_strike": _ids(units, STRIKE, "Midway"),
+        "midway_strike": boxes.get((STRIKE, "Midway"), []),
         "flying": [u.id for u in units.values() if u.box == FLYING],
         "eliminated": [unit_view(u) for u in units.values() if u.box == GONE],
         "units": {u.id: unit_view(u) for u in units.values() if u.box != GONE},
     }
 
 
-def _force(state: State, side: Side, marker: str, label: str) -> dict[str, Any]:
+def _force(
+    state: State, side: Side, boxes: dict[tuple[str, str], list[str]], marker: str, label: str
+) -> dict[str, Any]:
     return {
         "force": marker,
         "label": label,
         "ships": [u.id for u in ships_in(state, side, marker)],
-        "strike": _ids(state.units[side], STRIKE, marker),
-        "max_strike": _ids(state.units[side], MAX_STRIKE, marker),
-        "high_cap": _ids(state.units[side], HIGH_CAP, marker),
-        "low_cap": _ids(state.units[side], LOW_CAP, marker),
+        "strike": boxes.get((STRIKE, marker), []),
+        "max_strike": boxes.get((MAX_STRIKE, marker), []),
+        "high_cap": boxes.get((HIGH_CAP, marker), []),
+        "low_cap": boxes.get((LOW_CAP, marker), []),
     }
-
-
-def _ids(units: dict[str, Unit], box: str, area: str) -> list[str]:
-    return [u.id for u in units.values() if u.box == box and u.area == area]
 
 
 def _midway(state: State) -> dict[str, Any] | None:

@@ -11,12 +11,16 @@ from app.games import GameService, NotAuthorised
 from app.settings import Settings
 
 
-def get_service(request: Request) -> GameService:
+# Dependencies are coroutines: FastAPI runs a plain function dependency in a worker
+# thread, a thread hop per request for a dictionary lookup.
+
+
+async def get_service(request: Request) -> GameService:
     service: GameService = request.app.state.service
     return service
 
 
-def get_app_settings(request: Request) -> Settings:
+async def get_app_settings(request: Request) -> Settings:
     settings: Settings = request.app.state.settings
     return settings
 

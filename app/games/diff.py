@@ -16,6 +16,7 @@ from __future__ import annotations
 import difflib
 import json
 import marshal
+from collections.abc import Hashable
 from typing import Any
 
 Op = dict[str, Any]
@@ -94,11 +95,22 @@ def _diff_lists(old: Any, new: Any, path: str, ops: list[Op]) -> None:
         _replace_block(old_mid, new_mid, path, head, ops)
         return
     matcher = difflib.SequenceMatcher(
-        None, [_typed(x) for x in old_mid], [_typed(x) for x in new_mid], autojunk=False
+        None, [_key(x) for x in old_mid], [_key(x) for x in new_mid], autojunk=False
     )
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag != "equal":  # the list now reads new[:head + j1] + old_mid[i1:] + tail
             _replace_block(old_mid[i1:i2], new_mid[j1:j2], path, head + j1, ops)
+
+
+def _key(value: Any) -> Hashable:
+    """What the list matcher compares: a scalar by its JSON type and value; a container
+    by identity (both lists are alive, so one id is one object). Equal containers that
+    are distinct objects then do not match, which only makes the patch longer: the
+    elements left unmatched are diffed pairwise. The engine shares its unit and action
+    documents between views, so the long lists (the prompt's actions) match well."""
+    if isinstance(value, dict | list | tuple):
+        return id(value)
+    return type(value).__name__, value
 
 
 def _replace_block(olds: Any, news: Any, path: str, at: int, ops: list[Op]) -> None:

@@ -10,7 +10,6 @@ from fastapi import Depends, Header, Request
 from app.games import GameService, NotAuthorised
 from app.settings import Settings
 
-
 # Dependencies are coroutines: FastAPI runs a plain function dependency in a worker
 # thread, a thread hop per request for a dictionary lookup.
 

@@ -27,6 +27,7 @@ class Engine:
     legal_actions: Callable[[Any, str], list[Any]]
     apply: Callable[[Any, str, Any], tuple[Any, list[Any]]]
     view: Callable[[Any, str], Json]
+    views: Callable[[Any, tuple[str, ...]], dict[str, Json]]
     events_for: Callable[..., list[Json]]
     describe_scenarios: Callable[[], list[Json]]
     parse_action: Callable[[object], Any]
@@ -68,6 +69,8 @@ def load_engine(module_name: str) -> Engine:
         legal_actions=module.legal_actions,
         apply=module.apply,
         view=module.view,
+        views=getattr(module, "views", None)
+        or (lambda s, seats: {x: module.view(s, x) for x in seats}),
         events_for=module.events_for,
         describe_scenarios=module.describe_scenarios,
         parse_action=action_cls.from_json,

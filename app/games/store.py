@@ -374,10 +374,11 @@ class GameStore:
                 raise NotYourMove(f"the {seat} seat has nothing to do now") from exc
             raise IllegalMove(str(exc), rule=getattr(exc, "rule", None)) from exc
         after = Loaded(before.seq + 1, new_state, {})
+        views = self.engine.views(new_state, tuple(seats))
         changes = tuple(
             change
             for name, row in seats.items()
-            if (change := self._update_view(game, row, before, after, force=name == seat))
+            if (change := self._update_view(game, row, before, after, views[name], name == seat))
         )
         seen = {s: self.engine.events_for(events, s) for s in (*SEATS, SPECTATOR)}
         seen["all"] = self.engine.all_events(events)
@@ -414,13 +415,18 @@ class GameStore:
         return Committed(game.id, seq, version, plan.changes)
 
     def _update_view(
-        self, game: GameRef, row: SeatRow, before: Loaded, after: Loaded, force: bool
+        self,
+        game: GameRef,
+        row: SeatRow,
+        before: Loaded,
+        after: Loaded,
+        new_view: Json,
+        force: bool,
     ) -> SeatChange | None:
         """The seat's next version and patch if its view changed (always for the acting
         seat, so two posts on one version can never both pass the version check). The
         new document goes into `after.docs`."""
         old = self._old_doc(game, row, before)
-        new_view = self.engine.view(after.state, row.seat)
         fresh = document(game, row.seat, row.version, new_view)
         patch = None if old is None else make_patch(old, fresh)
         if patch == [] and not force:

@@ -4,6 +4,7 @@ new_game(scenario, options, seed) -> State
 legal_actions(state, seat) -> list[Action]
 apply(state, seat, action) -> (State, list[Event])
 view(state, seat) -> dict
+views(state, seats) -> {seat: dict}   (view for several seats, sharing the public parts)
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from app.rules.events import Event, events_for, visible_to
 from app.rules.flow import SEATS, apply, legal_actions, replay
 from app.rules.setup import MODES, OPTIONS, new_game, playable
 from app.rules.state import State
-from app.rules.view import view
+from app.rules.view import view, views
 
 
 def seed_hash(seed: int) -> str:
@@ -58,5 +59,6 @@ __all__ = [
     "replay",
     "seed_hash",
     "view",
+    "views",
     "visible_to",
 ]

@@ -9,6 +9,7 @@ the game runs, and everything once it has ended.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from app.data import catalog
@@ -41,10 +42,59 @@ OMNISCIENT = "omniscient"
 
 
 def view(state: State, seat: str) -> dict[str, Any]:
+    """What `seat` may know now: a JSON document built from the state, field by field."""
+    return views(state, (seat,))[seat]
+
+
+def views(state: State, seats: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """`view` for several seats of one state: the parts every seat sees alike are built
+    once and shared between the documents (read them, never change them)."""
+    public = _public(state)
+    boards: dict[str, Any] | None = None
+    out = {}
+    for seat in seats:
+        doc = {k: public[k] for k in _HEAD}
+        doc["surface"] = surface_view(state, seat)
+        doc["announcements"] = public["announcements"]
+        doc["prompt"] = _prompt(state, seat)
+        doc["free_roll"] = public["free_roll"]  # 11a: who holds the marker
+        doc["pending_combat"] = public["pending_combat"]
+        if seat in SIDES:
+            doc["searchboard"] = _searchboard(state, "japan" if seat == "japan" else "usa")
+        if seat == OMNISCIENT or state.status == "finished":
+            if boards is None:
+                boards = {side: _searchboard(state, side) for side in SIDES}
+            doc["searchboards"] = boards
+        if state.victory is not None:
+            doc["victory"] = state.victory
+        out[seat] = doc
+    return out
+
+
+# The public parts of a view that come before its first per-seat part, in order.
+_HEAD = (
+    "scenario",
+    "mode",
+    "options",
+    "status",
+    "turn",
+    "first_turn",
+    "last_turn",
+    "time",
+    "step",
+    "sides",
+    "operations_cards",
+    "midway",
+    "battle",
+)
+
+
+def _public(state: State) -> dict[str, Any]:
+    """Everything in a view that is the same for every seat (2c: the Operations Cards,
+    4a1: the base, the Battleboard, the Time Record Track, announcements)."""
     spec = scenario_of(state)
     box = catalog().time_record.box(state.turn)
-    everything = seat == OMNISCIENT or state.status == "finished"
-    out: dict[str, Any] = {
+    return {
         "scenario": {"id": spec.id, "name": spec.name, "rule": spec.rule},
         "mode": state.mode,
         "options": list(state.options),
@@ -58,19 +108,10 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "operations_cards": {side: _card(state, side) for side in SIDES},
         "midway": _midway(state),
         "battle": _battle(state),
-        "surface": surface_view(state, seat),
         "announcements": [{"side": s, "how": how, "hex": h} for s, how, h in state.announcements],
-        "prompt": _prompt(state, seat),
-        "free_roll": state.free_roll,  # 11a: who holds the marker
+        "free_roll": state.free_roll,
         "pending_combat": _pending(state),
     }
-    if seat in SIDES:
-        out["searchboard"] = _searchboard(state, "japan" if seat == "japan" else "usa")
-    if everything:
-        out["searchboards"] = {side: _searchboard(state, side) for side in SIDES}
-    if state.victory is not None:
-        out["victory"] = state.victory
-    return out
 
 
 def _pending(state: State) -> dict[str, Any] | None:

@@ -9,7 +9,8 @@ Prints one `name=value` line per figure:
 - `action_to_patch_p50_ms`, `action_to_patch_p99_ms`: from sending an action's POST to
   the other seat's patch arriving on its socket (only actions that changed the other
   seat's view produce such a patch). Measured from the send, so it is never less than
-  "accepted -> patch".
+  "accepted -> patch". Actions are posted as a browser's fetch would post them, over a
+  kept-alive HTTP/1.1 connection with no client library in between (`Poster`).
 - `floor_p50_ms`, `floor_p99_ms`: a bare websocket round trip plus one committed insert on
   the same database (WS /api/_bench/floor), sampled during the same run.
 - `latency_ratio_p50`, `latency_ratio_p99`: action-to-patch over floor (goals <= 3, <= 4).

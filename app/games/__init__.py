@@ -13,6 +13,7 @@ from app.games.errors import (
     NotYourMove,
     SeedNotAllowed,
     StaleVersion,
+    Unreplayable,
 )
 from app.games.hub import Subscriber
 from app.games.service import GameService
@@ -32,4 +33,5 @@ __all__ = [
     "SeedNotAllowed",
     "StaleVersion",
     "Subscriber",
+    "Unreplayable",
 ]

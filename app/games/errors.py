@@ -59,3 +59,10 @@ class SeedNotAllowed(GameError):
     """A seed was sent to a server not run with MIDWAY_ALLOW_SEED=1 (the seed is secret)."""
 
     status = 403
+
+
+class Unreplayable(GameError):
+    """The game's log cannot be replayed by the rules this server runs (an action of it
+    is refused now): the game cannot be loaded, and nothing is changed."""
+
+    status = 410

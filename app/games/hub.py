@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.games.errors import GameError
 from app.games.store import CatchUp, SeatChange
 
 log = logging.getLogger(__name__)
@@ -80,11 +81,24 @@ class Hub:
         if subs:
             await asyncio.gather(*(self.sync(sub, changes) for sub in subs))
 
-    async def sync(self, sub: Subscriber, changes: tuple[SeatChange, ...] | None = None) -> None:
-        """Bring one socket up to date, from `changes` when they chain, else the database."""
+    async def sync(
+        self,
+        sub: Subscriber,
+        changes: tuple[SeatChange, ...] | None = None,
+        *,
+        refusals: bool = False,
+    ) -> None:
+        """Bring one socket up to date, from `changes` when they chain, else the database.
+        A refusal (a game that cannot be loaded, say) is raised when `refusals`, for the
+        socket to answer and close; else only noted, without its cause, which may name
+        something secret."""
         async with sub.lock:
             try:
                 await self._sync(sub, changes)
+            except GameError as exc:
+                if refusals:
+                    raise
+                log.warning("a socket of %s was refused: %s", sub.game_id, exc.message)
             except Exception:  # a socket that cannot be written is closed by its reader
                 log.warning("could not bring a socket of %s up to date", sub.game_id, exc_info=True)
 

@@ -125,7 +125,7 @@ class GameService:
         """Start following a seat: register first, then send what the socket lacks, so
         no change can fall between the two."""
         self.hub.add(sub)
-        await self.hub.sync(sub, None)
+        await self.hub.sync(sub, None, refusals=True)  # the socket's caller unfollows
 
     def unfollow(self, sub: Subscriber) -> None:
         self.hub.remove(sub)

@@ -16,6 +16,7 @@ from sqlalchemy import Connection, Row, select
 
 from app.games.cache import GameCache, Loaded
 from app.games.engine import Engine, Json
+from app.games.errors import Unreplayable
 from app.games.models import ACTIONS_T, SNAPSHOTS_T, Game
 
 
@@ -62,9 +63,16 @@ class StateLoader:
             .order_by(ACTIONS_T.c.seq)
         )
         for record in records:
-            state, _events = self.engine.apply(
-                state, record.seat, self.engine.parse_action(record.action)
-            )
+            try:
+                action = self.engine.parse_action(record.action)
+                state, _events = self.engine.apply(state, record.seat, action)
+            except (self.engine.illegal_action, self.engine.parse_error) as exc:
+                # Which action, whose and why stay here: they may be secret (and so may
+                # the count of actions), for the client and for the log alike.
+                raise Unreplayable(
+                    "this game was recorded under rules this server no longer runs: its "
+                    "log cannot be replayed, so it cannot be continued here"
+                ) from exc
         loaded = Loaded(game.actions, state)
         self.cache.put(game.id, loaded)
         return loaded

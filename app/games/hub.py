@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.games.errors import GameError
-from app.games.store import CatchUp, SeatChange
+from app.games.store import CatchUp
+from app.games.writes import SeatChange
 
 log = logging.getLogger(__name__)
 

@@ -50,7 +50,7 @@ from app.games.models import (
 )
 from app.games.states import GameKey, GameRef, StateLoader, document
 from app.games.tokens import new_game_id, new_token, token_hash, token_matches
-from app.games.writes import BENCH_PING, ActionWrites, SeatWrite, write_action
+from app.games.writes import BENCH_PING, ActionWrites, SeatChange, write_action
 
 SEED_BITS = 63
 GAME_ID = re.compile(r"[0-9a-f]{16}")
@@ -63,16 +63,6 @@ LOCK = (
 )
 # Names this process in fan-out messages, so it skips the news of its own commits.
 PROCESS_ORIGIN = uuid.uuid4().hex
-
-
-@dataclass(frozen=True)
-class SeatChange:
-    """A seat's view moved to `version` by `patch` (RFC 6902, from `version - 1`); no
-    patch means the seat needs a fresh view."""
-
-    seat: str
-    version: int
-    patch: list[Any] | None
 
 
 @dataclass(frozen=True)
@@ -407,7 +397,7 @@ class GameStore:
             events=plan.events,
             created_at=utcnow(),
             stamp=self.engine.stamp,
-            seats=tuple(SeatWrite(c.seat, c.version, c.patch) for c in plan.changes),
+            seats=plan.changes,
             snapshot=snapshot,
         )
         write_action(conn, writes, news)

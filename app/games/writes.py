@@ -26,7 +26,10 @@ MAX_SEATS = len(SEATS)  # one action changes the versions of 1 to MAX_SEATS seat
 
 
 @dataclass(frozen=True)
-class SeatWrite:
+class SeatChange:
+    """A seat's view moved to `version` by `patch` (RFC 6902, from `version - 1`); no
+    patch means the seat needs a fresh view."""
+
     seat: str
     version: int
     patch: list[Any] | None
@@ -46,7 +49,7 @@ class ActionWrites:
     events: Any
     created_at: Any
     stamp: str
-    seats: tuple[SeatWrite, ...]
+    seats: tuple[SeatChange, ...]
     snapshot: bytes | None = None
 
 

@@ -24,7 +24,7 @@ from app.games.engine import Engine, Json, load_engine
 from app.games.errors import SeedNotAllowed
 from app.games.fanout import Broker, LocalBroker, PostgresBroker, RedisBroker
 from app.games.hub import Hub, Subscriber
-from app.games.store import CatchUp, Created, GameStore, bench_insert
+from app.games.store import CatchUp, Created, GameStore, ReplayStep, bench_insert
 from app.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -112,6 +112,9 @@ class GameService:
 
     async def replay(self, game_id: str) -> Json:
         return await to_thread.run_sync(self.store.replay, game_id)
+
+    async def replay_at(self, game_id: str, seat: str, at: int | None) -> ReplayStep:
+        return await to_thread.run_sync(self.store.replay_at, game_id, seat, at)
 
     async def catch_up(self, game_id: str, seat: str, since: int | None) -> CatchUp:
         return await to_thread.run_sync(self.store.catch_up, game_id, seat, since)

@@ -38,8 +38,10 @@ from app.games.errors import (
     NotFinished,
     NotYourMove,
     StaleVersion,
+    Unreplayable,
 )
 from app.games.models import (
+    ACTIONS_T,
     GAMES_T,
     PATCHES_T,
     SEATS_T,
@@ -103,6 +105,18 @@ class Plan:
         return game.actions == self.before.seq and versions == {
             s: r.version for s, r in self.seats.items()
         }
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """A finished game after `at` of its `total` actions, as one seat saw it then;
+    `turns[i]` is the Turn after `i` actions."""
+
+    at: int
+    total: int
+    turns: tuple[int, ...]
+    view: Json
+    events: list[Json]
 
 
 @dataclass(frozen=True)
@@ -296,6 +310,54 @@ class GameStore:
                 ],
                 "events": [event for r in rows for event in r.events.get("all", [])],
             }
+
+    def replay_at(self, game_id: str, seat: str, at: int | None) -> ReplayStep:
+        """A finished game as `seat` saw it after its first `at` actions (all of them
+        when None): the seat's view then and the events it had been shown."""
+        check_id(game_id)
+        if seat not in SEATS:
+            raise GameNotFound(f"no seat {seat[:20]!r}: the seats are {', '.join(SEATS)}")
+        with self.db.read() as session:
+            game = session.get(Game, game_id)
+            if game is None:
+                raise GameNotFound(f"no game {game_id!r}")
+            if game.status != "finished":
+                raise NotFinished("a game can be replayed when it is finished")
+            rows = session.execute(
+                select(ACTIONS_T.c.seat, ACTIONS_T.c.action)
+                .where(ACTIONS_T.c.game_id == game_id)
+                .order_by(ACTIONS_T.c.seq)
+            ).all()
+        total = len(rows)
+        at = total if at is None else at
+        if not 0 <= at <= total:
+            raise BadRequest(f"this game has actions 0 to {total}, not {at}")
+        state = self.engine.new_game(game.scenario, frozenset(game.options), game.seed, game.mode)
+        turns, events, view = [state.turn], [], None
+        for i, (who, action) in enumerate(rows):
+            if i == at:
+                view = self.engine.view(state, seat)
+            try:
+                state, shown = self.engine.apply(state, who, self.engine.parse_action(action))
+            except (self.engine.illegal_action, self.engine.parse_error) as exc:
+                raise Unreplayable(
+                    "this game was recorded under rules this server no longer runs: its "
+                    "log cannot be replayed"
+                ) from exc
+            turns.append(state.turn)
+            if i < at:
+                events += shown
+        if view is None:
+            view = self.engine.view(state, seat)
+        doc = document(game, seat, at, view)
+        doc["prompt"] = {**doc["prompt"], "actions": []}  # a replay takes no actions
+        return ReplayStep(
+            at=at,
+            total=total,
+            turns=tuple(turns),
+            view=doc,
+            events=self.engine.events_for(events, seat, at == total),
+        )
 
     # -- the one transaction ----------------------------------------------------------
 

@@ -136,6 +136,53 @@ def full_log(
     return page("full_log.html", lines=lines, who=who)
 
 
+REPLAY_REGIONS = ("status", "victory", "battle", "searchboard", "dice", "cards", "log")
+
+
+@dataclass(frozen=True)
+class ReplayNav:
+    """The replay page's ways on: (label, actions, rel) with None where there is none
+    to go to, the first action of each Turn, and the other side."""
+
+    moves: list[tuple[str, int | None, str]]
+    turns: list[tuple[int, int]]
+    other: str
+
+
+def replay_nav(at: int, total: int, turns: tuple[int, ...], seat: str) -> ReplayNav:
+    starts: dict[int, int] = {}
+    for i, turn in enumerate(turns):
+        starts.setdefault(turn, i)
+    moves = [
+        ("Start", 0 if at > 0 else None, "first"),
+        ("Previous", at - 1 if at > 0 else None, "prev"),
+        ("Next", at + 1 if at < total else None, "next"),
+        ("End", total if at < total else None, "last"),
+    ]
+    return ReplayNav(moves, sorted(starts.items()), "usa" if seat == "japan" else "japan")
+
+
+def replay(
+    game_id: str,
+    seat: str,
+    at: int,
+    total: int,
+    turns: tuple[int, ...],
+    view: dict[str, Any],
+    events: list[dict[str, Any]],
+) -> str:
+    """A finished game as one side saw it after `at` actions, with its ways on."""
+    who = Seat(game_id, seat)
+    return page(
+        "replay.html",
+        who=who,
+        step={"at": at, "total": total, "turns": turns},
+        nav=replay_nav(at, total, turns, seat),
+        parts=regions(view, events, who, REPLAY_REGIONS),
+        link=lambda s, n: f"/games/{game_id}/replay?seat={s}&at={n}",
+    )
+
+
 def flash(message: str = "", level: str = "info", detail: str = "") -> str:
     return page("flash.html", message=message, level=level, detail=detail)
 

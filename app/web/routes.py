@@ -127,7 +127,8 @@ async def create(request: Request, service: ServiceDep, settings: SettingsDep) -
             {"seat": s.seat, "url": base + seat_url(created.id, s.seat, s.token)}
             for s in created.seats
         ],
-        replay_url=f"{base}/api/games/{created.id}/replay",
+        replay_url=f"{base}/games/{created.id}/replay",
+        record_url=f"{base}/api/games/{created.id}/replay",
     )
     return html(request, page, 201)
 
@@ -226,6 +227,26 @@ async def _stale(
     )
     body = render.flash(message, "stale", detail) + await _regions(service, who, render.REGIONS)
     return html(request, body, 409)
+
+
+# -- the replay page -------------------------------------------------------------------------
+
+
+@router.get("/games/{game_id}/replay")
+async def replay_page(
+    request: Request,
+    game_id: str,
+    service: ServiceDep,
+    seat: str = "japan",
+    at: int | None = None,
+) -> Response:
+    """A finished game, step by step, as either side saw it then (anyone with the link)."""
+    try:
+        step = await service.replay_at(game_id, seat, at)
+    except GameError as exc:
+        return refusal(request, exc)
+    body = render.replay(game_id, seat, step.at, step.total, step.turns, step.view, step.events)
+    return html(request, body)
 
 
 @router.get("/static/{name}")

@@ -251,16 +251,22 @@ def test_keyboard_alone_places_a_task_force(browser: Any, server: Server, artifa
         ctx.close()
 
 
-def test_the_end_shows_victory_points_by_unit_and_the_result(
-    browser: Any, server: Server, artifacts: Path
-) -> None:
-    """7a3, 7b4.1: after the last Turn each page breaks the victory points down by unit."""
+def finished_game(server: Server) -> ApiGame:
+    """A Scenario One game with a battle (4), played to its end (7a3)."""
     game = ApiGame.create(server.url)
     game.set_up()
     game.to_air_movement()
     game.to_anti_aircraft()
     game.to_turn_nine()
     game.finish()
+    return game
+
+
+def test_the_end_shows_victory_points_by_unit_and_the_result(
+    browser: Any, server: Server, artifacts: Path
+) -> None:
+    """7a3, 7b4.1: after the last Turn each page breaks the victory points down by unit."""
+    game = finished_game(server)
     victory = game.view("usa")["victory"]
     ctx = browser.new_context(viewport=LAPTOP)
     try:
@@ -275,6 +281,41 @@ def test_the_end_shows_victory_points_by_unit_and_the_result(
         assert winner[victory["winner"]] in text
         assert "The game is over" in us.text("#r-prompt") or "Waiting" not in us.text("#r-prompt")
         us.shot("victory")
+    finally:
+        ctx.close()
+
+
+def test_the_replay_page_steps_through_the_finished_game_as_each_side_saw_it(
+    browser: Any, server: Server, artifacts: Path
+) -> None:
+    """From the result (7a3) to the replay: the end with both sides' positions, then any
+    action of the game as one side saw it, by Start / Next / a Turn, and the other side's
+    view at the same point. Nothing on it can be clicked to act."""
+    game = finished_game(server)
+    ctx = browser.new_context(viewport=LAPTOP)
+    try:
+        us = SeatPage(ctx.new_page(), game.link("usa"), artifacts).open()
+        us.page.wait_for_selector("#r-victory a.replay-link")
+        us.page.click("#r-victory a.replay-link")
+        page = us.page
+        page.wait_for_selector("#replay-at")
+        total = int(re.search(r"of (\d+)", page.inner_text("#replay-at")).group(1))  # type: ignore[union-attr]
+        assert f"After action {total} of {total}" in page.inner_text("#replay-at")
+        assert "everything revealed" in page.inner_text("#replay-at")
+        assert page.locator("#r-victory h2").count() == 1
+        assert page.locator("#r-prompt, [hx-post]").count() == 0
+        page.click("a[rel=first]")
+        page.wait_for_selector("#replay-at:has-text('After action 0 of')")
+        page.click("a[rel=next]")
+        page.wait_for_selector("#replay-at:has-text('After action 1 of')")
+        page.click("a[data-turn='9']")
+        page.wait_for_selector("#replay-at:has-text('(Turn 9)')")
+        at = page.inner_text("#replay-at")
+        page.click("a.switch")
+        page.wait_for_selector("body.replay-page.japan")
+        assert page.inner_text("#replay-at") == at
+        assert "Japan" in page.inner_text("header h1")
+        page.screenshot(path=str(artifacts / "replay-japan-turn-9.png"), full_page=True)
     finally:
         ctx.close()
 

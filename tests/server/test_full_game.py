@@ -4,9 +4,12 @@ seats, to `finished` (issue 3, Done when); then the replay reveals the seed."""
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from typing import Any
 
+import app.rules as rules
+from app.web import render
 from server.client import Api
 from server.conftest import Server
 
@@ -49,3 +52,61 @@ def test_scenario_one_complete_game_over_http_to_finished(server: Server) -> Non
         assert len(replay["events"]) >= max(len(log) for log in logs.values())
         assert any(e["audience"] == "japan" for e in replay["events"])
         assert not any(e["audience"] == "japan" for e in logs["usa"])
+
+
+def play_to_the_end(api: Api, seed: int) -> tuple[Any, int]:
+    rng = random.Random(seed)
+    game = api.create(seed=seed)
+    taken = 0
+    while (found := api.acting_seat(game)) is not None and taken < MAX_ACTIONS:
+        seat, view = found
+        r = api.act(game, seat, view["version"], rng.choice(view["prompt"]["actions"]))
+        assert r.status_code == 200, r.text
+        taken += 1
+    return game, taken
+
+
+def test_replay_page_steps_through_a_finished_game_as_each_side_saw_it(server: Server) -> None:
+    """GET /games/{id}/replay (anyone with the link, finished games only): the game after
+    any number of its actions, as Japan or the United States saw it then, by the seat
+    page's own regions (no prompt: a replay takes no actions); the end shows everything
+    and the result. Before the end the page says only that it is not open yet."""
+    with Api(server.url) as api:
+        game = api.create(seed=77)
+        early = api.http.get(f"/games/{game.id}/replay")
+        assert early.status_code == 403 and "finished" in early.text
+        game, taken = play_to_the_end(api, 77)
+        assert api.view(game, "japan")["status"] == "finished"
+
+        end = api.http.get(f"/games/{game.id}/replay")
+        assert end.status_code == 200
+        assert f"After action {taken} of {taken}" in end.text
+        assert "everything revealed" in end.text and 'id="r-victory"' in end.text
+        assert 'id="r-prompt"' not in end.text and "hx-post" not in end.text
+
+        first = api.http.get(f"/games/{game.id}/replay", params={"seat": "usa", "at": 0})
+        assert first.status_code == 200 and "After action 0 of" in first.text
+        assert 'rel="next" data-at="1"' in first.text and 'rel="prev"' not in first.text
+
+        record = api.http.get(f"/api/games/{game.id}/replay").json()
+        log = [(a["seat"], a["action"]) for a in record["actions"]]
+        at = taken // 2
+        state, events = rules.replay("one", frozenset(), 77, log[:at])
+        for seat in ("japan", "usa"):
+            page = api.http.get(f"/games/{game.id}/replay", params={"seat": seat, "at": at})
+            assert page.status_code == 200
+            view = json.loads(json.dumps(rules.view(state, seat)))
+            view.update(id=game.id, version=at, seat=seat, seed_sha256=record["seed_sha256"])
+            view["prompt"]["actions"] = []
+            shown = json.loads(json.dumps(rules.events_for(events, seat)))
+            expected = render.regions(view, shown, render.Seat(game.id, seat), ("searchboard",))
+            assert expected["searchboard"] in page.text, f"{seat} at {at}"
+
+        for params, status in (
+            ({"at": taken + 1}, 422),
+            ({"at": -1}, 422),
+            ({"seat": "umpire"}, 404),
+        ):
+            r = api.http.get(f"/games/{game.id}/replay", params=params)
+            assert r.status_code == status, (params, r.text)
+        assert api.http.get("/games/0123456789abcdef/replay").status_code == 404

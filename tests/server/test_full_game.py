@@ -110,3 +110,9 @@ def test_replay_page_steps_through_a_finished_game_as_each_side_saw_it(server: S
             r = api.http.get(f"/games/{game.id}/replay", params=params)
             assert r.status_code == status, (params, r.text)
         assert api.http.get("/games/0123456789abcdef/replay").status_code == 404
+        for seat in ("japan", "", "umpire", "../usa", "\x00", "u" * 300):
+            for raw in (-5, 0, taken, taken + 1, 10**30, "x", "", "1.5", "\x00"):
+                r = api.http.get(f"/games/{game.id}/replay", params={"seat": seat, "at": raw})
+                assert r.status_code in (200, 404, 422), (seat, raw, r.status_code)
+                assert r.status_code != 200 or seat == "japan"
+                assert "Traceback" not in r.text

@@ -17,6 +17,7 @@ from typing import Any, cast
 Json = dict[str, Any]
 SEATS: tuple[str, str] = ("japan", "usa")
 SPECTATOR = "spectator"
+OMNISCIENT = "omniscient"  # the engine's view of everything (a finished game's replay)
 
 
 @dataclass(frozen=True)

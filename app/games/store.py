@@ -29,7 +29,7 @@ from sqlalchemy import Connection, Row, bindparam, select
 from app.games.cache import GameCache, Loaded
 from app.games.db import Database
 from app.games.diff import make_patch
-from app.games.engine import SEATS, SPECTATOR, Engine, Json
+from app.games.engine import OMNISCIENT, SEATS, SPECTATOR, Engine, Json
 from app.games.errors import (
     BadRequest,
     GameNotFound,
@@ -313,10 +313,12 @@ class GameStore:
 
     def replay_at(self, game_id: str, seat: str, at: int | None) -> ReplayStep:
         """A finished game as `seat` saw it after its first `at` actions (all of them
-        when None): the seat's view then and the events it had been shown."""
+        when None): the seat's view then and the events it had been shown; or, for
+        OMNISCIENT, everything then."""
         check_id(game_id)
-        if seat not in SEATS:
-            raise GameNotFound(f"no seat {seat[:20]!r}: the seats are {', '.join(SEATS)}")
+        if seat not in (*SEATS, OMNISCIENT):
+            seats = ", ".join((*SEATS, OMNISCIENT))
+            raise GameNotFound(f"no seat {seat[:20]!r} to replay: the seats are {seats}")
         with self.db.read() as session:
             game = session.get(Game, game_id)
             if game is None:
@@ -356,7 +358,7 @@ class GameStore:
             total=total,
             turns=tuple(turns),
             view=doc,
-            events=self.engine.events_for(events, seat, at == total),
+            events=self.engine.events_for(events, seat, at == total or seat == OMNISCIENT),
         )
 
     # -- the one transaction ----------------------------------------------------------

@@ -88,10 +88,13 @@ def no_searchboard(view: dict[str, Any]) -> bool:
     return (view.get("scenario") or {}).get("id") == "four"
 
 
-def context(view: dict[str, Any], events: list[dict[str, Any]], who: Seat) -> dict[str, Any]:
+def context(
+    view: dict[str, Any], events: list[dict[str, Any]], who: Seat, whole_log: bool = False
+) -> dict[str, Any]:
     all_choices = choices.choices(view, who.seat)
     lines = log_lines(view, who.seat, events)
     turn = int(view.get("turn") or 0)
+    since = 0 if whole_log else turn - LOG_TURNS + 1
     by_subject: dict[str, list[choices.Choice]] = {}
     for c in all_choices:
         if c.subject:
@@ -108,9 +111,9 @@ def context(view: dict[str, Any], events: list[dict[str, Any]], who: Seat) -> di
         "board": None if no_searchboard(view) else searchboard.searchboard(view, who.seat),
         "battle": battleboard.battle(view) or battleboard.surface(view),
         "cards": cards.cards(view, who.seat),
-        "lines": [ln for ln in lines if ln.turn >= turn - LOG_TURNS + 1],
-        "older": sum(1 for ln in lines if ln.turn < turn - LOG_TURNS + 1),
-        "older_before": turn - LOG_TURNS + 1,
+        "lines": [ln for ln in lines if ln.turn >= since],
+        "older": sum(1 for ln in lines if ln.turn < since),
+        "older_before": since,
         "rolls": [ln for ln in lines if ln.roll is not None and ln.turn == turn][-4:][::-1],
         "sides_rolls": [ln for ln in lines if ln.kind == "sides-roll" and ln.turn == turn],
     }
@@ -121,9 +124,11 @@ def regions(
     events: list[dict[str, Any]],
     who: Seat,
     names: tuple[str, ...] = REGIONS,
+    whole_log: bool = False,
 ) -> dict[str, str]:
-    """Regions of the seat page, by name (every region unless `names` says which)."""
-    ctx = context(view, events, who)
+    """Regions of the seat page, by name (every region unless `names` says which); the
+    log region holds the last LOG_TURNS Turns, or everything when `whole_log`."""
+    ctx = context(view, events, who, whole_log)
     return {name: env().get_template(f"regions/{name}.html").render(ctx) for name in names}
 
 
@@ -137,16 +142,18 @@ def full_log(
 
 
 REPLAY_REGIONS = ("status", "victory", "battle", "searchboard", "dice", "cards", "log")
+OMNISCIENT = "omniscient"  # the replay of everything: both Searchboards
+SIDES = ("japan", "usa")
 
 
 @dataclass(frozen=True)
 class ReplayNav:
     """The replay page's ways on: (label, actions, rel) with None where there is none
-    to go to, the first action of each Turn, and the other side."""
+    to go to, the first action of each Turn, and the other views of the same moment."""
 
     moves: list[tuple[str, int | None, str]]
     turns: list[tuple[int, int]]
-    other: str
+    others: list[tuple[str, str]]  # (seat, words)
 
 
 def replay_nav(at: int, total: int, turns: tuple[int, ...], seat: str) -> ReplayNav:
@@ -159,7 +166,32 @@ def replay_nav(at: int, total: int, turns: tuple[int, ...], seat: str) -> Replay
         ("Next", at + 1 if at < total else None, "next"),
         ("End", total if at < total else None, "last"),
     ]
-    return ReplayNav(moves, sorted(starts.items()), "usa" if seat == "japan" else "japan")
+    views = [
+        ("japan", "What Japan knew then"),
+        ("usa", "What the United States knew then"),
+        (OMNISCIENT, "Both sides"),
+    ]
+    return ReplayNav(moves, sorted(starts.items()), [(s, w) for s, w in views if s != seat])
+
+
+def _replay_regions(
+    view: dict[str, Any], events: list[dict[str, Any]], who: Seat
+) -> dict[str, str]:
+    """The seat page's regions with the whole log; for OMNISCIENT, each side's
+    Searchboard in turn (each with ids of its own)."""
+    parts = regions(view, events, who, REPLAY_REGIONS, whole_log=True)
+    if who.seat == OMNISCIENT:
+        boards = []
+        for side in SIDES:
+            board_view = {**view, "searchboard": (view.get("searchboards") or {}).get(side)}
+            html = regions(board_view, events, Seat(who.game_id, side), ("searchboard",))
+            boards.append(
+                html["searchboard"]
+                .replace('id="r-searchboard"', f'id="r-searchboard-{side}"')
+                .replace('"sb-h"', f'"sb-h-{side}"')
+            )
+        parts["searchboard"] = "".join(boards)
+    return parts
 
 
 def replay(
@@ -171,14 +203,15 @@ def replay(
     view: dict[str, Any],
     events: list[dict[str, Any]],
 ) -> str:
-    """A finished game as one side saw it after `at` actions, with its ways on."""
+    """A finished game as one side saw it after `at` actions, or both sides' positions
+    then (OMNISCIENT), with its ways on."""
     who = Seat(game_id, seat)
     return page(
         "replay.html",
         who=who,
         step={"at": at, "total": total, "turns": turns},
         nav=replay_nav(at, total, turns, seat),
-        parts=regions(view, events, who, REPLAY_REGIONS),
+        parts=_replay_regions(view, events, who),
         link=lambda s, n: f"/games/{game_id}/replay?seat={s}&at={n}",
     )
 

@@ -311,11 +311,21 @@ def test_the_replay_page_steps_through_the_finished_game_as_each_side_saw_it(
         page.click("a[data-turn='9']")
         page.wait_for_selector("#replay-at:has-text('(Turn 9)')")
         at = page.inner_text("#replay-at")
-        page.click("a.switch")
+        page.click("a.switch[data-seat=japan]")
         page.wait_for_selector("body.replay-page.japan")
         assert page.inner_text("#replay-at") == at
         assert "Japan" in page.inner_text("header h1")
+        assert page.locator("svg.board[data-board=sb]").count() == 1
         page.screenshot(path=str(artifacts / "replay-japan-turn-9.png"), full_page=True)
+        page.click("a.switch[data-seat=omniscient]")
+        page.wait_for_selector("body.replay-page.omniscient")
+        assert page.inner_text("#replay-at") == at
+        assert (
+            page.locator("#r-searchboard-japan svg.board, #r-searchboard-usa svg.board").count()
+            == 2
+        )
+        assert page.locator("details.older").count() == 0, "the whole log is on the page"
+        page.screenshot(path=str(artifacts / "replay-both-turn-9.png"), full_page=True)
     finally:
         ctx.close()
 

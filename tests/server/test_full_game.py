@@ -102,6 +102,15 @@ def test_replay_page_steps_through_a_finished_game_as_each_side_saw_it(server: S
             expected = render.regions(view, shown, render.Seat(game.id, seat), ("searchboard",))
             assert expected["searchboard"] in page.text, f"{seat} at {at}"
 
+        both = api.http.get(f"/games/{game.id}/replay", params={"seat": "omniscient", "at": at})
+        assert both.status_code == 200 and "Replay: both sides" in both.text
+        for seat in ("japan", "usa"):  # both Searchboards as each side had it then
+            own = api.http.get(f"/games/{game.id}/replay", params={"seat": seat, "at": at}).text
+            board = own[own.index('<section id="r-searchboard"') :]
+            board = board[: board.index("</section>")]
+            renamed = board.replace('id="r-searchboard"', f'id="r-searchboard-{seat}"')
+            assert renamed.replace('"sb-h"', f'"sb-h-{seat}"') in both.text, seat
+
         for params, status in (
             ({"at": taken + 1}, 422),
             ({"at": -1}, 422),
@@ -114,5 +123,5 @@ def test_replay_page_steps_through_a_finished_game_as_each_side_saw_it(server: S
             for raw in (-5, 0, taken, taken + 1, 10**30, "x", "", "1.5", "\x00"):
                 r = api.http.get(f"/games/{game.id}/replay", params={"seat": seat, "at": raw})
                 assert r.status_code in (200, 404, 422), (seat, raw, r.status_code)
-                assert r.status_code != 200 or seat == "japan"
+                assert r.status_code != 200 or seat == "japan"  # "" is no seat
                 assert "Traceback" not in r.text

@@ -24,7 +24,8 @@ from app.games.engine import Engine, Json, load_engine
 from app.games.errors import SeedNotAllowed
 from app.games.fanout import Broker, LocalBroker, PostgresBroker, RedisBroker
 from app.games.hub import Hub, Subscriber
-from app.games.store import CatchUp, Created, GameStore, ReplayStep, bench_insert
+from app.games.replays import ReplayStep
+from app.games.store import CatchUp, Created, GameStore, bench_insert
 from app.settings import Settings
 
 log = logging.getLogger(__name__)

@@ -29,7 +29,7 @@ from sqlalchemy import Connection, Row, bindparam, select
 from app.games.cache import GameCache, Loaded
 from app.games.db import Database
 from app.games.diff import make_patch
-from app.games.engine import OMNISCIENT, SEATS, SPECTATOR, Engine, Json
+from app.games.engine import SEATS, SPECTATOR, Engine, Json
 from app.games.errors import (
     BadRequest,
     GameNotFound,
@@ -38,10 +38,8 @@ from app.games.errors import (
     NotFinished,
     NotYourMove,
     StaleVersion,
-    Unreplayable,
 )
 from app.games.models import (
-    ACTIONS_T,
     GAMES_T,
     PATCHES_T,
     SEATS_T,
@@ -50,6 +48,7 @@ from app.games.models import (
     Seat,
     utcnow,
 )
+from app.games.replays import Replays, ReplayStep
 from app.games.states import GameKey, GameRef, StateLoader, document
 from app.games.tokens import new_game_id, new_token, token_hash, token_matches
 from app.games.writes import BENCH_PING, ActionWrites, SeatChange, write_action
@@ -108,18 +107,6 @@ class Plan:
 
 
 @dataclass(frozen=True)
-class ReplayStep:
-    """A finished game after `at` of its `total` actions, as one seat saw it then;
-    `turns[i]` is the Turn after `i` actions."""
-
-    at: int
-    total: int
-    turns: tuple[int, ...]
-    view: Json
-    events: list[Json]
-
-
-@dataclass(frozen=True)
 class CreatedSeat:
     seat: str
     token: str
@@ -163,9 +150,11 @@ class GameStore:
     cache: GameCache = field(default_factory=lambda: GameCache(512))
     _tokens: dict[str, dict[str, str]] = field(default_factory=dict)
     loader: StateLoader = field(init=False)
+    replays: Replays = field(init=False)
 
     def __post_init__(self) -> None:
         self.loader = StateLoader(self.engine, self.cache)
+        self.replays = Replays(self.db, self.engine)
 
     # -- creation --------------------------------------------------------------------
 
@@ -313,53 +302,9 @@ class GameStore:
 
     def replay_at(self, game_id: str, seat: str, at: int | None) -> ReplayStep:
         """A finished game as `seat` saw it after its first `at` actions (all of them
-        when None): the seat's view then and the events it had been shown; or, for
-        OMNISCIENT, everything then."""
+        when None), or everything then (OMNISCIENT): app.games.replays."""
         check_id(game_id)
-        if seat not in (*SEATS, OMNISCIENT):
-            seats = ", ".join((*SEATS, OMNISCIENT))
-            raise GameNotFound(f"no seat {seat[:20]!r} to replay: the seats are {seats}")
-        with self.db.read() as session:
-            game = session.get(Game, game_id)
-            if game is None:
-                raise GameNotFound(f"no game {game_id!r}")
-            if game.status != "finished":
-                raise NotFinished("a game can be replayed when it is finished")
-            rows = session.execute(
-                select(ACTIONS_T.c.seat, ACTIONS_T.c.action)
-                .where(ACTIONS_T.c.game_id == game_id)
-                .order_by(ACTIONS_T.c.seq)
-            ).all()
-        total = len(rows)
-        at = total if at is None else at
-        if not 0 <= at <= total:
-            raise BadRequest(f"this game has actions 0 to {total}, not {at}")
-        state = self.engine.new_game(game.scenario, frozenset(game.options), game.seed, game.mode)
-        turns, events, view = [state.turn], [], None
-        for i, (who, action) in enumerate(rows):
-            if i == at:
-                view = self.engine.view(state, seat)
-            try:
-                state, shown = self.engine.apply(state, who, self.engine.parse_action(action))
-            except (self.engine.illegal_action, self.engine.parse_error) as exc:
-                raise Unreplayable(
-                    "this game was recorded under rules this server no longer runs: its "
-                    "log cannot be replayed"
-                ) from exc
-            turns.append(state.turn)
-            if i < at:
-                events += shown
-        if view is None:
-            view = self.engine.view(state, seat)
-        doc = document(game, seat, at, view)
-        doc["prompt"] = {**doc["prompt"], "actions": []}  # a replay takes no actions
-        return ReplayStep(
-            at=at,
-            total=total,
-            turns=tuple(turns),
-            view=doc,
-            events=self.engine.events_for(events, seat, at == total or seat == OMNISCIENT),
-        )
+        return self.replays.step(game_id, seat, at)
 
     # -- the one transaction ----------------------------------------------------------
 

@@ -90,18 +90,9 @@ def test_replay_page_steps_through_a_finished_game_as_each_side_saw_it(server: S
 
         record = api.http.get(f"/api/games/{game.id}/replay").json()
         log = [(a["seat"], a["action"]) for a in record["actions"]]
+        for at in sorted({1, 25, taken // 2}):  # 25: app.games.replays.CHECKPOINT
+            check_replay_step(api, game, record, log, at)
         at = taken // 2
-        state, events = rules.replay("one", frozenset(), 77, log[:at])
-        for seat in ("japan", "usa"):
-            page = api.http.get(f"/games/{game.id}/replay", params={"seat": seat, "at": at})
-            assert page.status_code == 200
-            view = json.loads(json.dumps(rules.view(state, seat)))
-            view.update(id=game.id, version=at, seat=seat, seed_sha256=record["seed_sha256"])
-            view["prompt"]["actions"] = []
-            shown = json.loads(json.dumps(rules.events_for(events, seat)))
-            expected = render.regions(view, shown, render.Seat(game.id, seat), ("searchboard",))
-            assert expected["searchboard"] in page.text, f"{seat} at {at}"
-
         both = api.http.get(f"/games/{game.id}/replay", params={"seat": "omniscient", "at": at})
         assert both.status_code == 200 and "Replay: both sides" in both.text
         for seat in ("japan", "usa"):  # both Searchboards as each side had it then
@@ -125,3 +116,20 @@ def test_replay_page_steps_through_a_finished_game_as_each_side_saw_it(server: S
                 assert r.status_code in (200, 404, 422), (seat, raw, r.status_code)
                 assert r.status_code != 200 or seat == "japan"  # "" is no seat
                 assert "Traceback" not in r.text
+
+
+def check_replay_step(api: Api, game: Any, record: dict[str, Any], log: list[Any], at: int) -> None:
+    """Each side's replay page after `at` actions shows the Searchboard and the log the
+    engine's own replay of the log gives that side then."""
+    state, events = rules.replay("one", frozenset(), 77, log[:at])
+    for seat in ("japan", "usa"):
+        page = api.http.get(f"/games/{game.id}/replay", params={"seat": seat, "at": at})
+        assert page.status_code == 200
+        view = json.loads(json.dumps(rules.view(state, seat)))
+        view.update(id=game.id, version=at, seat=seat, seed_sha256=record["seed_sha256"])
+        view["prompt"]["actions"] = []
+        shown = json.loads(json.dumps(rules.events_for(events, seat)))
+        who = render.Seat(game.id, seat)
+        expected = render.regions(view, shown, who, ("searchboard", "log"), whole_log=True)
+        assert expected["searchboard"] in page.text, f"{seat}'s board at {at}"
+        assert expected["log"] in page.text, f"{seat}'s log at {at}"

@@ -1,0 +1,127 @@
+"""Finished games, step by step (the replay page): the game after any number of its
+actions, as one seat saw it then, or everything then (OMNISCIENT).
+
+A finished game never changes, so the first request for it replays its log once and
+keeps, per process, the Turn after each action and the state every CHECKPOINT actions;
+a step is then the nearest kept state plus fewer than CHECKPOINT actions. The events a
+seat had been shown are those the log recorded for it when each action was taken.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+
+from app.games.db import Database
+from app.games.engine import OMNISCIENT, SEATS, Engine, Json
+from app.games.errors import BadRequest, GameNotFound, NotFinished, Unreplayable
+from app.games.models import ACTIONS_T, Game
+from app.games.states import GameKey, document
+
+CHECKPOINT = 25
+KEPT_GAMES = 8
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """A finished game after `at` of its `total` actions, as one seat saw it then;
+    `turns[i]` is the Turn after `i` actions."""
+
+    at: int
+    total: int
+    turns: tuple[int, ...]
+    view: Json
+    events: list[Json]
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """What is kept of one finished game: its log, the events each seat was shown by
+    each action, the Turn after each action, and every CHECKPOINT-th state."""
+
+    game: GameKey
+    log: list[tuple[str, Any]]
+    shown: list[dict[str, list[Json]]]
+    turns: tuple[int, ...]
+    states: dict[int, Any]
+
+
+class Replays:
+    def __init__(self, db: Database, engine: Engine) -> None:
+        self.db = db
+        self.engine = engine
+        self._kept: OrderedDict[str, Replayed] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def step(self, game_id: str, seat: str, at: int | None) -> ReplayStep:
+        if seat not in (*SEATS, OMNISCIENT):
+            seats = ", ".join((*SEATS, OMNISCIENT))
+            raise GameNotFound(f"no seat {seat[:20]!r} to replay: the seats are {seats}")
+        game = self._replayed(game_id)
+        total = len(game.log)
+        at = total if at is None else at
+        if not 0 <= at <= total:
+            raise BadRequest(f"this game has actions 0 to {total}, not {at}")
+        start = at - at % CHECKPOINT
+        state = game.states[start]
+        for who, action in game.log[start:at]:
+            state, _events = self._apply(state, who, action)
+        doc = document(game.game, seat, at, self.engine.view(state, seat))
+        doc["prompt"] = {**doc["prompt"], "actions": []}  # a replay takes no actions
+        everything = at == total or seat == OMNISCIENT  # the end reveals all (7a3)
+        key = "all" if everything else seat
+        events = [e for shown in game.shown[:at] for e in shown.get(key, [])]
+        return ReplayStep(at, total, game.turns, doc, events)
+
+    def _replayed(self, game_id: str) -> Replayed:
+        with self._lock:
+            kept = self._kept.get(game_id)
+            if kept is not None:
+                self._kept.move_to_end(game_id)
+                return kept
+        kept = self._replay(game_id)
+        with self._lock:
+            self._kept[game_id] = kept
+            while len(self._kept) > KEPT_GAMES:
+                self._kept.popitem(last=False)
+        return kept
+
+    def _replay(self, game_id: str) -> Replayed:
+        with self.db.read() as session:
+            game = session.get(Game, game_id)
+            if game is None:
+                raise GameNotFound(f"no game {game_id!r}")
+            if game.status != "finished":
+                raise NotFinished("a game can be replayed when it is finished")
+            rows = session.execute(
+                select(ACTIONS_T.c.seat, ACTIONS_T.c.action, ACTIONS_T.c.events)
+                .where(ACTIONS_T.c.game_id == game_id)
+                .order_by(ACTIONS_T.c.seq)
+            ).all()
+        state = self.engine.new_game(game.scenario, frozenset(game.options), game.seed, game.mode)
+        states, turns = {0: state}, [state.turn]
+        for i, row in enumerate(rows, start=1):
+            state, _events = self._apply(state, row.seat, row.action)
+            turns.append(state.turn)
+            if i % CHECKPOINT == 0:
+                states[i] = state
+        return Replayed(
+            game=GameKey(game.id, game.seed_sha256),
+            log=[(row.seat, row.action) for row in rows],
+            shown=[row.events for row in rows],
+            turns=tuple(turns),
+            states=states,
+        )
+
+    def _apply(self, state: Any, seat: str, action: Any) -> Any:
+        try:
+            return self.engine.apply(state, seat, self.engine.parse_action(action))
+        except (self.engine.illegal_action, self.engine.parse_error) as exc:
+            raise Unreplayable(
+                "this game was recorded under rules this server no longer runs: its "
+                "log cannot be replayed"
+            ) from exc

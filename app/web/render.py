@@ -89,18 +89,19 @@ def no_searchboard(view: dict[str, Any]) -> bool:
 
 
 def context(
-    view: dict[str, Any], events: list[dict[str, Any]], who: Seat, whole_log: bool = False
+    view: dict[str, Any], events: list[dict[str, Any]], who: Seat, replay: bool = False
 ) -> dict[str, Any]:
     all_choices = choices.choices(view, who.seat)
     lines = log_lines(view, who.seat, events)
     turn = int(view.get("turn") or 0)
-    since = 0 if whole_log else turn - LOG_TURNS + 1
+    since = 0 if replay else turn - LOG_TURNS + 1
     by_subject: dict[str, list[choices.Choice]] = {}
     for c in all_choices:
         if c.subject:
             by_subject.setdefault(c.subject, []).append(c)
     return {
         "who": who,
+        "replay": replay,
         "view": view,
         "v": int(view.get("version") or 0),
         "track": track(view),
@@ -124,11 +125,12 @@ def regions(
     events: list[dict[str, Any]],
     who: Seat,
     names: tuple[str, ...] = REGIONS,
-    whole_log: bool = False,
+    replay: bool = False,
 ) -> dict[str, str]:
     """Regions of the seat page, by name (every region unless `names` says which); the
-    log region holds the last LOG_TURNS Turns, or everything when `whole_log`."""
-    ctx = context(view, events, who, whole_log)
+    log region holds the last LOG_TURNS Turns; for the replay page (`replay`), all of it,
+    and the words say what the side had then rather than what "you" have now."""
+    ctx = context(view, events, who, replay)
     return {name: env().get_template(f"regions/{name}.html").render(ctx) for name in names}
 
 
@@ -179,12 +181,12 @@ def _replay_regions(
 ) -> dict[str, str]:
     """The seat page's regions with the whole log; for OMNISCIENT, each side's
     Searchboard in turn (each with ids of its own)."""
-    parts = regions(view, events, who, REPLAY_REGIONS, whole_log=True)
+    parts = regions(view, events, who, REPLAY_REGIONS, replay=True)
     if who.seat == OMNISCIENT:
         boards = []
         for side in SIDES:
             board_view = {**view, "searchboard": (view.get("searchboards") or {}).get(side)}
-            html = regions(board_view, events, Seat(who.game_id, side), ("searchboard",))
+            html = regions(board_view, events, Seat(who.game_id, side), ("searchboard",), True)
             boards.append(
                 html["searchboard"]
                 .replace('id="r-searchboard"', f'id="r-searchboard-{side}"')

@@ -130,6 +130,6 @@ def check_replay_step(api: Api, game: Any, record: dict[str, Any], log: list[Any
         view["prompt"]["actions"] = []
         shown = json.loads(json.dumps(rules.events_for(events, seat)))
         who = render.Seat(game.id, seat)
-        expected = render.regions(view, shown, who, ("searchboard", "log"), whole_log=True)
+        expected = render.regions(view, shown, who, ("searchboard", "log"), replay=True)
         assert expected["searchboard"] in page.text, f"{seat}'s board at {at}"
         assert expected["log"] in page.text, f"{seat}'s log at {at}"

@@ -55,7 +55,6 @@ def serve(settings: Settings, workers: int) -> None:
         access_log=False,
         timeout_keep_alive=30,
         ws_max_size=64 * 1024,
-        ws_per_message_deflate=False,
         timeout_graceful_shutdown=5,
     )
 

@@ -287,3 +287,19 @@ def test_ws_fuzz_first_messages_are_refused_with_a_close_code(server: Server, fi
             assert closed.value.rcvd is not None and 4400 <= closed.value.rcvd.code < 4500
 
     run(main())
+
+
+def test_ws_offers_compression_for_the_pages_regions(server: Server, api: Api) -> None:
+    """The seat page's regions come over the websocket as HTML: about 120 kB for a
+    Searchboard, an Operations Card pair and a setup prompt, about 11 kB deflated. The
+    server accepts permessage-deflate (RFC 7692) from a client that offers it, as browsers
+    do, on the API socket and the page socket alike."""
+    game = api.create(seed=8)
+
+    async def main() -> None:
+        for path in (ws_url(server, game, "usa"), f"{server.ws_url}/games/{game.id}/live"):
+            async with connect(path) as ws:
+                extensions = ws.response.headers.get("Sec-WebSocket-Extensions", "")
+                assert "permessage-deflate" in extensions, (path, extensions)
+
+    run(main())

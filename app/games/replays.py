@@ -18,9 +18,9 @@ from sqlalchemy import select
 
 from app.games.db import Database
 from app.games.engine import OMNISCIENT, SEATS, Engine, Json
-from app.games.errors import BadRequest, GameNotFound, NotFinished, Unreplayable
-from app.games.models import ACTIONS_T, Game
-from app.games.states import GameKey, document
+from app.games.errors import BadRequest, GameNotFound
+from app.games.models import ACTIONS_T
+from app.games.states import GameKey, apply_recorded, document, finished_game, first_state
 
 CHECKPOINT = 25
 KEPT_GAMES = 8
@@ -69,7 +69,7 @@ class Replays:
         start = at - at % CHECKPOINT
         state = game.states[start]
         for who, action in game.log[start:at]:
-            state, _events = self._apply(state, who, action)
+            state, _events = apply_recorded(self.engine, state, who, action)
         doc = document(game.game, seat, at, self.engine.view(state, seat))
         doc["prompt"] = {**doc["prompt"], "actions": []}  # a replay takes no actions
         everything = at == total or seat == OMNISCIENT  # the end reveals all (7a3)
@@ -92,20 +92,16 @@ class Replays:
 
     def _replay(self, game_id: str) -> Replayed:
         with self.db.read() as session:
-            game = session.get(Game, game_id)
-            if game is None:
-                raise GameNotFound(f"no game {game_id!r}")
-            if game.status != "finished":
-                raise NotFinished("a game can be replayed when it is finished")
+            game = finished_game(session, game_id)
             rows = session.execute(
                 select(ACTIONS_T.c.seat, ACTIONS_T.c.action, ACTIONS_T.c.events)
                 .where(ACTIONS_T.c.game_id == game_id)
                 .order_by(ACTIONS_T.c.seq)
             ).all()
-        state = self.engine.new_game(game.scenario, frozenset(game.options), game.seed, game.mode)
+        state = first_state(self.engine, game)
         states, turns = {0: state}, [state.turn]
         for i, row in enumerate(rows, start=1):
-            state, _events = self._apply(state, row.seat, row.action)
+            state, _events = apply_recorded(self.engine, state, row.seat, row.action)
             turns.append(state.turn)
             if i % CHECKPOINT == 0:
                 states[i] = state
@@ -116,12 +112,3 @@ class Replays:
             turns=tuple(turns),
             states=states,
         )
-
-    def _apply(self, state: Any, seat: str, action: Any) -> Any:
-        try:
-            return self.engine.apply(state, seat, self.engine.parse_action(action))
-        except (self.engine.illegal_action, self.engine.parse_error) as exc:
-            raise Unreplayable(
-                "this game was recorded under rules this server no longer runs: its "
-                "log cannot be replayed"
-            ) from exc

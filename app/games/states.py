@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, Row, select
+from sqlalchemy.orm import Session
 
 from app.games.cache import GameCache, Loaded
 from app.games.engine import Engine, Json
-from app.games.errors import Unreplayable
+from app.games.errors import GameNotFound, NotFinished, Unreplayable
 from app.games.models import ACTIONS_T, SNAPSHOTS_T, Game
 
 
@@ -39,6 +40,35 @@ def document(game: GameRef, seat: str, version: int, view: Json) -> Json:
     return doc
 
 
+def first_state(engine: Engine, game: Game | Row[Any]) -> Any:
+    """The state before the game's first action (its creation record)."""
+    return engine.new_game(game.scenario, frozenset(game.options), game.seed, game.mode)
+
+
+def apply_recorded(engine: Engine, state: Any, seat: str, action: Json) -> tuple[Any, list[Any]]:
+    """Apply one action of the log; a log the running rules refuse is Unreplayable."""
+    try:
+        return engine.apply(state, seat, engine.parse_action(action))
+    except (engine.illegal_action, engine.parse_error) as exc:
+        # Which action, whose and why stay here: they may be secret (and so may the
+        # count of actions), for the client and for the log alike.
+        raise Unreplayable(
+            "this game was recorded under rules this server no longer runs: its log "
+            "cannot be replayed, so it cannot be continued or replayed here"
+        ) from exc
+
+
+def finished_game(session: Session, game_id: str) -> Game:
+    """The game's creation record, when the game is over (its replay and seed are
+    revealed then, and not before)."""
+    game = session.get(Game, game_id)
+    if game is None:
+        raise GameNotFound(f"no game {game_id!r}")
+    if game.status != "finished":
+        raise NotFinished("the replay and the seed are revealed when the game is finished")
+    return game
+
+
 class StateLoader:
     def __init__(self, engine: Engine, cache: GameCache) -> None:
         self.engine = engine
@@ -52,10 +82,7 @@ class StateLoader:
             return loaded
         seq, state = self._snapshot(conn, game)
         if state is None:
-            seq = 0
-            state = self.engine.new_game(
-                game.scenario, frozenset(game.options), game.seed, game.mode
-            )
+            seq, state = 0, first_state(self.engine, game)
         records = conn.execute(
             select(ACTIONS_T.c.seat, ACTIONS_T.c.action)
             .where(ACTIONS_T.c.game_id == game.id)
@@ -63,16 +90,7 @@ class StateLoader:
             .order_by(ACTIONS_T.c.seq)
         )
         for record in records:
-            try:
-                action = self.engine.parse_action(record.action)
-                state, _events = self.engine.apply(state, record.seat, action)
-            except (self.engine.illegal_action, self.engine.parse_error) as exc:
-                # Which action, whose and why stay here: they may be secret (and so may
-                # the count of actions), for the client and for the log alike.
-                raise Unreplayable(
-                    "this game was recorded under rules this server no longer runs: its "
-                    "log cannot be replayed, so it cannot be continued here"
-                ) from exc
+            state, _events = apply_recorded(self.engine, state, record.seat, record.action)
         loaded = Loaded(game.actions, state)
         self.cache.put(game.id, loaded)
         return loaded

@@ -35,7 +35,6 @@ from app.games.errors import (
     GameNotFound,
     IllegalMove,
     NotAuthorised,
-    NotFinished,
     NotYourMove,
     StaleVersion,
 )
@@ -49,7 +48,7 @@ from app.games.models import (
     utcnow,
 )
 from app.games.replays import Replays, ReplayStep
-from app.games.states import GameKey, GameRef, StateLoader, document
+from app.games.states import GameKey, GameRef, StateLoader, document, finished_game
 from app.games.tokens import new_game_id, new_token, token_hash, token_matches
 from app.games.writes import BENCH_PING, ActionWrites, SeatChange, write_action
 
@@ -269,11 +268,7 @@ class GameStore:
         """The creation record, the revealed seed, the log and every event: finished only."""
         check_id(game_id)
         with self.db.read() as session:
-            game = session.get(Game, game_id)
-            if game is None:
-                raise GameNotFound(f"no game {game_id!r}")
-            if game.status != "finished":
-                raise NotFinished("the replay and the seed are revealed when the game is finished")
+            game = finished_game(session, game_id)
             rows = session.scalars(
                 select(ActionRecord)
                 .where(ActionRecord.game_id == game_id)

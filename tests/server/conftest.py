@@ -10,32 +10,19 @@ CI=true, where they fail: a CI run that quietly tested only SQLite would hide a 
 
 from __future__ import annotations
 
-import contextlib
 import os
 import secrets
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
+from live import Server, in_ci
 
-ROOT = Path(__file__).resolve().parents[2]
 PG_HOST = os.environ.get("MIDWAY_TEST_PG_HOST", "127.0.0.1")
 PG_PORT = int(os.environ.get("MIDWAY_TEST_PG_PORT", "5432"))
 PG_USERS = ("postgres", "root")
 REDIS_URL = "redis://127.0.0.1:6379/0"
-STARTUP_SECONDS = 60.0
-
-
-def in_ci() -> bool:
-    return os.environ.get("CI", "").lower() == "true"
 
 
 def unavailable(what: str) -> None:
@@ -43,88 +30,6 @@ def unavailable(what: str) -> None:
     if in_ci():
         pytest.fail(f"{what} (CI=true: a missing service fails the run instead of skipping)")
     pytest.skip(what)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-# -- servers ------------------------------------------------------------------------------
-
-
-@dataclass
-class Server:
-    """One `midway serve` process."""
-
-    database_url: str
-    log_path: Path
-    env: dict[str, str] = field(default_factory=dict)
-    port: int = field(default_factory=free_port)
-    proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
-    def start(self) -> Server:
-        env = {
-            **os.environ,
-            "DATABASE_URL": self.database_url,
-            "PORT": str(self.port),
-            "MIDWAY_ALLOW_SEED": "1",
-            "PYTHONUNBUFFERED": "1",
-            **self.env,
-        }
-        log = self.log_path.open("ab")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "app.cli", "serve"],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        log.close()
-        self._wait_ready()
-        return self
-
-    def _wait_ready(self) -> None:
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while time.monotonic() < deadline:
-            assert self.proc is not None
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited at start:\n{self.log()}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/api/scenarios", timeout=2).status_code == 200:
-                    return
-            time.sleep(0.1)
-        raise RuntimeError(f"server not ready in {STARTUP_SECONDS}s:\n{self.log()}")
-
-    def log(self) -> str:
-        return self.log_path.read_text(errors="replace")[-5000:]
-
-    def stop(self) -> None:
-        """SIGTERM: uvicorn's graceful shutdown (sockets closed with 1012)."""
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        self.proc = None
-
-    def kill9(self) -> None:
-        assert self.proc is not None
-        self.proc.kill()
-        self.proc.wait()
-        self.proc = None
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ the game runs, and everything once it has ended.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from app.data import catalog
@@ -148,21 +149,10 @@ def _prompt(state: State, seat: str) -> dict[str, Any]:
     }
 
 
-# Actions as JSON, each built once and shared between views: read them, never change them.
-_ACTIONS_JSON: dict[Action, dict[str, object]] = {}
-
-
+@lru_cache(maxsize=50_000)
 def _action_json(action: Action) -> dict[str, object]:
-    out = _ACTIONS_JSON.get(action)
-    if out is None:
-        if len(_ACTIONS_JSON) > 50_000:
-            _ACTIONS_JSON.clear()
-        out = _ACTIONS_JSON[action] = action.to_json()
-    return out
-
-
-# unit_view's answers by what they depend on: the counter, its damage, whether it is gone.
-_UNIT_VIEWS: dict[tuple[str, str, bool, int, bool], dict[str, Any]] = {}
+    """An action as JSON, built once and shared between views: read it, never change it."""
+    return action.to_json()
 
 
 def unit_view(u: Unit) -> dict[str, Any]:
@@ -170,13 +160,13 @@ def unit_view(u: Unit) -> dict[str, Any]:
 
     The answer is shared between calls and views (each unit's few faces are built once):
     read it, never change it."""
-    key = (u.side, u.id, u.ship, u.damage, u.box == GONE)
-    out = _UNIT_VIEWS.get(key)
-    if out is None:
-        if len(_UNIT_VIEWS) > 20_000:
-            _UNIT_VIEWS.clear()
-        out = _UNIT_VIEWS[key] = _unit_view(u)
-    return out
+    return _counter(u.side, u.id, u.ship, u.damage, u.box == GONE)
+
+
+@lru_cache(maxsize=20_000)
+def _counter(side: Side, uid: str, ship: bool, damage: int, gone: bool) -> dict[str, Any]:
+    """unit_view by what it depends on: the counter, its damage, whether it is gone."""
+    return _unit_view(Unit(side, uid, ship, GONE if gone else "", "", damage))
 
 
 def _unit_view(u: Unit) -> dict[str, Any]:

@@ -23,7 +23,8 @@ from app.web.counters import SIDE_LABEL, SIDE_TITLE
 from app.web.events import STEP_RULE, Line, Narrator
 
 HERE = Path(__file__).parent
-STATIC = HERE / "static"
+APP = HERE.parent
+STATIC = APP / "static"
 REGIONS = ("status", "prompt", "victory", "battle", "searchboard", "dice", "cards", "log")
 LOG_TURNS = 2  # the log region shows this Turn and the one before; the rest on request
 VERSION_ATTR = re.compile(r' data-v="-?\d+"')
@@ -39,7 +40,7 @@ def static_url(name: str) -> str:
 @cache
 def env() -> Environment:
     e = Environment(
-        loader=FileSystemLoader(HERE / "templates"),
+        loader=FileSystemLoader(APP / "templates"),
         autoescape=select_autoescape(["html"]),
         undefined=StrictUndefined,
         trim_blocks=True,

@@ -55,7 +55,7 @@ class StaticFile:
 
 @cache
 def static_file(name: str) -> StaticFile | None:
-    """A file of app/web/static by its plain name (no folders, no dotfiles)."""
+    """A file of app/static by its plain name (no folders, no dotfiles)."""
     if "/" in name or "\\" in name or name.startswith("."):
         return None
     path = STATIC / name

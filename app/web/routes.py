@@ -10,7 +10,6 @@ regions come from the seat's view, fetched with the token.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Annotated, Any
 from urllib.parse import parse_qs
@@ -19,6 +18,7 @@ from fastapi import APIRouter, Header, Request, Response
 
 from app.api.deps import ServiceDep, SettingsDep, bearer_token
 from app.api.games import seat_url
+from app.api.inbound import parse_json
 from app.games import GameError, GameService, StaleVersion
 from app.web import render
 from app.web.render import Seat
@@ -30,6 +30,7 @@ SEATS = ("japan", "usa")
 GAME_ID = re.compile(r"[0-9a-f]{16}")
 AuthHeader = Annotated[str | None, Header()]
 Form = dict[str, list[str]]
+MAX_ACTION_BYTES = 4096
 
 
 async def read_form(request: Request) -> Form:
@@ -187,7 +188,7 @@ async def full_log(
 
 def _parse_action(form: Form) -> tuple[int, dict[str, Any]]:
     version = int(first(form, "version"))
-    action = json.loads(first(form, "action"))
+    action = parse_json(first(form, "action"), MAX_ACTION_BYTES)
     if not isinstance(action, dict):
         raise ValueError("an action is a JSON object")
     return version, action

@@ -36,6 +36,10 @@ class Settings(BaseSettings):
     heartbeat_seconds: float = Field(default=20.0, gt=0)
     # A reconnecting socket more than this many versions behind gets a fresh view.
     max_catchup_patches: int = Field(default=100, ge=0)
+    # The address people reach the server at, e.g. https://midway.example (no trailing
+    # slash): the created page's seat links start with it. Empty: links are relative to
+    # the page. Never taken from the request's Host header, which the client chooses.
+    base_url: str = Field(default="", pattern=r"^(https?://[^/?#\s]+(/[^?#\s]*)?)?$")
     # Largest request body accepted, in bytes.
     max_body_bytes: int = Field(default=64 * 1024, ge=1024)
     # The bench-only floor endpoint (WS /api/_bench/floor).

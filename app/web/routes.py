@@ -119,7 +119,7 @@ async def create(request: Request, service: ServiceDep, settings: SettingsDep) -
         message = exc.message if isinstance(exc, GameError) else str(exc)
         page = home_page(service, settings.allow_seed, f"The game was not created: {message}")
         return html(request, page, status)
-    base = str(request.base_url).rstrip("/")
+    base = settings.base_url.rstrip("/")  # configured, never the request's Host
     names = {s["id"]: s["name"] for s in service.scenarios()}
     page = render.page(
         "created.html",

@@ -20,6 +20,7 @@ from app.api.deps import ServiceDep, SettingsDep, bearer_token
 from app.api.games import seat_url
 from app.api.inbound import parse_json
 from app.games import GameError, GameService, StaleVersion
+from app.games.seeds import MAX_SEED
 from app.web import render
 from app.web.render import Seat
 from app.web.responses import html, static
@@ -102,8 +103,8 @@ async def home(request: Request, service: ServiceDep, settings: SettingsDep) -> 
 def _seed(raw: str) -> int | None:
     if not raw:
         return None
-    if not raw.isdigit() or len(raw) > 18:
-        raise ValueError("the seed is a whole number from 0 to 10^18")
+    if not raw.isdigit() or len(raw) > 39 or int(raw) >= MAX_SEED:
+        raise ValueError("the seed is a whole number from 0 to 2^128 - 1")
     return int(raw)
 
 

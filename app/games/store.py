@@ -446,6 +446,11 @@ class GameStore:
             return None
         return document(game, row.seat, row.version, self.engine.view(before.state, row.seat))
 
+    def forget(self, game_id: str) -> None:
+        """A deleted game (app.games.expiry): its tokens and states leave memory."""
+        self._tokens.pop(game_id, None)
+        self.cache.discard(game_id)
+
     def knows_tokens(self, game_id: str) -> bool:
         return game_id in self._tokens
 

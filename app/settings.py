@@ -36,6 +36,19 @@ class Settings(BaseSettings):
     heartbeat_seconds: float = Field(default=20.0, gt=0)
     # A reconnecting socket more than this many versions behind gets a fresh view.
     max_catchup_patches: int = Field(default=100, ge=0)
+    # The address people reach the server at, e.g. https://midway.example (no trailing
+    # slash): the created page's seat links start with it. Empty: links are relative to
+    # the page. Never taken from the request's Host header, which the client chooses.
+    base_url: str = Field(default="", pattern=r"^(https?://[^/?#\s]+(/[^?#\s]*)?)?$")
+    # Quotas (app.api.quotas), 0 for none: games one client may create a minute, sockets
+    # it may hold open, requests one seat token may make a minute.
+    games_per_minute: int = Field(default=20, ge=0)
+    sockets_per_client: int = Field(default=64, ge=0)
+    requests_per_minute: int = Field(default=600, ge=0)
+    # An unfinished game with no action for this many days is deleted (0: never);
+    # finished games are kept. Swept every `expire_sweep_seconds` (app.games.expiry).
+    expire_after_days: float = Field(default=30.0, ge=0)
+    expire_sweep_seconds: float = Field(default=3600.0, gt=0)
     # Largest request body accepted, in bytes.
     max_body_bytes: int = Field(default=64 * 1024, ge=1024)
     # The bench-only floor endpoint (WS /api/_bench/floor).

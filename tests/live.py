@@ -55,6 +55,11 @@ class Server:
             "PORT": str(self.port),
             "MIDWAY_ALLOW_SEED": "1",
             "PYTHONUNBUFFERED": "1",
+            # the suite creates games, sockets and requests far faster than a person:
+            # no quotas, unless a test sets its own (tests/server/test_quotas.py)
+            "MIDWAY_GAMES_PER_MINUTE": "0",
+            "MIDWAY_SOCKETS_PER_CLIENT": "0",
+            "MIDWAY_REQUESTS_PER_MINUTE": "0",
             **self.env,
         }
         log = self.log_path.open("ab")

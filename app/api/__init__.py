@@ -14,7 +14,9 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from app.api import bench, errors, games, scenarios, sockets
+from app.api.caching import NoStore
 from app.api.limits import BodyLimit
+from app.api.quotas import Quotas
 from app.games import GameService
 from app.settings import Settings, get_settings
 
@@ -44,6 +46,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Midway Online", lifespan=lifespan)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(NoStore)  # outside the body limit: its refusals get it too
+    app.add_middleware(Quotas, settings=settings)  # outermost: refused before anything
     app.state.settings = settings
     errors.install(app)
     app.include_router(scenarios.router)

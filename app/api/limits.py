@@ -1,11 +1,14 @@
 """Request bodies larger than the limit are refused with 413 and a JSON message, before
-any route sees them (huge bodies are a 4xx with a message, never a 5xx)."""
+any route sees them (huge bodies are a 4xx with a message, never a 5xx); so are JSON
+bodies nested deeper than the server reads (400, app.api.inbound)."""
 
 from __future__ import annotations
 
 import json
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.api.inbound import MAX_DEPTH, nesting_depth
 
 
 class BodyLimit:
@@ -21,7 +24,7 @@ class BodyLimit:
             return
         declared = dict(scope["headers"]).get(b"content-length", b"0")
         if not declared.isdigit() or int(declared) > self.limit:
-            await self.refuse(send)
+            await self.refuse(send, 413, f"request body larger than {self.limit} bytes")
             return
         chunks: list[bytes] = []
         size = 0
@@ -33,20 +36,24 @@ class BodyLimit:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.limit:
-                await self.refuse(send)
+                await self.refuse(send, 413, f"request body larger than {self.limit} bytes")
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
-        body = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        data = b"".join(chunks)
+        if _is_json(scope) and nesting_depth(data, MAX_DEPTH) > MAX_DEPTH:
+            await self.refuse(send, 400, f"JSON body nested deeper than {MAX_DEPTH} levels")
+            return
+        body = {"type": "http.request", "body": data, "more_body": False}
         await self.app(scope, _replay([body], receive), send)
 
-    async def refuse(self, send: Send) -> None:
-        body = json.dumps({"detail": f"request body larger than {self.limit} bytes"}).encode()
+    async def refuse(self, send: Send, status: int, detail: str) -> None:
+        body = json.dumps({"detail": detail}).encode()
         await send(
             {
                 "type": "http.response.start",
-                "status": 413,
+                "status": status,
                 "headers": [
                     (b"content-type", b"application/json"),
                     (b"content-length", str(len(body)).encode()),
@@ -55,6 +62,13 @@ class BodyLimit:
             }
         )
         await send({"type": "http.response.body", "body": body})
+
+
+def _is_json(scope: Scope) -> bool:
+    """A body FastAPI would read as JSON (no content type is read as JSON too)."""
+    headers: dict[bytes, bytes] = dict(scope["headers"])
+    media = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
+    return media in (b"", b"application/json") or media.endswith(b"+json")
 
 
 def _replay(messages: list[Message], then: Receive | None = None) -> Receive:

@@ -9,6 +9,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
+from app.games.seeds import MAX_SEED
+
 Name = Annotated[StrictStr, Field(min_length=1, max_length=64)]
 
 
@@ -20,7 +22,7 @@ class NewGame(BaseModel):
     scenario: Name
     options: list[Name] = Field(default_factory=list, max_length=64)
     mode: Name = "two-player"
-    seed: StrictInt | None = Field(default=None, ge=0, lt=2**63)
+    seed: StrictInt | None = Field(default=None, ge=0, lt=MAX_SEED)
 
 
 class SeatLink(BaseModel):

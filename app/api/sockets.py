@@ -26,11 +26,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
-import json
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from app.api.inbound import BadFrame, receive_object
 from app.games import GameError, GameService, Subscriber
 from app.settings import Settings
 
@@ -144,22 +144,13 @@ class GameSocket:
                 await self.ws.send_json({"type": "heartbeat", "version": self.sub.version})
 
     async def receive(self, timeout: float | None = None) -> dict[str, Any]:
-        """The next client message, which must be a JSON object."""
+        """The next client message, which must be a JSON object (app.api.inbound)."""
         try:
-            raw = await asyncio.wait_for(self.ws.receive_text(), timeout)
+            return await asyncio.wait_for(receive_object(self.ws, MAX_MESSAGE_BYTES), timeout)
         except TimeoutError as exc:
             raise ProtocolError("expected the first message within 10 seconds") from exc
-        except KeyError as exc:  # a binary frame
-            raise ProtocolError("expected a text message, got a binary one") from exc
-        if len(raw) > MAX_MESSAGE_BYTES:
-            raise ProtocolError(f"message too long ({len(raw)} > {MAX_MESSAGE_BYTES})")
-        try:
-            message = json.loads(raw)
-        except (ValueError, RecursionError) as exc:
-            raise ProtocolError(f"expected a JSON object, got {raw!r:.40}") from exc
-        if not isinstance(message, dict):
-            raise ProtocolError(f"expected a JSON object, got {raw!r:.40}")
-        return message
+        except BadFrame as exc:
+            raise ProtocolError(str(exc)) from exc
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.ws.send_json(message)

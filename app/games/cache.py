@@ -46,6 +46,10 @@ class GameCache:
         with self._lock:
             return self._items.get(game_id)
 
+    def discard(self, game_id: str) -> None:
+        with self._lock:
+            self._items.pop(game_id, None)
+
     def put(self, game_id: str, loaded: Loaded) -> None:
         """Keep `loaded` unless a later state is already here; at the same log length,
         the documents are merged."""

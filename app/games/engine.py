@@ -32,7 +32,6 @@ class Engine:
     events_for: Callable[..., list[Json]]
     describe_scenarios: Callable[[], list[Json]]
     parse_action: Callable[[object], Any]
-    seed_hash: Callable[[int], str]
     illegal_action: type[Exception]
     parse_error: type[Exception]
     stamp: str  # changes whenever the engine's code or data change: snapshots compare it
@@ -75,7 +74,6 @@ def load_engine(module_name: str) -> Engine:
         events_for=module.events_for,
         describe_scenarios=module.describe_scenarios,
         parse_action=action_cls.from_json,
-        seed_hash=module.seed_hash,
         illegal_action=module.IllegalAction,
         parse_error=module.ActionParseError,
         stamp=_stamp(module),

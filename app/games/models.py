@@ -11,7 +11,6 @@ from typing import Any, cast
 
 from sqlalchemy import (
     JSON,
-    BigInteger,
     DateTime,
     ForeignKey,
     Integer,
@@ -20,7 +19,9 @@ from sqlalchemy import (
     String,
     Table,
 )
+from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
 
 # Constraint names that match on SQLite and PostgreSQL (and in Alembic's batch mode).
 NAMING_CONVENTION = {
@@ -34,6 +35,19 @@ NAMING_CONVENTION = {
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+class BigSeed(TypeDecorator[int]):
+    """A 128-bit seed (app.games.seeds), beyond BIGINT: stored as its decimal text."""
+
+    impl = String(40)
+    cache_ok = True
+
+    def process_bind_param(self, value: int | None, dialect: Dialect) -> str | None:
+        return None if value is None else str(value)
+
+    def process_result_value(self, value: str | None, dialect: Dialect) -> int | None:
+        return None if value is None else int(value)
 
 
 class Base(DeclarativeBase):
@@ -50,8 +64,9 @@ class Game(Base):
     scenario: Mapped[str] = mapped_column(String(64))
     options: Mapped[list[Any]] = mapped_column(JSON)
     mode: Mapped[str] = mapped_column(String(32))
-    seed: Mapped[int] = mapped_column(BigInteger)
-    seed_sha256: Mapped[str] = mapped_column(String(64))
+    seed: Mapped[int] = mapped_column(BigSeed)
+    seed_salt: Mapped[str] = mapped_column(String(64), default="", server_default="")
+    seed_sha256: Mapped[str] = mapped_column(String(64))  # app.games.seeds.commitment
     status: Mapped[str] = mapped_column(String(16))
     actions: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

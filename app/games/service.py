@@ -12,8 +12,11 @@ in_place copies).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import timedelta
 
 from anyio import to_thread
 from sqlalchemy.engine import make_url
@@ -22,8 +25,10 @@ from app.games.cache import GameCache
 from app.games.db import Database
 from app.games.engine import Engine, Json, load_engine
 from app.games.errors import SeedNotAllowed
+from app.games.expiry import expire_games
 from app.games.fanout import Broker, LocalBroker, PostgresBroker, RedisBroker
 from app.games.hub import Hub, Subscriber
+from app.games.models import utcnow
 from app.games.replays import ReplayStep
 from app.games.store import CatchUp, Created, GameStore, bench_insert
 from app.settings import Settings
@@ -51,6 +56,9 @@ class GameService:
     broker: Broker
     hub: Hub
     allow_seed: bool = False
+    expire_after_days: float = 0.0
+    expire_sweep_seconds: float = 3600.0
+    _sweeper: asyncio.Task[None] | None = field(default=None, init=False)
 
     @classmethod
     def build(cls, settings: Settings, engine: Engine | None = None) -> GameService:
@@ -65,13 +73,26 @@ class GameService:
             cache=GameCache(settings.state_cache_size),
         )
         hub = Hub(fetch=lambda g, s, v: service.catch_up(g, s, v))
-        service = cls(store, broker, hub, allow_seed=settings.allow_seed)
+        service = cls(
+            store,
+            broker,
+            hub,
+            allow_seed=settings.allow_seed,
+            expire_after_days=settings.expire_after_days,
+            expire_sweep_seconds=settings.expire_sweep_seconds,
+        )
         return service
 
     async def start(self) -> None:
         await self.broker.start(self._remote_change)
+        if self.expire_after_days > 0:
+            self._sweeper = asyncio.create_task(self._sweep_now_and_then())
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         await self.broker.stop()
         await self.hub.close()
         self.store.db.dispose()
@@ -79,6 +100,24 @@ class GameService:
     async def _remote_change(self, game_id: str | None) -> None:
         for game in [game_id] if game_id else list(self.hub.games):
             self.hub.changed_soon(game)
+
+    async def expire(self) -> list[str]:
+        """Delete the unfinished games idle for too long (app.games.expiry)."""
+        after = timedelta(days=self.expire_after_days)
+        gone = await to_thread.run_sync(expire_games, self.store.db, utcnow(), after)
+        for game_id in gone:
+            self.store.forget(game_id)
+        if gone:
+            log.info("expired %d unfinished idle games", len(gone))
+        return gone
+
+    async def _sweep_now_and_then(self) -> None:
+        while True:
+            try:
+                await self.expire()
+            except Exception:  # a failed sweep is tried again at the next one
+                log.exception("sweeping idle games failed")
+            await asyncio.sleep(self.expire_sweep_seconds)
 
     # -- the contract -------------------------------------------------------------
 

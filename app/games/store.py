@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import pickle
 import re
-import secrets
 import uuid
 from dataclasses import dataclass, field
 from typing import Any
@@ -48,11 +47,11 @@ from app.games.models import (
     utcnow,
 )
 from app.games.replays import Replays, ReplayStep
+from app.games.seeds import COMMITMENT, commitment, new_salt, new_seed
 from app.games.states import GameKey, GameRef, StateLoader, document, finished_game
 from app.games.tokens import new_game_id, new_token, token_hash, token_matches
 from app.games.writes import BENCH_PING, ActionWrites, SeatChange, write_action
 
-SEED_BITS = 63
 GAME_ID = re.compile(r"[0-9a-f]{16}")
 # The game's row and its seats' rows, locked until commit (see GameStore._lock).
 LOCK = (
@@ -159,7 +158,8 @@ class GameStore:
 
     def create(self, scenario: str, options: list[str], mode: str, seed: int | None) -> Created:
         if seed is None:
-            seed = secrets.randbits(SEED_BITS)
+            seed = new_seed()
+        salt = new_salt()
         try:
             state = self.engine.new_game(scenario, frozenset(options), seed, mode)
         except ValueError as exc:
@@ -170,7 +170,8 @@ class GameStore:
             options=sorted(set(options)),
             mode=mode,
             seed=seed,
-            seed_sha256=self.engine.seed_hash(seed),
+            seed_salt=salt,
+            seed_sha256=commitment(seed, salt),
             status=str(state.status),
             actions=0,
         )
@@ -280,7 +281,9 @@ class GameStore:
                 "options": game.options,
                 "mode": game.mode,
                 "seed": game.seed,
+                "seed_salt": game.seed_salt,
                 "seed_sha256": game.seed_sha256,
+                "seed_commitment": COMMITMENT if game.seed_salt else "sha256(f'{seed}')",
                 "created_at": game.created_at.isoformat(),
                 "finished_at": game.finished_at.isoformat() if game.finished_at else None,
                 "actions": [
@@ -442,6 +445,11 @@ class GameStore:
         if row.stamp != self.engine.stamp:
             return None
         return document(game, row.seat, row.version, self.engine.view(before.state, row.seat))
+
+    def forget(self, game_id: str) -> None:
+        """A deleted game (app.games.expiry): its tokens and states leave memory."""
+        self._tokens.pop(game_id, None)
+        self.cache.discard(game_id)
 
     def knows_tokens(self, game_id: str) -> bool:
         return game_id in self._tokens

@@ -9,7 +9,6 @@ views(state, seats) -> {seat: dict}   (view for several seats, sharing the publi
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from app.rules.actions import Action
@@ -19,11 +18,6 @@ from app.rules.flow import SEATS, apply, legal_actions, replay
 from app.rules.setup import MODES, OPTIONS, new_game, playable
 from app.rules.state import State
 from app.rules.view import view, views
-
-
-def seed_hash(seed: int) -> str:
-    """DESIGN.md: the seed's SHA-256, shown from the start; the seed is revealed at the end."""
-    return hashlib.sha256(str(seed).encode()).hexdigest()
 
 
 def describe_scenarios() -> list[dict[str, Any]]:
@@ -57,7 +51,6 @@ __all__ = [
     "legal_actions",
     "new_game",
     "replay",
-    "seed_hash",
     "view",
     "views",
     "visible_to",

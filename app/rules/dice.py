@@ -7,6 +7,7 @@ is an integer held in the game state. Tests force dice by queueing values in
 
 from __future__ import annotations
 
+import hashlib
 from typing import Protocol
 
 MASK64 = (1 << 64) - 1
@@ -27,8 +28,14 @@ def _splitmix64(x: int) -> tuple[int, int]:
 
 
 def seed_state(seed: int) -> int:
-    """The generator state for a game seed."""
-    return seed & MASK64
+    """The generator's 64-bit state for a game seed of up to 128 bits (and more): a seed
+    below 2**64 is the state itself (the seeds tests give keep their dice); a larger
+    one is folded through SHA-256, so every bit of it counts."""
+    if 0 <= seed <= MASK64:
+        return seed
+    size = max(1, (seed.bit_length() + 8) // 8)
+    digest = hashlib.sha256(seed.to_bytes(size, "big", signed=True)).digest()
+    return int.from_bytes(digest[:8], "big")
 
 
 def roll_d10(dice: Dice) -> int:

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from typing import Any
 
 import jsonpatch
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from app.api.inbound import BadFrame, BadJson, parse_json, receive_text
 from app.games import GameError, GameService, Subscriber
 from app.web import render
 from app.web.render import Seat
@@ -40,12 +40,10 @@ class BadFirstMessage(Exception):
 
 def parse_first(raw: str) -> tuple[str, int | None]:
     """`{"token": "...", "version": N}` -> (token, N)."""
-    if len(raw) > MAX_MESSAGE:
-        raise BadFirstMessage("first message too long")
     try:
-        message = json.loads(raw)
-    except ValueError as exc:
-        raise BadFirstMessage("expected a JSON object as the first message") from exc
+        message = parse_json(raw, MAX_MESSAGE)
+    except BadJson as exc:
+        raise BadFirstMessage(f"expected a JSON object as the first message: {exc}") from exc
     token = message.get("token") if isinstance(message, dict) else None
     if not isinstance(token, str) or not token:
         raise BadFirstMessage('expected {"token": "<seat token>", "version": N} first')
@@ -80,6 +78,8 @@ class LivePage:
             await self.fail(exc.message, 4000 + exc.status)
         except BadFirstMessage as exc:
             await self.fail(str(exc), 4400)
+        except BadFrame as exc:  # once live, the page sends nothing; a binary frame ends it
+            await self.fail(str(exc), 4400)
         except WebSocketDisconnect:
             pass
         finally:
@@ -88,16 +88,18 @@ class LivePage:
 
     async def first_message(self) -> tuple[str, int | None]:
         try:
-            raw = await asyncio.wait_for(self.ws.receive_text(), FIRST_MESSAGE_SECONDS)
+            raw = await asyncio.wait_for(receive_text(self.ws), FIRST_MESSAGE_SECONDS)
         except TimeoutError as exc:
             raise BadFirstMessage("no first message within 10 seconds") from exc
+        except BadFrame as exc:
+            raise BadFirstMessage(str(exc)) from exc
         return parse_first(raw)
 
     async def live(self, sub: Subscriber) -> None:
         beat = asyncio.create_task(self.beat(sub))
         try:
             while True:
-                await self.ws.receive_text()  # nothing to say; reading notices the close
+                await receive_text(self.ws)  # nothing to say; reading notices the close
         finally:
             beat.cancel()
             with contextlib.suppress(BaseException):

@@ -10,7 +10,6 @@ regions come from the seat's view, fetched with the token.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Annotated, Any
 from urllib.parse import parse_qs
@@ -19,7 +18,9 @@ from fastapi import APIRouter, Header, Request, Response
 
 from app.api.deps import ServiceDep, SettingsDep, bearer_token
 from app.api.games import seat_url
+from app.api.inbound import parse_json
 from app.games import GameError, GameService, StaleVersion
+from app.games.seeds import MAX_SEED
 from app.web import render
 from app.web.render import Seat
 from app.web.responses import html, static
@@ -30,6 +31,7 @@ SEATS = ("japan", "usa")
 GAME_ID = re.compile(r"[0-9a-f]{16}")
 AuthHeader = Annotated[str | None, Header()]
 Form = dict[str, list[str]]
+MAX_ACTION_BYTES = 4096
 
 
 async def read_form(request: Request) -> Form:
@@ -101,8 +103,8 @@ async def home(request: Request, service: ServiceDep, settings: SettingsDep) -> 
 def _seed(raw: str) -> int | None:
     if not raw:
         return None
-    if not raw.isdigit() or len(raw) > 18:
-        raise ValueError("the seed is a whole number from 0 to 10^18")
+    if not raw.isdigit() or len(raw) > 39 or int(raw) >= MAX_SEED:
+        raise ValueError("the seed is a whole number from 0 to 2^128 - 1")
     return int(raw)
 
 
@@ -118,7 +120,7 @@ async def create(request: Request, service: ServiceDep, settings: SettingsDep) -
         message = exc.message if isinstance(exc, GameError) else str(exc)
         page = home_page(service, settings.allow_seed, f"The game was not created: {message}")
         return html(request, page, status)
-    base = str(request.base_url).rstrip("/")
+    base = settings.base_url.rstrip("/")  # configured, never the request's Host
     names = {s["id"]: s["name"] for s in service.scenarios()}
     page = render.page(
         "created.html",
@@ -187,7 +189,7 @@ async def full_log(
 
 def _parse_action(form: Form) -> tuple[int, dict[str, Any]]:
     version = int(first(form, "version"))
-    action = json.loads(first(form, "action"))
+    action = parse_json(first(form, "action"), MAX_ACTION_BYTES)
     if not isinstance(action, dict):
         raise ValueError("an action is a JSON object")
     return version, action

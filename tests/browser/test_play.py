@@ -31,7 +31,11 @@ def create_from_home(page: Any, server: Server, folder: Path) -> dict[str, str]:
     page.click("button[type=submit]")
     page.wait_for_selector(".seat-links")
     full_page_shot(page, folder / "00-created.png")
-    links = {s: page.get_attribute(f"a.seat-link[data-seat={s}]", "href") for s in ("japan", "usa")}
+    # the links are relative (no MIDWAY_BASE_URL): the browser resolves them against the page
+    links = {
+        s: page.eval_on_selector(f"a.seat-link[data-seat={s}]", "a => a.href")
+        for s in ("japan", "usa")
+    }
     assert page.get_attribute("a.replay-link", "href", timeout=1000)
     return {s: str(v) for s, v in links.items()}
 

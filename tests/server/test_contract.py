@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -70,8 +71,10 @@ def test_get_view_200_has_contract_fields_and_seed_hash(api: Api) -> None:
             assert key in view
         assert isinstance(view["prompt"]["text"], str)
         assert isinstance(view["prompt"]["actions"], list)
-        assert view["seed_sha256"] == hashlib.sha256(b"1234").hexdigest()
-        assert "seed" not in view
+        # salted (app.games.seeds): the bare seed's hash would let a guess be checked
+        assert re.fullmatch(r"[0-9a-f]{64}", view["seed_sha256"])
+        assert view["seed_sha256"] != hashlib.sha256(b"1234").hexdigest()
+        assert "seed" not in view and "seed_salt" not in view
 
 
 @pytest.mark.parametrize(

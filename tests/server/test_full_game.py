@@ -42,7 +42,8 @@ def test_scenario_one_complete_game_over_http_to_finished(server: Server) -> Non
 
         replay: dict[str, Any] = api.http.get(game.body["replay_url"]).json()
         assert replay["seed"] == 2024 and replay["scenario"] == "one"
-        assert hashlib.sha256(b"2024").hexdigest() == replay["seed_sha256"]
+        revealed = f"{replay['seed']}:{replay['seed_salt']}".encode()  # app.games.seeds
+        assert hashlib.sha256(revealed).hexdigest() == replay["seed_sha256"]
         assert replay["seed_sha256"] == views["japan"]["seed_sha256"]
         assert len(replay["actions"]) == taken
         logs = {

@@ -1,0 +1,54 @@
+"""Links from configuration, never from the request (issue 16): the created page's seat
+links are relative, or start with MIDWAY_BASE_URL when it is set; a forged Host header
+changes nothing. Through real HTTP on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+import pytest
+
+from app.settings import Settings
+from server.conftest import Server
+
+FORGED = {"Host": "evil.example", "X-Forwarded-Host": "evil.example"}
+HREF = re.compile(r'href="([^"]*)"')
+
+
+def created_page(url: str) -> str:
+    r = httpx.post(f"{url}/games", data={"scenario": "one"}, headers=FORGED)
+    assert r.status_code == 201, r.text
+    assert "evil.example" not in r.text
+    return r.text
+
+
+def test_created_page_links_are_relative_whatever_the_host_header(server: Server) -> None:
+    page = created_page(server.url)
+    links = [h for h in HREF.findall(page) if "/games/" in h]
+    seat_links = [h for h in links if "#token=" in h]
+    assert len(seat_links) == 2
+    for href in links:
+        assert href.startswith("/games/") or href.startswith("/api/games/"), href
+
+
+def test_created_page_links_start_with_the_configured_base_url(
+    make_server: Any, database_url: str
+) -> None:
+    base = "https://midway.example/play"
+    server = make_server(database_url, MIDWAY_BASE_URL=base)
+    page = created_page(server.url)
+    seat_links = [h for h in HREF.findall(page) if "#token=" in h]
+    assert len(seat_links) == 2
+    assert all(h.startswith(base + "/games/") for h in seat_links), seat_links
+    assert f'href="{base}/games/' in page and f'href="{base}/api/games/' in page
+
+
+@pytest.mark.parametrize(
+    "bad", ["evil.example", "javascript:alert(1)", "https://a.example/?x=1", "http://a b"]
+)
+def test_base_url_setting_must_be_an_http_address(bad: str) -> None:
+    with pytest.raises(ValueError):
+        Settings(base_url=bad)
+    assert Settings(base_url="http://127.0.0.1:8000").base_url == "http://127.0.0.1:8000"

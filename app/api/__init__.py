@@ -13,7 +13,8 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from app.api import bench, errors, games, scenarios, sockets
+from app.api import bench, errors, games, health, metrics, scenarios, sockets
+from app.api.access import AccessLog
 from app.api.limits import BodyLimit
 from app.games import GameService
 from app.settings import Settings, get_settings
@@ -44,11 +45,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Midway Online", lifespan=lifespan)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.state.metrics = metrics.Metrics()
+    app.state.metrics.watch(app)
+    app.add_middleware(AccessLog, metrics=app.state.metrics)  # outermost: sees every answer
     app.state.settings = settings
     errors.install(app)
     app.include_router(scenarios.router)
     app.include_router(games.router)
     app.include_router(sockets.router)
+    app.include_router(health.router)
+    app.include_router(metrics.router)
     from app.web import router as web_router  # the browser pages, their socket and files
 
     app.include_router(web_router)

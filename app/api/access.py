@@ -13,9 +13,12 @@ websocket's line is written when it ends, with the close code. Headers are never
 
 from __future__ import annotations
 
+import contextlib
+import gzip
 import logging
 import re
 import time
+import zlib
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -37,6 +40,15 @@ def game_of(scope: Scope) -> str | None:
         return game
     found = GAME_IN_PATH.match(scope.get("path", ""))
     return found.group(1) if found else None
+
+
+def created_game(body: bytes, gzipped: bool) -> str | None:
+    """The id of the game a creation's answer (JSON or the created page) links to."""
+    with contextlib.suppress(OSError, EOFError, zlib.error):
+        body = gzip.decompress(body) if gzipped else body
+        found = GAME_IN_BODY.search(body)
+        return found.group(1).decode() if found else None
+    return None
 
 
 def route_of(scope: Scope) -> str:
@@ -63,16 +75,17 @@ class AccessLog:
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         start = time.perf_counter()
         status = 500  # what the client gets if the app fails before answering
-        created: str | None = None  # a new game's id, read from the creation's answer
+        answer: list[bytes] = []  # a creation's answer, for the new game's id
+        gzipped = False
         creating = scope["method"] == "POST" and scope.get("path") in CREATE_PATHS
 
         async def sending(message: Message) -> None:
-            nonlocal status, created
+            nonlocal status, gzipped
             if message["type"] == "http.response.start":
                 status = int(message["status"])
-            elif creating and status == 201 and created is None:
-                found = GAME_IN_BODY.search(message.get("body", b""))
-                created = found.group(1).decode() if found else None
+                gzipped = (b"content-encoding", b"gzip") in message.get("headers", [])
+            elif creating and status == 201:
+                answer.append(message.get("body", b""))
             await send(message)
 
         try:
@@ -81,7 +94,8 @@ class AccessLog:
             seconds = time.perf_counter() - start
             route = route_of(scope)
             self.metrics.observe(scope["method"], route, status, seconds)
-            self._line(scope, "http", route, status, seconds, method=scope["method"], game=created)
+            game = created_game(b"".join(answer), gzipped) if answer else None
+            self._line(scope, "http", route, status, seconds, method=scope["method"], game=game)
 
     async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
         start = time.perf_counter()

@@ -4,12 +4,12 @@ one command runs the server on a fresh machine). `midway migrate` only migrates.
 from __future__ import annotations
 
 import argparse
-import logging
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
 
+from app import logs
 from app.games.db import ensure_sqlite_dir, is_sqlite, normalise_url
 from app.settings import Settings, get_settings
 
@@ -52,10 +52,11 @@ def serve(settings: Settings, workers: int) -> None:
         port=settings.port,
         workers=workers,
         ws="websockets-sansio",
-        access_log=False,
+        log_config=logs.config(settings.log_level),
+        access_log=False,  # app.api.access writes one line per request, without its query
         timeout_keep_alive=30,
         ws_max_size=64 * 1024,
-        timeout_graceful_shutdown=5,
+        timeout_graceful_shutdown=settings.shutdown_seconds,
     )
 
 
@@ -68,8 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--workers", type=int, default=1, help="server processes")
     sub.add_parser("migrate", help="apply the database migrations and exit")
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     settings = get_settings()
+    logs.configure(settings.log_level)
     if args.command == "migrate":
         migrate(settings)
         return 0

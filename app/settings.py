@@ -53,6 +53,11 @@ class Settings(BaseSettings):
     max_body_bytes: int = Field(default=64 * 1024, ge=1024)
     # The bench-only floor endpoint (WS /api/_bench/floor).
     bench: bool = False
+    # Seconds a stopping process waits for requests in flight (sockets are closed at once
+    # with 1012, "service restart", so that clients reconnect to another process).
+    shutdown_seconds: int = Field(default=5, ge=0)
+    # Logging threshold: debug, info, warning, error.
+    log_level: Literal["debug", "info", "warning", "error"] = "info"
     # The module that implements the rules engine contract.
     rules_module: str = "app.rules"
 

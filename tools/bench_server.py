@@ -17,6 +17,11 @@ Prints one `name=value` line per figure:
 - `patch_bytes_ratio`: mean patch bytes over mean full-view bytes (goal <= 0.10).
 - `server_rss_mb`: the server process's largest resident memory while the games were
   live (goal <= 500).
+- `two_process_latency_ratio_p50` (issue 16): a second, shorter run with two `midway
+  serve` processes on one database and the Redis broker (as docker-compose.yml runs
+  them): both seats' sockets and the floor on process 1, every action posted to process
+  2; action-to-patch p50 over the floor p50 of the same run (`two_process_*` figures;
+  nan, with a note, when Redis cannot be reached).
 
 Each game's agent thinks 1.5-4.5 s before each action (`--think`, the mean), about a
 quick human's pace; the server is a
@@ -155,11 +160,13 @@ class Table:
 
 
 class Bench:
-    def __init__(self, base: str, figures: Figures, think: tuple[float, float]) -> None:
+    def __init__(
+        self, base: str, figures: Figures, think: tuple[float, float], post_base: str = ""
+    ) -> None:
         self.base = base
         self.ws_base = base.replace("http://", "ws://")
-        self.host, port = base.removeprefix("http://").split(":")
-        self.port = int(port)
+        self.host, port = (post_base or base).removeprefix("http://").split(":")
+        self.port = int(port)  # where actions are posted (another process, or the same)
         self.figures = figures
         self.think = think
         self.http = httpx.AsyncClient(
@@ -288,10 +295,16 @@ class Bench:
 
 
 async def run(
-    base: str, pid: int, games: int, seconds: float, warmup: float, think: float
+    base: str,
+    pid: int,
+    games: int,
+    seconds: float,
+    warmup: float,
+    think: float,
+    post_base: str = "",
 ) -> Figures:
     figures = Figures()
-    bench = Bench(base, figures, think=(think / 2, think * 3 / 2))
+    bench = Bench(base, figures, think=(think / 2, think * 3 / 2), post_base=post_base)
     deadline = time.monotonic() + warmup + seconds
     tasks = [asyncio.create_task(bench.seat_agents(i, deadline)) for i in range(games)]
     tasks += [asyncio.create_task(bench.floor(deadline)) for _ in range(2)]
@@ -312,7 +325,7 @@ async def run(
     return figures
 
 
-def start_server(database_url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
+def start_server(database_url: str, port: int, log: Path, **extra: str) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,
         "DATABASE_URL": database_url,
@@ -322,6 +335,7 @@ def start_server(database_url: str, port: int, log: Path) -> subprocess.Popen[by
         "MIDWAY_GAMES_PER_MINUTE": "0",  # the bench is one client with many games
         "MIDWAY_SOCKETS_PER_CLIENT": "0",
         "MIDWAY_REQUESTS_PER_MINUTE": "0",
+        **extra,
     }
     with log.open("wb") as out:
         proc = subprocess.Popen(
@@ -371,6 +385,72 @@ def report(figures: Figures, database: str, seconds: float) -> None:
         print(f"# error: {error}", file=sys.stderr)
 
 
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+def redis_reachable(url: str) -> str | None:
+    """None when Redis answers, else why not."""
+    import redis
+
+    client = redis.Redis.from_url(url, socket_connect_timeout=2)
+    try:
+        client.ping()
+    except redis.RedisError as exc:
+        return f"Redis at {url} is unreachable ({exc})"
+    finally:
+        client.close()
+    return None
+
+
+def two_processes(args: argparse.Namespace, url: str, tmp: Path) -> None:
+    """Sockets and the floor on one process, actions posted to the other (issue 16)."""
+    redis_url = os.environ.get("MIDWAY_REDIS_URL", "redis://127.0.0.1:6379/0")
+    why = redis_reachable(redis_url)
+    if why is not None:
+        for name in ("two_process_action_to_patch_p50_ms", "two_process_latency_ratio_p50"):
+            print(f"{name}=nan  # {why}")
+        return
+    env = {"MIDWAY_BROKER": "redis", "MIDWAY_REDIS_URL": redis_url}
+    ports = free_port(), free_port()
+    procs = [
+        start_server(url, port, tmp / f"server-two-{i}.log", **env) for i, port in enumerate(ports)
+    ]
+    try:
+        figures = asyncio.run(
+            run(
+                f"http://127.0.0.1:{ports[0]}",
+                procs[0].pid,
+                args.two_games,
+                args.two_seconds,
+                min(args.warmup, args.two_seconds),
+                args.think,
+                post_base=f"http://127.0.0.1:{ports[1]}",
+            )
+        )
+    finally:
+        for proc in procs:
+            stop_server(proc)
+    p50, f50 = percentile(figures.latencies, 50), percentile(figures.floor, 50)
+    lines = {
+        "two_process_games": figures.live,
+        "two_process_patches_timed": len(figures.latencies),
+        "two_process_action_to_patch_p50_ms": f"{p50:.2f}",
+        "two_process_action_to_patch_p99_ms": f"{percentile(figures.latencies, 99):.2f}",
+        "two_process_floor_p50_ms": f"{f50:.2f}",
+        "two_process_latency_ratio_p50": f"{p50 / f50:.2f}",
+        "two_process_errors": len(figures.errors),
+    }
+    for name, value in lines.items():
+        print(f"{name}={value}")
+    for error in figures.errors[:5]:
+        print(f"# error: {error}", file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench_server", description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=200)
@@ -378,6 +458,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=float, default=15.0, help="games start meanwhile")
     parser.add_argument("--database-url", help="default: a fresh SQLite file")
     parser.add_argument("--think", type=float, default=3.0, help="mean seconds per action")
+    parser.add_argument("--two-games", type=int, default=50, help="games of the two-process run")
+    parser.add_argument("--two-seconds", type=float, default=30.0, help="its measured window")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="midway-bench-") as tmp:
         url = args.database_url or f"sqlite:///{tmp}/bench.db"
@@ -396,12 +478,10 @@ def main(argv: list[str] | None = None) -> int:
                 )
             )
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            stop_server(proc)
         report(figures, url.split(":", 1)[0], args.seconds)
+        two_url = args.database_url or f"sqlite:///{tmp}/bench-two.db"
+        two_processes(args, two_url, Path(tmp))
     return 0
 
 

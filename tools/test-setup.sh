@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Makes sure the real parts the suite talks to are there: PostgreSQL, Redis, Chromium.
+# Makes sure the real parts the suite talks to are there: PostgreSQL, Redis, Chromium,
+# and for the deployment tests nginx and docker-compose (Debian's).
 # Each step is best-effort on a developer's machine; under CI=true the tests that need a
 # missing part fail instead of skipping, so a broken step is still seen.
 set -u
@@ -16,5 +17,14 @@ if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = "0" ] && command -v a
   echo "installing Debian's chromium for the browser tests"
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
     || echo "chromium could not be installed; browser tests will say so"
+fi
+missing=""
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$missing nginx"
+command -v docker-compose >/dev/null 2>&1 || missing="$missing docker-compose"
+if [ -n "$missing" ] && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+  echo "installing Debian's$missing for the deployment tests"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+    --no-install-recommends $missing >/dev/null) \
+    || echo "$missing could not be installed; the deployment tests will say so"
 fi
 exit 0

@@ -13,7 +13,8 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from app.api import bench, errors, games, scenarios, sockets
+from app.api import bench, errors, games, health, metrics, scenarios, sockets
+from app.api.access import AccessLog
 from app.api.caching import NoStore
 from app.api.limits import BodyLimit
 from app.api.quotas import Quotas
@@ -47,12 +48,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Midway Online", lifespan=lifespan)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(NoStore)  # outside the body limit: its refusals get it too
-    app.add_middleware(Quotas, settings=settings)  # outermost: refused before anything
+    app.add_middleware(Quotas, settings=settings)  # refused before anything below it
+    app.state.metrics = metrics.Metrics()
+    app.state.metrics.watch(app)
+    app.add_middleware(AccessLog, metrics=app.state.metrics)  # outermost: sees every answer
     app.state.settings = settings
     errors.install(app)
     app.include_router(scenarios.router)
     app.include_router(games.router)
     app.include_router(sockets.router)
+    app.include_router(health.router)
+    app.include_router(metrics.router)
     from app.web import router as web_router  # the browser pages, their socket and files
 
     app.include_router(web_router)

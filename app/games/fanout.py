@@ -59,6 +59,7 @@ class _Listener(abc.ABC):
         self.origin = PROCESS_ORIGIN
         self._task: asyncio.Task[None] | None = None
         self.ready = asyncio.Event()
+        self.connected = False  # subscribed now (GET /readyz)
 
     async def start(self, on_change: OnChange) -> None:
         self._task = asyncio.create_task(self._run(on_change))
@@ -74,6 +75,7 @@ class _Listener(abc.ABC):
                 raise
             except Exception:
                 log.warning("fan-out listener lost its connection; retrying", exc_info=True)
+            self.connected = False
             first = False
             await asyncio.sleep(RETRY_SECONDS)
 
@@ -99,6 +101,7 @@ class PostgresBroker(_Listener):
     async def _listen(self, on_change: OnChange, resync: bool) -> None:
         async with await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True) as conn:
             await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+            self.connected = True
             self.ready.set()
             if resync:
                 await on_change(None)
@@ -123,6 +126,7 @@ class RedisBroker(_Listener):
         pubsub = self.client.pubsub()
         try:
             await pubsub.subscribe(REDIS_CHANNEL)
+            self.connected = True
             self.ready.set()
             if resync:
                 await on_change(None)

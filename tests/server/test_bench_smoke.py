@@ -17,15 +17,25 @@ FIGURES = (
     "latency_ratio_p99",
     "patch_bytes_ratio",
     "server_rss_mb",
+    "two_process_action_to_patch_p50_ms",
+    "two_process_floor_p50_ms",
+    "two_process_latency_ratio_p50",
 )
 
 
-def test_bench_server_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
-    """A 4-game, few-second run: every figure is printed as name=value, with numbers."""
+def test_bench_server_prints_every_figure(
+    capsys: pytest.CaptureFixture[str], redis_url: str
+) -> None:
+    """A 4-game, few-second run, and as short a run on two processes (Redis between
+    them): every figure is printed as name=value, with numbers."""
     args = ["--games", "4", "--seconds", "4", "--warmup", "2", "--think", "0.3"]
+    args += ["--two-games", "4", "--two-seconds", "4"]
     assert bench_server.main(args) == 0
     lines = dict(line.split("=", 1) for line in capsys.readouterr().out.splitlines())
     for name in FIGURES:
         assert float(lines[name]) == float(lines[name]), name  # a number, not nan
     assert int(lines["concurrent_games"]) == 4
     assert int(lines["errors"]) == 0
+    assert int(lines["two_process_games"]) == 4
+    assert int(lines["two_process_errors"]) == 0
+    assert int(lines["two_process_patches_timed"]) > 0

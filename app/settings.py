@@ -38,6 +38,8 @@ class Settings(BaseSettings):
     max_catchup_patches: int = Field(default=100, ge=0)
     # Largest request body accepted, in bytes.
     max_body_bytes: int = Field(default=64 * 1024, ge=1024)
+    # Largest game record accepted for import (POST /api/records), in bytes.
+    max_record_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
     # The bench-only floor endpoint (WS /api/_bench/floor).
     bench: bool = False
     # The module that implements the rules engine contract.

@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from app.api import bench, errors, games, scenarios, sockets
+from app.api import bench, between, errors, games, scenarios, sockets
 from app.api.limits import BodyLimit
 from app.games import GameService
 from app.settings import Settings, get_settings
@@ -43,12 +43,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await service.stop()
 
     app = FastAPI(title="Midway Online", lifespan=lifespan)
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    records = {"/api/records": settings.max_record_bytes}
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes, paths=records)
     app.state.settings = settings
     errors.install(app)
     app.include_router(scenarios.router)
     app.include_router(games.router)
     app.include_router(sockets.router)
+    app.include_router(between.router)
     from app.web import router as web_router  # the browser pages, their socket and files
 
     app.include_router(web_router)

@@ -446,6 +446,10 @@ class GameStore:
     def knows_tokens(self, game_id: str) -> bool:
         return game_id in self._tokens
 
+    def forget_tokens(self, game_id: str) -> None:
+        """A seat of the game may have a new token (a lobby seat joined): read them again."""
+        self._tokens.pop(game_id, None)
+
     def _seat_hashes(self, game_id: str) -> dict[str, str]:
         check_id(game_id)
         hashes = self._tokens.get(game_id)

@@ -16,6 +16,7 @@ from fastapi import FastAPI
 from app.api import bench, between, errors, games, scenarios, sockets
 from app.api.limits import BodyLimit
 from app.games import GameService
+from app.games.between import Between
 from app.settings import Settings, get_settings
 
 # Worker threads apply actions while the event loop answers sockets: a shorter GIL
@@ -31,6 +32,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service = GameService.build(settings)
         app.state.service = service
         await service.start()
+        app.state.between = Between.build(service, settings)
+        app.state.between.start(settings.notice_tick_seconds)
         # The engine's tables and the app are loaded for good: keep the cyclic collector
         # from walking them again and again (long pauses show up as latency spikes).
         service.scenarios()  # loads the scenario catalogue
@@ -40,6 +43,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await app.state.between.stop()
             await service.stop()
 
     app = FastAPI(title="Midway Online", lifespan=lifespan)
@@ -51,6 +55,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(games.router)
     app.include_router(sockets.router)
     app.include_router(between.router)
+    if settings.test_clock:
+        app.include_router(between.clock_router)
     from app.web import router as web_router  # the browser pages, their socket and files
 
     app.include_router(web_router)

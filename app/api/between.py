@@ -4,6 +4,7 @@ records. Routes parse, call app.games.between, shape the answer."""
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request, Response, status
@@ -16,13 +17,12 @@ from app.games.between import Between
 from app.games.errors import BadRequest
 
 router = APIRouter(tags=["between moves"])
+# Only on a server run with MIDWAY_TEST_CLOCK=1: the tests say what time it is.
+clock_router = APIRouter(tags=["tests"])
 
 
 async def get_between(request: Request) -> Between:
-    between: Between | None = getattr(request.app.state, "between", None)
-    if between is None:
-        between = Between.build(request.app.state.service)
-        request.app.state.between = between
+    between: Between = request.app.state.between
     return between
 
 
@@ -56,6 +56,8 @@ class OpenGame(BaseModel):
     mode: Name = "two-player"
     keep: Name | None = None
     seed: StrictInt | None = Field(default=None, ge=0, lt=2**63)
+    pace_days: StrictInt | None = Field(default=None, ge=1, le=60)
+    vacation_days: StrictInt = Field(default=0, ge=0, le=60)
 
 
 class OpenedGame(BaseModel):
@@ -134,7 +136,12 @@ async def open_game(body: OpenGame, between: BetweenDep, settings: SettingsDep) 
     if body.seed is not None and not settings.allow_seed:
         raise BadRequest("a seed is accepted only when the server runs with MIDWAY_ALLOW_SEED=1")
     created, free = await between.open_game(
-        body.scenario, body.options, body.mode, body.keep, body.seed
+        body.scenario,
+        body.options,
+        body.mode,
+        body.keep,
+        body.seed,
+        (body.pace_days, body.vacation_days),
     )
     kept = [
         SeatLink(seat=s.seat, token=s.token, url=seat_url(created.id, s.seat, s.token))
@@ -149,3 +156,41 @@ async def join_game(game_id: str, body: Join, between: BetweenDep) -> SeatLink:
     """Take a free seat: its link, handed out this once."""
     seat, token = await between.join(game_id, body.seat)
     return SeatLink(seat=seat, token=token, url=seat_url(game_id, seat, token))
+
+
+class OptIn(BaseModel):
+    """PUT /api/games/{id}/notices: how this seat is told it is its move (null: not)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    email: StrictStr | None = Field(default=None, max_length=254)
+    webhook: StrictStr | None = Field(default=None, max_length=2000)
+    remind_hours: StrictInt | None = None
+
+
+@router.put("/api/games/{game_id}/notices")
+async def put_notices(
+    game_id: str, body: OptIn, seat: SeatDep, between: BetweenDep
+) -> dict[str, Any]:
+    return await between.opt_in(game_id, seat, body.email, body.webhook, body.remind_hours)
+
+
+@router.post("/api/games/{game_id}/claim")
+async def post_claim(game_id: str, seat: SeatDep, between: BetweenDep) -> dict[str, Any]:
+    """Claim the game: the pace's opponent is overdue (409 says why not)."""
+    await between.claim(game_id, seat)
+    return {"claimed_by": seat}
+
+
+class Tick(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    at: datetime
+
+
+@clock_router.post("/api/_clock/tick")
+async def post_tick(body: Tick, between: BetweenDep) -> dict[str, Any]:
+    """Look at every seat's clock as if it were `at` (tests only)."""
+    at = body.at if body.at.tzinfo else body.at.replace(tzinfo=UTC)
+    sent = await between.tick(at)
+    return {"sent": [{"how": how, "kind": n.kind, "seat": n.seat} for how, n in sent]}

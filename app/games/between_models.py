@@ -60,3 +60,37 @@ class LobbySeat(Base):
     )
     seat: Mapped[str] = mapped_column(String(32), primary_key=True)
     taken: Mapped[bool] = mapped_column(default=False)
+
+
+class SeatNotice(Base):
+    """How a seat is told it is its move away from the page (each opted into), and the
+    seat's clock: since when the move has been its, what it was sent, its vacation left."""
+
+    __tablename__ = "seat_notices"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[str] = mapped_column(String(32), primary_key=True)
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    webhook: Mapped[str | None] = mapped_column(String(2000), nullable=True)
+    remind_hours: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    move_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    told: Mapped[bool] = mapped_column(default=False)
+    reminded: Mapped[bool] = mapped_column(default=False)
+    overdue: Mapped[bool] = mapped_column(default=False)
+    vacation_left_s: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class GamePace(Base):
+    """A correspondence pace: days per move, a vacation allowance per seat, and the seat
+    that claimed the game when its opponent was overdue."""
+
+    __tablename__ = "game_paces"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    days_per_move: Mapped[int] = mapped_column(Integer)
+    vacation_days: Mapped[int] = mapped_column(Integer, default=0)
+    claimed_by: Mapped[str | None] = mapped_column(String(32), nullable=True)

@@ -319,6 +319,8 @@ class GameStore:
         with self.db.write() as session:
             conn = session.connection()
             game, seats = self._lock(conn, game_id)
+            if game.status == "claimed":  # its pace's overdue seat lost it (issue 14)
+                raise NotYourMove("this game is over: it was claimed on its pace")
             mine = seats[seat]
             if version != mine.version:
                 raise StaleVersion(

@@ -1,4 +1,4 @@
-"""Between moves: where seats are open, the chat, the lobby
+"""Between moves: where seats are open, the chat, the lobby, notices and paces
 
 Revision ID: 0003_between_moves
 Revises: 0002
@@ -65,9 +65,35 @@ def upgrade() -> None:
         ),
         sa.PrimaryKeyConstraint("game_id", "seat", name=op.f("pk_lobby_seats")),
     )
+    op.create_table(
+        "seat_notices",
+        sa.Column("game_id", sa.String(length=32), nullable=False),
+        sa.Column("seat", sa.String(length=32), nullable=False),
+        sa.Column("email", sa.String(length=254), nullable=True),
+        sa.Column("webhook", sa.String(length=2000), nullable=True),
+        sa.Column("remind_hours", sa.Integer(), nullable=True),
+        sa.Column("move_since", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("told", sa.Boolean(), nullable=False),
+        sa.Column("reminded", sa.Boolean(), nullable=False),
+        sa.Column("overdue", sa.Boolean(), nullable=False),
+        sa.Column("vacation_left_s", sa.Integer(), nullable=False),
+        _game_fk("seat_notices"),
+        sa.PrimaryKeyConstraint("game_id", "seat", name=op.f("pk_seat_notices")),
+    )
+    op.create_table(
+        "game_paces",
+        sa.Column("game_id", sa.String(length=32), nullable=False),
+        sa.Column("days_per_move", sa.Integer(), nullable=False),
+        sa.Column("vacation_days", sa.Integer(), nullable=False),
+        sa.Column("claimed_by", sa.String(length=32), nullable=True),
+        _game_fk("game_paces"),
+        sa.PrimaryKeyConstraint("game_id", name=op.f("pk_game_paces")),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("game_paces")
+    op.drop_table("seat_notices")
     op.drop_table("lobby_seats")
     op.drop_table("lobby_games")
     op.drop_table("chat_messages")

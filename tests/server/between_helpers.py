@@ -33,8 +33,3 @@ def post_all(api: Api, game: Game, actions: list[tuple[str, dict[str, Any]]]) ->
         assert r.status_code == 200, r.text
         versions[seat] = r.json()["version"]
 
-
-def finished_game(api: Api, seed: int) -> Game:
-    game = api.create(seed=seed)
-    post_all(api, game, random_game("one", seed))
-    return game

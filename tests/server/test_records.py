@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from server.between_helpers import finished_game
+from server.between_helpers import post_all, random_game
 from server.client import Api
 from server.conftest import Server
 
@@ -25,7 +25,12 @@ def record(server: Server) -> Any:
     if server.url in _RECORDS:
         return copy.deepcopy(_RECORDS[server.url])
     with Api(server.url) as api:
-        game = finished_game(api, SEED)
+        game = api.create(seed=SEED)
+        said = api.http.post(
+            f"/api/games/{game.id}/chat", json={"text": "Good luck"}, headers=game.auth("usa")
+        )
+        assert said.status_code == 201, said.text
+        post_all(api, game, random_game("one", SEED))
         r = api.http.get(f"/api/games/{game.id}/record")
         assert r.status_code == 200, r.text
         assert "attachment" in r.headers["content-disposition"]
@@ -52,6 +57,7 @@ def test_record_exported_imported_and_replayed_equal(server: Server, record: Any
         assert imported["id"] != record["id"]
         again = api.http.get(imported["record_url"]).json()
         assert {**again, "id": record["id"]} == record
+        assert [(m["seat"], m["text"]) for m in again["chat"]] == [("usa", "Good luck")]
         original = api.http.get(f"/api/games/{record['id']}/replay").json()
         copy_ = api.http.get(f"/api/games/{imported['id']}/replay").json()
         assert copy_["events"] == original["events"]

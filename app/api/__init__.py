@@ -13,12 +13,13 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from app.api import bench, errors, games, health, metrics, scenarios, sockets
+from app.api import bench, between, errors, games, health, metrics, scenarios, sockets
 from app.api.access import AccessLog
 from app.api.caching import NoStore
 from app.api.limits import BodyLimit
 from app.api.quotas import Quotas
 from app.games import GameService
+from app.games.between import Between
 from app.settings import Settings, get_settings
 
 # Worker threads apply actions while the event loop answers sockets: a shorter GIL
@@ -34,6 +35,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service = GameService.build(settings)
         app.state.service = service
         await service.start()
+        app.state.between = Between.build(service, settings)
+        app.state.between.start(settings.notice_tick_seconds)
         # The engine's tables and the app are loaded for good: keep the cyclic collector
         # from walking them again and again (long pauses show up as latency spikes).
         service.scenarios()  # loads the scenario catalogue
@@ -43,10 +46,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await app.state.between.stop()
             await service.stop()
 
     app = FastAPI(title="Midway Online", lifespan=lifespan)
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    records = {"/api/records": settings.max_record_bytes}
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes, paths=records)
     app.add_middleware(NoStore)  # outside the body limit: its refusals get it too
     app.add_middleware(Quotas, settings=settings)  # refused before anything below it
     app.state.metrics = metrics.Metrics()
@@ -59,6 +64,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(sockets.router)
     app.include_router(health.router)
     app.include_router(metrics.router)
+    app.include_router(between.router)
+    if settings.test_clock:
+        app.include_router(between.clock_router)
     from app.web import router as web_router  # the browser pages, their socket and files
 
     app.include_router(web_router)

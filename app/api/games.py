@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, status
+from fastapi import APIRouter, Request, status
 
 from app.api.deps import SeatDep, ServiceDep
 from app.api.schemas import ActionAccepted, ActionPost, GameCreated, NewGame, SeatLink
@@ -31,8 +31,10 @@ def created_body(created: Created) -> GameCreated:
 
 
 @router.post("", status_code=status.HTTP_201_CREATED)
-async def create_game(body: NewGame, service: ServiceDep) -> GameCreated:
+async def create_game(body: NewGame, service: ServiceDep, request: Request) -> GameCreated:
     created = await service.create(body.scenario, body.options, body.mode, body.seed)
+    if body.pace_days is not None:
+        await request.app.state.between.set_pace(created.id, body.pace_days, body.vacation_days)
     return created_body(created)
 
 

@@ -14,17 +14,19 @@ from app.api.inbound import MAX_DEPTH, nesting_depth
 class BodyLimit:
     """Pure ASGI middleware: buffer the body up to `limit` bytes, then hand it on."""
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int, paths: dict[str, int] | None = None) -> None:
         self.app = app
         self.limit = limit
+        self.paths = paths or {}  # a larger limit for these exact paths (game records)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.paths.get(scope.get("path", ""), self.limit)
         declared = dict(scope["headers"]).get(b"content-length", b"0")
-        if not declared.isdigit() or int(declared) > self.limit:
-            await self.refuse(send, 413, f"request body larger than {self.limit} bytes")
+        if not declared.isdigit() or int(declared) > limit:
+            await self.refuse(send, 413, f"request body larger than {limit} bytes")
             return
         chunks: list[bytes] = []
         size = 0
@@ -35,8 +37,8 @@ class BodyLimit:
                 return
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.limit:
-                await self.refuse(send, 413, f"request body larger than {self.limit} bytes")
+            if size > limit:
+                await self.refuse(send, 413, f"request body larger than {limit} bytes")
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):

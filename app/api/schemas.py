@@ -23,6 +23,9 @@ class NewGame(BaseModel):
     options: list[Name] = Field(default_factory=list, max_length=64)
     mode: Name = "two-player"
     seed: StrictInt | None = Field(default=None, ge=0, lt=MAX_SEED)
+    # A correspondence pace (issue 14): days per move, and each seat's vacation allowance.
+    pace_days: StrictInt | None = Field(default=None, ge=1, le=60)
+    vacation_days: StrictInt = Field(default=0, ge=0, le=60)
 
 
 class SeatLink(BaseModel):

@@ -148,3 +148,6 @@ ACTIONS_T = cast(Table, ActionRecord.__table__)
 PATCHES_T = cast(Table, Patch.__table__)
 SNAPSHOTS_T = cast(Table, Snapshot.__table__)
 BENCH_T = cast(Table, BenchPing.__table__)
+
+# The tables of what happens between moves (issue 14) join the same metadata.
+from app.games import between_models as _between_models  # noqa: E402, F401

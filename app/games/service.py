@@ -24,7 +24,7 @@ from sqlalchemy.engine import make_url
 from app.games.cache import GameCache
 from app.games.db import Database
 from app.games.engine import Engine, Json, load_engine
-from app.games.errors import SeedNotAllowed
+from app.games.errors import NotAuthorised, SeedNotAllowed
 from app.games.expiry import expire_games
 from app.games.fanout import Broker, LocalBroker, PostgresBroker, RedisBroker
 from app.games.hub import Hub, Subscriber
@@ -135,7 +135,10 @@ class GameService:
 
     async def authenticate(self, game_id: str, token: str | None) -> str:
         if self.store.knows_tokens(game_id):  # no database read: no thread needed
-            return self.store.authenticate(game_id, token)
+            try:
+                return self.store.authenticate(game_id, token)
+            except NotAuthorised:  # perhaps a seat's new token (lobby): read them again
+                self.store.forget_tokens(game_id)
         return await to_thread.run_sync(self.store.authenticate, game_id, token)
 
     async def view(self, game_id: str, seat: str) -> Json:

@@ -322,6 +322,8 @@ class GameStore:
         with self.db.write() as session:
             conn = session.connection()
             game, seats = self._lock(conn, game_id)
+            if game.status == "claimed":  # its pace's overdue seat lost it (issue 14)
+                raise NotYourMove("this game is over: it was claimed on its pace")
             mine = seats[seat]
             if version != mine.version:
                 raise StaleVersion(
@@ -453,6 +455,10 @@ class GameStore:
 
     def knows_tokens(self, game_id: str) -> bool:
         return game_id in self._tokens
+
+    def forget_tokens(self, game_id: str) -> None:
+        """A seat of the game may have a new token (a lobby seat joined): read them again."""
+        self._tokens.pop(game_id, None)
 
     def _seat_hashes(self, game_id: str) -> dict[str, str]:
         check_id(game_id)

@@ -8,10 +8,11 @@ only, never from the game state.
 
 from fastapi import APIRouter
 
-from app.web import live, routes
+from app.web import between_pages, live, routes
 
 router = APIRouter()
 router.include_router(routes.router)
 router.include_router(live.router)
+router.include_router(between_pages.router)
 
 __all__ = ["router"]

@@ -34,6 +34,7 @@ def rendered_page(browser: Any, game: ApiGame, seat: str, folder: Path) -> str:
         page = SeatPage(ctx.new_page(), game.link(seat), folder).open()
         page.synced()
         page.page.wait_for_function(SETTLED)
+        page.page.wait_for_selector("body[data-your-move]")  # the pulse answered (issue 14)
         page.shot(f"game-{game.id[:4]}")
         html: str = page.page.evaluate("document.documentElement.outerHTML")
         return masked(html, game)

@@ -1,0 +1,197 @@
+"""Between moves (issue 14): my games' glance, the page's pulse, chat, the lobby and game
+records. Routes parse, call app.games.between, shape the answer."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request, Response, status
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+from app.api.deps import SeatDep, SettingsDep
+from app.api.games import seat_url
+from app.api.schemas import Name, SeatLink
+from app.games.between import Between
+from app.games.errors import BadRequest
+from app.games.seeds import MAX_SEED
+
+router = APIRouter(tags=["between moves"])
+# Only on a server run with MIDWAY_TEST_CLOCK=1: the tests say what time it is.
+clock_router = APIRouter(tags=["tests"])
+
+
+async def get_between(request: Request) -> Between:
+    between: Between = request.app.state.between
+    return between
+
+
+BetweenDep = Annotated[Between, Depends(get_between)]
+
+
+class Pulse(BaseModel):
+    """POST /api/games/{id}/pulse: the page's place (a random name per tab) and the last
+    chat message it has."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    place: StrictStr = Field(min_length=8, max_length=32)
+    since: StrictInt = Field(default=0, ge=0, lt=2**31)
+
+
+class ChatPost(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    audience: StrictStr = Field(default="all", max_length=48)
+    text: StrictStr = Field(max_length=20_000)  # longer than a message may be: 413 below
+
+
+class OpenGame(BaseModel):
+    """POST /api/lobby: a game opened to anyone; `keep` is the seat its creator keeps."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    scenario: Name
+    options: list[Name] = Field(default_factory=list, max_length=64)
+    mode: Name = "two-player"
+    keep: Name | None = None
+    seed: StrictInt | None = Field(default=None, ge=0, lt=MAX_SEED)
+    pace_days: StrictInt | None = Field(default=None, ge=1, le=60)
+    vacation_days: StrictInt = Field(default=0, ge=0, le=60)
+
+
+class OpenedGame(BaseModel):
+    id: str
+    seats: list[SeatLink]  # the kept seat's link, if any
+    seats_free: list[str]
+
+
+class Join(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    seat: Name | None = None
+
+
+@router.get("/api/games/{game_id}/glance")
+async def get_glance(game_id: str, seat: SeatDep, between: BetweenDep) -> dict[str, Any]:
+    return await between.glance(game_id, seat)
+
+
+@router.post("/api/games/{game_id}/pulse")
+async def post_pulse(
+    game_id: str, body: Pulse, seat: SeatDep, between: BetweenDep
+) -> dict[str, Any]:
+    return await between.pulse(game_id, seat, body.place, body.since)
+
+
+@router.get("/api/games/{game_id}/chat")
+async def get_chat(
+    game_id: str, seat: SeatDep, between: BetweenDep, since: int = 0
+) -> list[dict[str, Any]]:
+    return await between.messages(game_id, seat, max(0, since))
+
+
+@router.post("/api/games/{game_id}/chat", status_code=status.HTTP_201_CREATED)
+async def post_chat(
+    game_id: str, body: ChatPost, seat: SeatDep, between: BetweenDep
+) -> dict[str, Any]:
+    return await between.say(game_id, seat, body.audience, body.text)
+
+
+@router.get("/api/games/{game_id}/record")
+async def get_record(game_id: str, between: BetweenDep) -> Response:
+    """A finished game's record, as a file to keep (anyone with the game's id)."""
+    record = await between.export(game_id)
+    return Response(
+        json.dumps(record),
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="midway-{game_id}.json"'},
+    )
+
+
+@router.post("/api/records", status_code=status.HTTP_201_CREATED)
+async def import_record(request: Request, between: BetweenDep) -> dict[str, Any]:
+    """Import a record as a finished game on this server, checked by replaying it."""
+    try:
+        record = json.loads(await request.body())
+    except ValueError as exc:
+        raise BadRequest("a record is a JSON document") from exc
+    if not isinstance(record, dict):
+        raise BadRequest("a record is a JSON object")
+    game_id = await between.import_(record)
+    return {
+        "id": game_id,
+        "replay_url": f"/games/{game_id}/replay",
+        "record_url": f"/api/games/{game_id}/record",
+    }
+
+
+@router.get("/api/lobby")
+async def get_lobby(between: BetweenDep) -> list[dict[str, Any]]:
+    return await between.listing()
+
+
+@router.post("/api/lobby", status_code=status.HTTP_201_CREATED)
+async def open_game(body: OpenGame, between: BetweenDep, settings: SettingsDep) -> OpenedGame:
+    if body.seed is not None and not settings.allow_seed:
+        raise BadRequest("a seed is accepted only when the server runs with MIDWAY_ALLOW_SEED=1")
+    created, free = await between.open_game(
+        body.scenario,
+        body.options,
+        body.mode,
+        body.keep,
+        body.seed,
+        (body.pace_days, body.vacation_days),
+    )
+    kept = [
+        SeatLink(seat=s.seat, token=s.token, url=seat_url(created.id, s.seat, s.token))
+        for s in created.seats
+        if s.seat == body.keep
+    ]
+    return OpenedGame(id=created.id, seats=kept, seats_free=list(free))
+
+
+@router.post("/api/lobby/{game_id}/join")
+async def join_game(game_id: str, body: Join, between: BetweenDep) -> SeatLink:
+    """Take a free seat: its link, handed out this once."""
+    seat, token = await between.join(game_id, body.seat)
+    return SeatLink(seat=seat, token=token, url=seat_url(game_id, seat, token))
+
+
+class OptIn(BaseModel):
+    """PUT /api/games/{id}/notices: how this seat is told it is its move (null: not)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    email: StrictStr | None = Field(default=None, max_length=254)
+    webhook: StrictStr | None = Field(default=None, max_length=2000)
+    remind_hours: StrictInt | None = None
+
+
+@router.put("/api/games/{game_id}/notices")
+async def put_notices(
+    game_id: str, body: OptIn, seat: SeatDep, between: BetweenDep
+) -> dict[str, Any]:
+    return await between.opt_in(game_id, seat, body.email, body.webhook, body.remind_hours)
+
+
+@router.post("/api/games/{game_id}/claim")
+async def post_claim(game_id: str, seat: SeatDep, between: BetweenDep) -> dict[str, Any]:
+    """Claim the game: the pace's opponent is overdue (409 says why not)."""
+    await between.claim(game_id, seat)
+    return {"claimed_by": seat}
+
+
+class Tick(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    at: datetime
+
+
+@clock_router.post("/api/_clock/tick")
+async def post_tick(body: Tick, between: BetweenDep) -> dict[str, Any]:
+    """Look at every seat's clock as if it were `at` (tests only)."""
+    at = body.at if body.at.tzinfo else body.at.replace(tzinfo=UTC)
+    sent = await between.tick(at)
+    return {"sent": [{"how": how, "kind": n.kind, "seat": n.seat} for how, n in sent]}

@@ -1,0 +1,152 @@
+"""Chat by audience (issue 14): who may write to and read which channel.
+
+Channels: `all` (every seat); `side:<side>`, a side's own channel, open only before play
+starts and only when the side has two players (17c1: teammates confer during set-up;
+once play starts they talk only by radio, 17c3). The umpire's channels come with umpired
+games (18). A seat's side is the start of its id (`usa`, `usa-tf16`): the game's seats
+say which seats share a side, and nothing here lists them.
+
+Messages are stored, limited in size and rate, and handed out as text (templates escape
+them; the JSON carries them verbatim). After the end they are part of the game's record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import func, select
+
+from app.games.between_models import ChatMessage
+from app.games.db import Database
+from app.games.errors import BadRequest, GameError, GameNotFound
+from app.games.models import GAMES_T, utcnow
+
+ALL = "all"
+MAX_CHARS = 500
+FLOOD_WINDOW = timedelta(seconds=10)
+FLOOD_MESSAGES = 5  # at most this many messages by one seat in FLOOD_WINDOW
+MAX_PER_SEAT = 2000  # messages one seat may leave in one game
+
+
+class MessageTooLarge(GameError):
+    status = 413
+
+
+class TooManyMessages(GameError):
+    status = 429
+
+
+def side_of(seat: str) -> str:
+    """`usa-tf16` -> `usa` (DESIGN.md: seat ids begin with their side)."""
+    return seat.split("-", 1)[0]
+
+
+def side_channel(seat: str) -> str:
+    return f"side:{side_of(seat)}"
+
+
+def readers(audience: str, seats: Iterable[str]) -> frozenset[str]:
+    """The seats a message to `audience` reaches."""
+    if audience == ALL:
+        return frozenset(seats)
+    return frozenset(s for s in seats if side_channel(s) == audience)
+
+
+def may_read(seat: str, audience: str) -> bool:
+    return audience == ALL or audience == side_channel(seat)
+
+
+def check_audience(seat: str, audience: str, seats: Iterable[str], started: bool) -> None:
+    """Refuse a channel the seat may not write to now, naming the rule."""
+    if audience == ALL:
+        return
+    if audience != side_channel(seat):
+        raise BadRequest(f"no chat channel {audience[:48]!r} for the {seat} seat", rule="17c1")
+    if len(readers(audience, seats)) < 2:
+        raise BadRequest("a side's own channel is for a side of two players (17c1)", rule="17c1")
+    if started:
+        raise BadRequest(
+            "once play starts, teammates talk only by radio (17c3); the side's channel "
+            "was open during set-up (17c1)",
+            rule="17c3",
+        )
+
+
+def check_text(text: str) -> str:
+    text = text.strip()
+    if not text:
+        raise BadRequest("an empty message is not sent")
+    if len(text) > MAX_CHARS:
+        raise MessageTooLarge(f"a message is at most {MAX_CHARS} characters, not {len(text)}")
+    if any(ord(c) < 32 and c not in "\n\t" for c in text):
+        raise BadRequest("a message is text: control characters are refused")
+    return text
+
+
+def message_json(m: ChatMessage | Any) -> dict[str, Any]:
+    return {
+        "seq": m.seq,
+        "seat": m.seat,
+        "audience": m.audience,
+        "text": m.text,
+        "at": m.created_at.isoformat(),
+    }
+
+
+@dataclass
+class Chat:
+    db: Database
+    clock: Callable[[], datetime] = utcnow
+
+    def post(
+        self, game_id: str, seat: str, audience: str, text: str, seats: tuple[str, ...]
+    ) -> dict[str, Any]:
+        text = check_text(text)
+        with self.db.write() as session:
+            game = session.execute(
+                select(GAMES_T.c.status).where(GAMES_T.c.id == game_id).with_for_update()
+            ).one_or_none()
+            if game is None:
+                raise GameNotFound(f"no game {game_id!r}")
+            check_audience(seat, audience, seats, game.status != "setup")
+            now = self.clock()
+            self._check_flood(session, game_id, seat, now)
+            last = session.scalar(
+                select(func.max(ChatMessage.seq)).where(ChatMessage.game_id == game_id)
+            )
+            message = ChatMessage(
+                game_id=game_id,
+                seq=(last or 0) + 1,
+                seat=seat,
+                audience=audience,
+                text=text,
+                created_at=now,
+            )
+            session.add(message)
+            session.flush()
+            return message_json(message)
+
+    def _check_flood(self, session: Any, game_id: str, seat: str, now: datetime) -> None:
+        mine = select(func.count()).where(ChatMessage.game_id == game_id, ChatMessage.seat == seat)
+        recent = session.scalar(mine.where(ChatMessage.created_at > now - FLOOD_WINDOW))
+        if recent >= FLOOD_MESSAGES:
+            raise TooManyMessages(
+                f"at most {FLOOD_MESSAGES} messages in {FLOOD_WINDOW.seconds} seconds: "
+                "wait a moment"
+            )
+        if session.scalar(mine) >= MAX_PER_SEAT:
+            raise TooManyMessages(f"a seat may leave at most {MAX_PER_SEAT} messages a game")
+
+    def read(self, game_id: str, seat: str | None, since: int = 0) -> list[dict[str, Any]]:
+        """The messages after `since` that `seat` may read; every message when None (a
+        finished game's record)."""
+        with self.db.read() as session:
+            rows = session.scalars(
+                select(ChatMessage)
+                .where(ChatMessage.game_id == game_id, ChatMessage.seq > since)
+                .order_by(ChatMessage.seq)
+            ).all()
+        return [message_json(m) for m in rows if seat is None or may_read(seat, m.audience)]

@@ -1,0 +1,228 @@
+"""A finished game's record (issue 14): its creation record, the revealed seed and every
+action, as one JSON document that any server imports as a finished game.
+
+An import is checked by replaying it: the seed must match its SHA-256, every action must
+be legal where it stands (else the refusal names the action's number and the rule), the
+last must end the game, and the events the record lists, if any, must be those the
+replay gives. Nothing is stored unless all of that holds.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from app.games.between_models import ChatMessage
+from app.games.chat import ALL, check_text, message_json, side_channel
+from app.games.db import Database
+from app.games.engine import SEATS, SPECTATOR, Engine, Json
+from app.games.errors import BadRequest
+from app.games.models import ActionRecord, Game, Seat, utcnow
+from app.games.seeds import MAX_SEED, commitment
+from app.games.states import finished_game
+from app.games.tokens import new_game_id, new_token, token_hash
+
+FORMAT = "midway-record/1"
+MAX_ACTIONS = 100_000
+
+
+class InvalidRecord(BadRequest):
+    """422: the record is not a finished game this server's rules replay."""
+
+
+def _field(record: Json, name: str, kind: type | tuple[type, ...]) -> Any:
+    value = record.get(name)
+    if isinstance(value, bool) or not isinstance(value, kind):
+        raise InvalidRecord(f"the record's {name!r} is missing or not a {_kind(kind)}")
+    return value
+
+
+def _kind(kind: type | tuple[type, ...]) -> str:
+    names = {str: "string", int: "whole number", list: "list", dict: "JSON object"}
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def _moment(raw: Any) -> datetime:
+    if isinstance(raw, str):
+        try:
+            return datetime.fromisoformat(raw)
+        except ValueError:
+            pass
+    return utcnow()
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """What the replay of a record gives, ready to store."""
+
+    actions: list[tuple[str, Json, Json]]  # seat, action, the events each seat saw
+    events: list[Json]
+
+
+@dataclass
+class Records:
+    db: Database
+    engine: Engine
+
+    def export(self, game_id: str) -> Json:
+        with self.db.read() as session:
+            game = finished_game(session, game_id)
+            rows = session.scalars(
+                select(ActionRecord)
+                .where(ActionRecord.game_id == game_id)
+                .order_by(ActionRecord.seq)
+            ).all()
+            chat = session.scalars(
+                select(ChatMessage).where(ChatMessage.game_id == game_id).order_by(ChatMessage.seq)
+            ).all()
+            return {
+                "format": FORMAT,
+                "id": game.id,
+                "scenario": game.scenario,
+                "options": list(game.options),
+                "mode": game.mode,
+                "seed": game.seed,
+                "seed_salt": game.seed_salt,
+                "seed_sha256": game.seed_sha256,
+                "created_at": game.created_at.isoformat(),
+                "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+                "actions": [
+                    {
+                        "seq": r.seq,
+                        "seat": r.seat,
+                        "action": r.action,
+                        "at": r.created_at.isoformat(),
+                    }
+                    for r in rows
+                ],
+                "events": [event for r in rows for event in r.events.get("all", [])],
+                "chat": [message_json(m) for m in chat],
+            }
+
+    def replay(self, record: Json) -> Replayed:
+        """Replay the record; refuse it, naming the action and the rule, where it fails."""
+        if record.get("format") != FORMAT:
+            raise InvalidRecord(f"not a game record: its 'format' is not {FORMAT!r}")
+        scenario = _field(record, "scenario", str)
+        options = _field(record, "options", list)
+        mode = _field(record, "mode", str)
+        seed = _field(record, "seed", int)
+        actions = _field(record, "actions", list)
+        if not all(isinstance(o, str) for o in options):
+            raise InvalidRecord("the record's options are rule numbers, as strings")
+        salt = record.get("seed_salt", "")
+        if not 0 <= seed < MAX_SEED:
+            raise InvalidRecord("the record's seed is out of range")
+        if not isinstance(salt, str) or commitment(seed, salt) != record.get("seed_sha256"):
+            raise InvalidRecord("the record's seed and salt do not match its seed_sha256")
+        if len(actions) > MAX_ACTIONS:
+            raise InvalidRecord(f"a record has at most {MAX_ACTIONS} actions")
+        try:
+            state = self.engine.new_game(scenario, frozenset(options), seed, mode)
+        except ValueError as exc:
+            raise InvalidRecord(f"the record's game cannot be set up: {exc}") from exc
+        done: list[tuple[str, Json, Json]] = []
+        every: list[Json] = []
+        for number, entry in enumerate(actions, start=1):
+            state, seat, action, events = self._apply(state, number, entry)
+            seen = {s: self.engine.events_for(events, s) for s in (*SEATS, SPECTATOR)}
+            seen["all"] = self.engine.all_events(events)
+            seen = json.loads(json.dumps(seen))
+            every.extend(seen["all"])
+            done.append((seat, action, seen))
+        if str(state.status) != "finished":
+            raise InvalidRecord(
+                f"the record stops after action {len(actions)} before the game is finished"
+            )
+        if "events" in record and record["events"] != every:
+            raise InvalidRecord("the record's events are not those its actions give when replayed")
+        return Replayed(done, every)
+
+    def _apply(self, state: Any, number: int, entry: Any) -> tuple[Any, str, Json, list[Any]]:
+        if not isinstance(entry, dict) or not isinstance(entry.get("action"), dict):
+            raise InvalidRecord(f"action {number}: not an object with a seat and an action")
+        seat = entry.get("seat")
+        if seat not in SEATS:
+            raise InvalidRecord(f"action {number}: no seat {str(seat)[:20]!r} in this game")
+        try:
+            action = self.engine.parse_action(entry["action"])
+            new_state, events = self.engine.apply(state, seat, action)
+        except self.engine.parse_error as exc:
+            raise InvalidRecord(f"action {number} ({seat}): malformed: {exc}") from exc
+        except self.engine.illegal_action as exc:
+            rule = getattr(exc, "rule", None)
+            raise InvalidRecord(f"action {number} ({seat}) is refused: {exc}", rule=rule) from exc
+        return new_state, seat, self.engine.action_json(action), events
+
+    def import_(self, record: Json) -> str:
+        """Store a record as a finished game under a new id; its seats' tokens are made and
+        never handed out (nobody plays a finished game)."""
+        replayed = self.replay(record)
+        chat = self._chat(record.get("chat", []))
+        game = Game(
+            id=new_game_id(),
+            scenario=record["scenario"],
+            options=sorted(set(record["options"])),
+            mode=record["mode"],
+            seed=record["seed"],
+            seed_salt=record.get("seed_salt", ""),
+            seed_sha256=record["seed_sha256"],
+            status="finished",
+            actions=len(replayed.actions),
+            created_at=_moment(record.get("created_at")),
+            finished_at=_moment(record.get("finished_at")),
+        )
+        stamps = [_moment(a.get("at")) for a in record["actions"]]
+        with self.db.write() as session:
+            session.add(game)
+            session.flush()
+            for seat in SEATS:
+                session.add(Seat(game_id=game.id, seat=seat, token_sha256=token_hash(new_token())))
+            session.flush()
+            for seq, ((seat, action, seen), at) in enumerate(
+                zip(replayed.actions, stamps, strict=True), 1
+            ):
+                session.add(
+                    ActionRecord(
+                        game_id=game.id,
+                        seq=seq,
+                        seat=seat,
+                        action=action,
+                        seat_version=0,
+                        events=seen,
+                        created_at=at,
+                    )
+                )
+            for seq, (seat, audience, text, at) in enumerate(chat, 1):
+                session.add(
+                    ChatMessage(
+                        game_id=game.id,
+                        seq=seq,
+                        seat=seat,
+                        audience=audience,
+                        text=text,
+                        created_at=at,
+                    )
+                )
+        return game.id
+
+    def _chat(self, raw: Any) -> list[tuple[str, str, str, datetime]]:
+        if not isinstance(raw, list):
+            raise InvalidRecord("the record's chat is a list of messages")
+        out = []
+        for number, m in enumerate(raw, start=1):
+            if not isinstance(m, dict) or m.get("seat") not in SEATS:
+                raise InvalidRecord(f"chat message {number}: no seat of this game")
+            audience = m.get("audience")
+            if audience not in (ALL, side_channel(m["seat"])):
+                raise InvalidRecord(f"chat message {number}: no audience {str(audience)[:48]!r}")
+            text = m.get("text")
+            if not isinstance(text, str):
+                raise InvalidRecord(f"chat message {number}: its text is not a string")
+            out.append((m["seat"], audience, check_text(text), _moment(m.get("at"))))
+        return out

@@ -1,0 +1,141 @@
+"""Between moves in the browser (issue 14, Done when): my games kept over a reload, a seat
+open in two places, joining a lobby game, the tab title on your move, chat between the
+two seats live."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from browser.conftest import Server
+from browser.games import ApiGame
+from browser.pages import TIMEOUT_MS, SeatPage
+
+pytestmark = pytest.mark.browser
+
+
+def seat_page(browser: Any, link: str, folder: Path) -> SeatPage:
+    return SeatPage(browser.new_context().new_page(), link, folder).open()
+
+
+def test_seat_link_opened_once_is_listed_on_the_home_page_after_a_reload(
+    browser: Any, server: Server, artifacts: Path
+) -> None:
+    """Open a seat link once; the home page of the same browser lists the game with its
+    scenario, seat, Turn and state, after a reload too, with its link to open again."""
+    game = ApiGame.create(server.url)
+    ctx = browser.new_context()
+    try:
+        seat = SeatPage(ctx.new_page(), game.link("japan"), artifacts).open()
+        home = ctx.new_page()
+        home.goto(server.url + "/")
+        home.reload()
+        row = home.locator(f'#my-games tr[data-game="{game.id}"][data-seat="japan"]')
+        row.wait_for(timeout=TIMEOUT_MS)
+        home.wait_for_function(
+            "g => document.querySelector(`#my-games tr[data-game='${g}']`).dataset.state",
+            arg=game.id,
+            timeout=TIMEOUT_MS,
+        )
+        view = game.view("japan")
+        expected = "your move" if view["prompt"]["actions"] else "waiting"
+        assert row.locator(".state").inner_text() == expected
+        assert row.locator(".turn").inner_text() == f"Turn {view['turn']}"
+        assert "Scenario One" in row.locator(".scenario").inner_text()
+        assert game.tokens["japan"] in (row.locator("a.open-seat").get_attribute("href") or "")
+        home.screenshot(path=str(artifacts / "home.png"))
+        assert not seat.errors
+    finally:
+        ctx.close()
+
+
+def test_a_seat_open_in_two_places_says_so_on_both(
+    browser: Any, server: Server, artifacts: Path
+) -> None:
+    game = ApiGame.create(server.url)
+    first = seat_page(browser, game.link("usa"), artifacts)
+    second = seat_page(browser, game.link("usa"), artifacts)
+    for page in (first, second):
+        page.page.wait_for_selector("#elsewhere:not([hidden])", timeout=TIMEOUT_MS)
+    other = seat_page(browser, game.link("japan"), artifacts)
+    other.page.wait_for_function(
+        "() => document.getElementById('presence').textContent.includes('usa: online')",
+        timeout=TIMEOUT_MS,
+    )
+    assert other.page.locator("#elsewhere").is_hidden()
+    for page in (first, second, other):
+        assert not page.errors
+        page.page.context.close()
+
+
+def test_joining_a_lobby_game(browser: Any, server: Server, artifacts: Path) -> None:
+    """A game opened to anyone is listed in the lobby; Join takes its free seat: the
+    joiner lands on that seat's live page, and the game leaves the lobby."""
+    r = httpx.post(f"{server.url}/api/lobby", json={"scenario": "one", "keep": "japan"})
+    assert r.status_code == 201, r.text
+    game_id = r.json()["id"]
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        button = page.locator(f'#lobby tr[data-game="{game_id}"] button.join-seat')
+        button.wait_for(timeout=TIMEOUT_MS)
+        assert button.inner_text() == "Join as usa"
+        button.click()
+        page.wait_for_url(f"**/games/{game_id}/seat/usa", timeout=TIMEOUT_MS)
+        page.wait_for_selector("#conn[data-state=live]", timeout=TIMEOUT_MS)
+        page.screenshot(path=str(artifacts / "joined.png"))
+        lobby = httpx.get(f"{server.url}/api/lobby").json()
+        assert game_id not in {g["id"] for g in lobby}
+        page.goto(server.url + "/")
+        page.locator(f'#my-games tr[data-game="{game_id}"][data-seat="usa"]').wait_for(
+            timeout=TIMEOUT_MS
+        )
+    finally:
+        ctx.close()
+
+
+def test_tab_title_changes_when_the_other_seat_moves(
+    browser: Any, server: Server, artifacts: Path
+) -> None:
+    """The waiting seat's tab title says nothing; once the other seat moves and it is
+    this seat's move, the title says so (and the favicon changes)."""
+    game = ApiGame.create(server.url)
+    game.set_up()
+    acting = next(s for s in ("japan", "usa") if game.view(s)["prompt"]["actions"])
+    waiting = "usa" if acting == "japan" else "japan"
+    assert not game.view(waiting)["prompt"]["actions"]
+    page = seat_page(browser, game.link(waiting), artifacts)
+    page.page.wait_for_selector("body[data-your-move='0']", timeout=TIMEOUT_MS)
+    assert "Your move" not in page.page.title()
+    for _ in range(50):
+        if game.view(waiting)["prompt"]["actions"]:
+            break
+        game.act(acting, kind="done")
+    page.page.wait_for_function("() => document.title.includes('Your move')", timeout=TIMEOUT_MS)
+    icon = page.page.get_attribute("link[rel=icon]", "href") or ""
+    assert icon.startswith("data:image/svg+xml")
+    assert not page.errors
+    page.page.context.close()
+
+
+def test_chat_between_the_two_seats_live(browser: Any, server: Server, artifacts: Path) -> None:
+    """Japan writes; the American page shows it without a reload, as text; the answer
+    comes back the same way."""
+    game = ApiGame.create(server.url)
+    pages = {s: seat_page(browser, game.link(s), artifacts) for s in ("japan", "usa")}
+    pages["japan"].page.fill("#chat-text", "Good hunting <b>Yankee</b>")
+    pages["japan"].page.click("#chat-form button[type=submit]")
+    said = "#chat-log li:has-text('Good hunting <b>Yankee</b>')"
+    pages["usa"].page.wait_for_selector(said, timeout=TIMEOUT_MS)
+    assert pages["usa"].page.locator("#chat-log b").count() == 0  # text, not markup
+    pages["usa"].page.fill("#chat-text", "Likewise")
+    pages["usa"].page.press("#chat-text", "Enter")
+    pages["japan"].page.wait_for_selector("#chat-log li:has-text('Likewise')", timeout=TIMEOUT_MS)
+    pages["japan"].page.screenshot(path=str(artifacts / "chat.png"))
+    for page in pages.values():
+        assert not page.errors
+        page.page.context.close()

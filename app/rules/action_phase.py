@@ -30,6 +30,7 @@ from app.rules.state import (
     Side,
     State,
     Unit,
+    UnitKey,
     other,
 )
 from app.rules.steps import Step, automatic, b_then_a, begin, register
@@ -98,7 +99,7 @@ def launch_kind(state: State, side: Side, unit_id: str) -> str | None:
     carrier = state.units[side][u.area]
     if carrier_hex(state, carrier) is None or dead_in_the_water(state, carrier):
         return None  # 11c2: no take-off from a carrier dead in the water
-    after = state.launched.get(carrier.id, 0) + size(state, u)
+    after = state.launched.get(carrier.key, 0) + size(state, u)
     if after <= launch_number(carrier):
         return "normal"
     if "12b2" in state.options and after <= 2 * launch_number(carrier):
@@ -140,7 +141,7 @@ def _assembly_handle(state: State, side: Side, action: Action, out: list[Event])
         return
     u = state.units[side][action.get("unit")]
     carrier = state.units[side][u.area]
-    state.launched[carrier.id] = state.launched.get(carrier.id, 0) + size(state, u)
+    state.launched[carrier.key] = state.launched.get(carrier.key, 0) + size(state, u)
     u.box = MAX_STRIKE if action.kind == "max-strike" else STRIKE
     if action.kind == "cap":
         u.box = HIGH_CAP if action.get("level") == "high" else LOW_CAP
@@ -192,7 +193,7 @@ register(
 def _ready_actions(state: State, side: Side) -> list[Action]:
     acts = []
     for u in state.units[side].values():
-        if u.ship or u.id in state.shifted:
+        if u.ship or u.key in state.shifted:
             continue
         if u.box == ARMING:
             acts.append(Action("ready", (u.id,)))
@@ -204,10 +205,10 @@ def _ready_actions(state: State, side: Side) -> list[Action]:
 def _ready_handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     if action.kind == "stage":
         stage(state, side, action, out)
-        state.shifted.append(action.get("unit"))
+        state.shifted.append(UnitKey(side, action.get("unit")))
         return
     toggle_air(state, side, action)
-    state.shifted.append(action.get("unit"))
+    state.shifted.append(UnitKey(side, action.get("unit")))
     out.append(
         Event(action.kind, ALL, state.turn, "ready", {"side": side, "unit": action.get("unit")})
     )
@@ -215,7 +216,7 @@ def _ready_handle(state: State, side: Side, action: Action, out: list[Event]) ->
 
 def _ready_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
     if action.kind in ("ready", "arm"):
-        if action.get("unit") in state.shifted:
+        if UnitKey(side, action.get("unit")) in state.shifted:
             return "3b", f"{action.get('unit')} has already been shifted this Ready Step"
         return "3b", "only air units in an Arming box may be readied, and Ready ones armed"
     return None

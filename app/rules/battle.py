@@ -26,6 +26,7 @@ from app.rules.state import (
     Spotting,
     State,
     Unit,
+    UnitKey,
     other,
 )
 from app.rules.steps import Step, b_then_a, begin, nothing, register
@@ -129,13 +130,13 @@ def next_wave(state: State, b: Battle, out: list[Event]) -> None:
     for uid in [*b.air, *b.escorts]:
         b.targets.pop(uid, None)
         b.air_hexes.pop(uid, None)
-    state.aa_used = [s for s in state.aa_used if s not in b.ships]
+    state.aa_used = [k for k in state.aa_used if k.side == b.attacker or k.id not in b.ships]
     fresh = Battle(hex=b.hex, attacker=b.attacker, ships=b.ships, air=[], facing=b.facing)
     fresh.positions, fresh.caps, fresh.low_after = b.positions, cap_levels, b.low_after
     _take_wave(state, fresh, b.waves[0])
     fresh.waves = b.waves[1:]
     state.battle = fresh
-    state.engaged += [(b.attacker, a) for a in fresh.air + fresh.escorts]
+    state.engaged += [UnitKey(b.attacker, a) for a in fresh.air + fresh.escorts]
     out.append(
         Event(
             "wave",
@@ -203,7 +204,7 @@ def _start_battle(state: State, hex_: str, out: list[Event]) -> None:
     state.battle = Battle(hex=h, attacker=attacker, ships=ships, air=air)
     join_battle(state, state.battle)
     split_waves(state, state.battle, out)
-    state.engaged += [(defender, u) for u in ships] + [(attacker, a) for a in air]  # 11d
+    state.engaged += [UnitKey(defender, u) for u in ships] + [UnitKey(attacker, a) for a in air]
     out.append(
         Event(
             "battle",

@@ -29,6 +29,7 @@ from app.rules.state import (
     PendingCombat,
     Side,
     State,
+    UnitKey,
     other,
 )
 from app.rules.steps import Step, begin, nothing, register
@@ -107,7 +108,7 @@ def _excess(state: State, b: Battle) -> list[str]:
         and e not in combats
         and e not in b.joined
         and e not in b.targets
-        and e not in b.held
+        and UnitKey(b.attacker, e) not in b.held
     ]
 
 
@@ -124,7 +125,7 @@ def _placements(state: State, b: Battle, escort: str, may_join: bool) -> list[Ac
 def _place(state: State, b: Battle, action: Action) -> None:
     escort = action.get("unit")
     if action.kind == "hold":
-        b.held.append(escort)
+        b.held.append(UnitKey(b.attacker, escort))
     elif action.kind == "dogfight":
         b.joined[escort] = action.get("target")
     else:
@@ -241,7 +242,9 @@ def _breakers(state: State, b: Battle) -> list[str]:
     return [
         c
         for c in free
-        if _alive(state, defender, c) and c not in b.breakthrough and c not in b.held
+        if _alive(state, defender, c)
+        and c not in b.breakthrough
+        and UnitKey(defender, c) not in b.held
     ]
 
 
@@ -266,7 +269,7 @@ def _breakthrough_handle(state: State, side: Side, action: Action, out: list[Eve
     b = battle(state)
     cap = action.get("unit")
     if action.kind == "hold":
-        b.held.append(cap)
+        b.held.append(UnitKey(_defender(b), cap))
     else:
         target = action.get("target")
         b.breakthrough[cap] = target

@@ -14,7 +14,7 @@ from __future__ import annotations
 from app.data import catalog
 from app.rules.boards import carrier_hex, unit_hex
 from app.rules.events import ALL, Event
-from app.rules.state import ARMING, BASE, FLIP, GONE, READY, SHIPS, SIDES, State, Unit
+from app.rules.state import ARMING, BASE, FLIP, GONE, READY, SHIPS, SIDES, State, Unit, UnitKey
 
 BASE_REPAIR = 2  # 11d3: the base's front with a 2 hits marker
 
@@ -48,14 +48,14 @@ def repairs(state: State, out: list[Event]) -> None:
     pair = night and state.turn > 1 and track.box(state.turn - 1).night
     for side in SIDES:
         board = state.boards[side]
-        engaged = {uid for s, uid in state.engaged if s == side}
+        engaged = {key.id for key in state.engaged if key.side == side}
         now = {
             u.id: w for u in state.units[side].values() if u.box != GONE and (w := _where(state, u))
         }
         if pair:
             for uid, where in now.items():
                 stayed = board.night_watch.get(uid) == where
-                parent = (side, uid) in state.scout_parents  # 11d1, 11d2
+                parent = UnitKey(side, uid) in state.scout_parents  # 11d1, 11d2
                 if stayed and not parent and uid not in engaged and uid not in board.engaged_before:
                     u = state.units[side][uid]
                     if _repair(u):

@@ -123,8 +123,8 @@ def add_damage(state: State, u: Unit, points: int, out: list[Event], cause: str)
     if u.damage >= ELIMINATED:
         eliminate(state, u, out, cause)
         return "eliminated"
-    if u.ship and (u.side, u.id) not in state.damaged:
-        state.damaged.append((u.side, u.id))  # 11b: its air units are checked
+    if u.ship and u.key not in state.damaged:
+        state.damaged.append(u.key)  # 11b: its air units are checked
     return "flip" if u.flipped and not before_flipped else "hit"
 
 

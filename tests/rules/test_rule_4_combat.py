@@ -18,7 +18,7 @@ import pytest
 from app.rules import State, apply
 from app.rules.actions import Action
 from app.rules.events import Event
-from app.rules.state import ARMING, FLIP, FLYING, GONE, READY, Side
+from app.rules.state import ARMING, FLIP, FLYING, GONE, READY, Side, UnitKey
 
 from .helpers import kinds, play
 from .test_basic_rules import (
@@ -437,7 +437,11 @@ def test_4_apply_never_mutates_its_input_across_a_roll() -> None:
     assert outcomes(ev, "anti-aircraft") == [(2, 8, 2, 4, "flip")]
     assert pickle.dumps(s) == before
     assert (s.forced_dice, s.units["usa"]["B5"].damage, s.aa_used) == ([6, 2, *MISS], 0, [])
-    assert (nxt.forced_dice, nxt.units["usa"]["B5"].damage, nxt.aa_used) == (MISS, FLIP, ["Haruna"])
+    assert (nxt.forced_dice, nxt.units["usa"]["B5"].damage, nxt.aa_used) == (
+        MISS,
+        FLIP,
+        [UnitKey("japan", "Haruna")],
+    )
 
 
 # ---------------------------------------------------------------- 4c anti-aircraft
@@ -703,13 +707,13 @@ def test_4_side_a_orders_the_battles_and_spent_aa_stays_spent_between_them() -> 
     s, _ = play(s, "japan", "target AD Yorktown")
     s, ev = anti_aircraft(s, "usa", "aa Yorktown AD", "fire")
     assert len(kinds(ev, "bombing")) == 1 and s.step == "reorganization"
-    assert s.aa_used == ["Yorktown"]
+    assert s.aa_used == [UnitKey("usa", "Yorktown")]
     s, ev = through(s, "reorganization")
     # The last battle starts by itself.
     assert [(e.data["hex"], e.data["attacker"]) for e in kinds(ev, "battle")] == [("K3", "usa")]
     s, _ = play(s, "japan", "face N", "position Haruna K9", "position Nagara K11")
     s, _ = play(s, "usa", "target B5 Haruna")
     s, _ = play(s, "japan", "aa Haruna B5", "fire")
-    assert s.aa_used == ["Yorktown", "Haruna"]
+    assert s.aa_used == [UnitKey("usa", "Yorktown"), UnitKey("japan", "Haruna")]
     s, _ = play(s, "japan", "done")
     assert s.step == "reorganization" and not s.forced_dice

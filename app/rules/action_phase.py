@@ -14,7 +14,7 @@ from app.rules.events import ALL, Event
 from app.rules.patrols import new_turn, report_moves
 from app.rules.scouts import create, creations
 from app.rules.setup import scenario_of, toggle_air
-from app.rules.ship_movement import dead_in_the_water, rate, towed_out
+from app.rules.ship_movement import dead_in_the_water, rate, tow_outs
 from app.rules.staging import stage, stagings
 from app.rules.state import (
     ARMING,
@@ -272,6 +272,10 @@ def _sea_actions(state: State, side: Side) -> list[Action]:
         acts += [Action("move", (marker, h)) for h in grid.within(start, reach) if h != here]
         if grid.on_edge(start) and reach:
             acts.append(Action("exit", (marker,)))
+        if marker not in board.moved:
+            acts += [
+                Action("tow-out", (d.id, t.id)) for d, t in tow_outs(state, side, marker, start)
+            ]
     if not board.moved:
         acts += [
             Action("scuttle", (u.id,))
@@ -293,6 +297,9 @@ def _sea_handle(state: State, side: Side, action: Action, out: list[Event]) -> N
         ship = state.units[side][action.get("ship")]
         eliminate(state, ship, out, "scuttled (11c3)")
         return
+    if action.kind == "tow-out":
+        _tow_out(state, side, action, out)
+        return
     marker = action.get("force")
     if action.kind == "exit":
         _exit_board(state, side, marker, out)
@@ -311,13 +318,20 @@ def _sea_handle(state: State, side: Side, action: Action, out: list[Event]) -> N
     )
 
 
-def _exit_board(state: State, side: Side, marker: str, out: list[Event]) -> None:
-    """2e: units that exit the Searchboards are eliminated; 12a4.3: towed ships and their
-    towers leave safely off their own edge, and count for victory points as they are."""
-    start = state.boards[side].turn_start[marker]
-    for u in towed_out(state, side, marker, start):
+def _tow_out(state: State, side: Side, action: Action, out: list[Event]) -> None:
+    """12a4.3: the towed ship and its tower leave uneliminated (their damage still counts);
+    the marker stays with the other ships, and is removed if none is left."""
+    towed = state.units[side][action.get("ship")]
+    marker = towed.area
+    for u in (towed, state.units[side][action.get("tower")]):
         u.box = EXITED
         out.append(Event("exited", ALL, state.turn, state.step, {"side": side, "unit": u.id}))
+    if not ships_in(state, side, marker):
+        state.boards[side].forces[marker] = None
+
+
+def _exit_board(state: State, side: Side, marker: str, out: list[Event]) -> None:
+    """2e: units that exit the Searchboards are eliminated (12a4.3: but see `_tow_out`)."""
     state.boards[side].forces[marker] = None
     for u in list(state.units[side].values()):
         if (u.ship and u.box == SHIPS and u.area == marker) or (
@@ -337,6 +351,11 @@ def _sea_why(state: State, side: Side, action: Action) -> tuple[str, str] | None
         return "3c", "a task force enters on its scenario Turn, in its designated area"
     if action.kind == "exit":
         return "2e", "only a task force on the Searchboard's edge can leave it"
+    if action.kind == "tow-out":
+        return "12a4.3", (
+            "only a ship dead in the water and one ship towing it (not a BB, CV or CVL) of an "
+            "unmoved task force that began the Turn on its own edge (US east, Japan west) exit"
+        )
     if action.kind == "done":
         return "3c", "every task force due to enter this Turn must enter first"
     return None

@@ -33,7 +33,7 @@ from app.rules.state import (
     other,
 )
 from app.rules.steps import Step, begin, nothing, register
-from app.rules.units import BASE_ID, air_face, defense, lowered
+from app.rules.units import BASE_ID, air_face, defense, engage, lowered
 
 FIGHTERS = "14"
 LOW_KINDS = ("torpedo", "medium")  # 14e1: what Low CAP may engage, with strafers
@@ -131,6 +131,7 @@ def _place(state: State, b: Battle, action: Action) -> None:
     else:
         b.targets[escort] = action.get("target")
         b.air_hexes[escort] = action.get("hex")
+        engage(state, [UnitKey(b.attacker, escort)])  # 11d: 14f strafing is combat
 
 
 def _escort_setup_actions(state: State, side: Side) -> list[Action]:
@@ -303,6 +304,7 @@ def fire(
 ) -> None:
     """14b: the firing units' summed air combat factors against the target's defense factor."""
     victim = other(side)
+    engage(state, [UnitKey(side, u) for u in firing])  # 11d: firing is combat too
     modifier = sum(air_combat_factor(state, side, u) for u in firing)
     data: dict[str, object] = {"side": side, "units": firing, "target": target}
     cause = "air combat (14c)" if kind == "air combat" else "air combat (14e)"

@@ -48,6 +48,7 @@ def _new_turn(state: State) -> None:
     state.launched = {}
     state.shifted = []
     state.aa_used = []
+    state.fought = []
     state.damaged = []
     state.engaged = []
     state.announcements = []

@@ -232,6 +232,7 @@ class State:
     shifted: list[UnitKey] = field(default_factory=list)  # 3b: shifted in this Ready Step
     aa_used: list[UnitKey] = field(default_factory=list)  # 4c2: once per Combat Phase
     battles: list[tuple[str, Side]] = field(default_factory=list)  # still to fight
+    fought: list[str] = field(default_factory=list)  # 4e1: battle hexes this phase, latest last
     battle: Battle | None = None
     announcements: list[tuple[Side, str, str]] = field(default_factory=list)  # this turn
     victory: dict[str, object] | None = None

@@ -113,6 +113,7 @@ NOT_UNITS: set[tuple[str, str]] = {
     ("State", "status"),
     ("State", "step"),
     ("State", "battles"),  # (hex, attacker)
+    ("State", "fought"),  # hexes
     ("State", "announcements"),  # (side, kind, hex)
     ("State", "victory"),
     ("Board", "forces"),  # marker -> hex

@@ -193,6 +193,7 @@ def begin_combat(state: State, c: SurfaceCombat, out: list[Event]) -> None:
     """A surface combat begins: both sides see every ship present (16a)."""
     rec = record(state)
     rec.combat = c
+    state.fought.append(c.hex)  # 4e1
     if "16k" in state.options and c.night:
         c.surprise = "possible"
     for side in SIDES:

@@ -15,7 +15,7 @@ from app.rules.patrols import new_turn, report_moves
 from app.rules.scouts import create, creations
 from app.rules.setup import scenario_of, toggle_air
 from app.rules.ship_movement import dead_in_the_water, rate, tow_outs
-from app.rules.staging import stage, stagings
+from app.rules.staging import STAGING, stage, stagings
 from app.rules.state import (
     ARMING,
     BASE,
@@ -216,6 +216,11 @@ def _ready_handle(state: State, side: Side, action: Action, out: list[Event]) ->
 
 
 def _ready_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    if action.kind == "stage":
+        return STAGING, (
+            "staging flies to another ship or base at least one hex away, within reach, "
+            "where landing is possible (5)"
+        )
     if action.kind in ("ready", "arm"):
         if UnitKey(side, action.get("unit")) in state.shifted:
             return "3b", f"{action.get('unit')} has already been shifted this Ready Step"

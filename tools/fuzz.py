@@ -40,6 +40,7 @@ from app.rules.state import (
 )
 from app.rules.units import capacity, launch_number, load, ship_record
 from app.rules.victory import victory_points
+from tools.fuzz_identity import Ledger, check_unit_keys
 
 FAILURES = Path("fuzz-failures")
 MAX_ACTIONS = 20_000
@@ -127,7 +128,7 @@ def check_invariants(state: State) -> None:
                 check(load(state, c) <= capacity(c), f"{c.id} over capacity")
                 if state.step in EARLY_STEPS:
                     check(
-                        state.launched.get(c.id, 0)
+                        state.launched.get(c.key, 0)
                         <= launch_number(c) * (2 if "12b2" in state.options else 1),
                         f"{c.id} over launch number",
                     )
@@ -239,15 +240,20 @@ def play_game(
     rng = random.Random(seed)
     state = new_game(scenario, options, seed)
     result = GameResult(scenario, seed, 0, log if log is not None else [], options=options)
+    ledger = Ledger()
     while state.status != "finished":
         check(result.actions < MAX_ACTIONS, "the game does not end")
         seat = acting(state)[0] if len(acting(state)) == 1 else rng.choice(acting(state))
         action = choose(state, seat, rng)
         result.log.append((seat, action.to_json()))
+        before = state
         state, events = apply(state, seat, action)
+        ledger.record(before, seat, action, events)
         result.actions += 1
         result.battles += sum(1 for e in events if e.kind == "battle")
         check_invariants(state)
+        check_unit_keys(state)  # 4c2, 3b: a unit is its side and its id
+        ledger.check(state)
         if result.actions % interference_every == 0:
             check_non_interference(state, rng)
     rebuilt, _ = replay(scenario, options, seed, result.log)

@@ -14,8 +14,8 @@ from app.rules.events import ALL, Event
 from app.rules.patrols import new_turn, report_moves
 from app.rules.scouts import create, creations
 from app.rules.setup import scenario_of, toggle_air
-from app.rules.ship_movement import dead_in_the_water, rate, towed_out
-from app.rules.staging import stage, stagings
+from app.rules.ship_movement import dead_in_the_water, rate, tow_outs
+from app.rules.staging import STAGING, stage, stagings
 from app.rules.state import (
     ARMING,
     BASE,
@@ -30,6 +30,7 @@ from app.rules.state import (
     Side,
     State,
     Unit,
+    UnitKey,
     other,
 )
 from app.rules.steps import Step, automatic, b_then_a, begin, register
@@ -47,6 +48,7 @@ def _new_turn(state: State) -> None:
     state.launched = {}
     state.shifted = []
     state.aa_used = []
+    state.fought = []
     state.damaged = []
     state.engaged = []
     state.announcements = []
@@ -98,7 +100,7 @@ def launch_kind(state: State, side: Side, unit_id: str) -> str | None:
     carrier = state.units[side][u.area]
     if carrier_hex(state, carrier) is None or dead_in_the_water(state, carrier):
         return None  # 11c2: no take-off from a carrier dead in the water
-    after = state.launched.get(carrier.id, 0) + size(state, u)
+    after = state.launched.get(carrier.key, 0) + size(state, u)
     if after <= launch_number(carrier):
         return "normal"
     if "12b2" in state.options and after <= 2 * launch_number(carrier):
@@ -140,7 +142,7 @@ def _assembly_handle(state: State, side: Side, action: Action, out: list[Event])
         return
     u = state.units[side][action.get("unit")]
     carrier = state.units[side][u.area]
-    state.launched[carrier.id] = state.launched.get(carrier.id, 0) + size(state, u)
+    state.launched[carrier.key] = state.launched.get(carrier.key, 0) + size(state, u)
     u.box = MAX_STRIKE if action.kind == "max-strike" else STRIKE
     if action.kind == "cap":
         u.box = HIGH_CAP if action.get("level") == "high" else LOW_CAP
@@ -192,7 +194,7 @@ register(
 def _ready_actions(state: State, side: Side) -> list[Action]:
     acts = []
     for u in state.units[side].values():
-        if u.ship or u.id in state.shifted:
+        if u.ship or u.key in state.shifted:
             continue
         if u.box == ARMING:
             acts.append(Action("ready", (u.id,)))
@@ -204,18 +206,23 @@ def _ready_actions(state: State, side: Side) -> list[Action]:
 def _ready_handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     if action.kind == "stage":
         stage(state, side, action, out)
-        state.shifted.append(action.get("unit"))
+        state.shifted.append(UnitKey(side, action.get("unit")))
         return
     toggle_air(state, side, action)
-    state.shifted.append(action.get("unit"))
+    state.shifted.append(UnitKey(side, action.get("unit")))
     out.append(
         Event(action.kind, ALL, state.turn, "ready", {"side": side, "unit": action.get("unit")})
     )
 
 
 def _ready_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    if action.kind == "stage":
+        return STAGING, (
+            "staging flies to another ship or base at least one hex away, within reach, "
+            "where landing is possible (5)"
+        )
     if action.kind in ("ready", "arm"):
-        if action.get("unit") in state.shifted:
+        if UnitKey(side, action.get("unit")) in state.shifted:
             return "3b", f"{action.get('unit')} has already been shifted this Ready Step"
         return "3b", "only air units in an Arming box may be readied, and Ready ones armed"
     return None
@@ -271,6 +278,10 @@ def _sea_actions(state: State, side: Side) -> list[Action]:
         acts += [Action("move", (marker, h)) for h in grid.within(start, reach) if h != here]
         if grid.on_edge(start) and reach:
             acts.append(Action("exit", (marker,)))
+        if marker not in board.moved:
+            acts += [
+                Action("tow-out", (d.id, t.id)) for d, t in tow_outs(state, side, marker, start)
+            ]
     if not board.moved:
         acts += [
             Action("scuttle", (u.id,))
@@ -292,6 +303,9 @@ def _sea_handle(state: State, side: Side, action: Action, out: list[Event]) -> N
         ship = state.units[side][action.get("ship")]
         eliminate(state, ship, out, "scuttled (11c3)")
         return
+    if action.kind == "tow-out":
+        _tow_out(state, side, action, out)
+        return
     marker = action.get("force")
     if action.kind == "exit":
         _exit_board(state, side, marker, out)
@@ -310,13 +324,20 @@ def _sea_handle(state: State, side: Side, action: Action, out: list[Event]) -> N
     )
 
 
-def _exit_board(state: State, side: Side, marker: str, out: list[Event]) -> None:
-    """2e: units that exit the Searchboards are eliminated; 12a4.3: towed ships and their
-    towers leave safely off their own edge, and count for victory points as they are."""
-    start = state.boards[side].turn_start[marker]
-    for u in towed_out(state, side, marker, start):
+def _tow_out(state: State, side: Side, action: Action, out: list[Event]) -> None:
+    """12a4.3: the towed ship and its tower leave uneliminated (their damage still counts);
+    the marker stays with the other ships, and is removed if none is left."""
+    towed = state.units[side][action.get("ship")]
+    marker = towed.area
+    for u in (towed, state.units[side][action.get("tower")]):
         u.box = EXITED
         out.append(Event("exited", ALL, state.turn, state.step, {"side": side, "unit": u.id}))
+    if not ships_in(state, side, marker):
+        state.boards[side].forces[marker] = None
+
+
+def _exit_board(state: State, side: Side, marker: str, out: list[Event]) -> None:
+    """2e: units that exit the Searchboards are eliminated (12a4.3: but see `_tow_out`)."""
     state.boards[side].forces[marker] = None
     for u in list(state.units[side].values()):
         if (u.ship and u.box == SHIPS and u.area == marker) or (
@@ -336,6 +357,11 @@ def _sea_why(state: State, side: Side, action: Action) -> tuple[str, str] | None
         return "3c", "a task force enters on its scenario Turn, in its designated area"
     if action.kind == "exit":
         return "2e", "only a task force on the Searchboard's edge can leave it"
+    if action.kind == "tow-out":
+        return "12a4.3", (
+            "only a ship dead in the water and one ship towing it (not a BB, CV or CVL) of an "
+            "unmoved task force that began the Turn on its own edge (US east, Japan west) exit"
+        )
     if action.kind == "done":
         return "3c", "every task force due to enter this Turn must enter first"
     return None

@@ -28,6 +28,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "move": ("force", "hex"),  # 3c
     "enter": ("force", "hex"),  # 3c entries by scenario
     "exit": ("force",),  # 2e: leave the Searchboard
+    "tow-out": ("ship", "tower"),  # 12a4.3: a towed ship and its tower exit, uneliminated
     "scuttle": ("ship",),  # 11c3
     "fly": ("group", "hex"),  # 3d1, 3d2
     "combine": ("group", "into"),  # 13a2: two air strikes become one

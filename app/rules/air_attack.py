@@ -19,6 +19,7 @@ from app.rules.state import (
     PendingCombat,
     Side,
     State,
+    UnitKey,
     other,
 )
 from app.rules.steps import Step, begin, nothing, register
@@ -59,7 +60,7 @@ def _aa_actions(state: State, side: Side) -> list[Action]:
     targets = [b.aa_target] if b.aa_target else aa_targets(state, b)
     for s in b.ships:
         u = state.units[side][s]
-        if u.box == "eliminated" or s in state.aa_used or s in b.aa_ships:
+        if u.box == "eliminated" or u.key in state.aa_used or s in b.aa_ships:
             continue
         acts += [Action("aa", (s, a)) for a in targets if _in_range(b, s, a)]
     if b.aa_ships:
@@ -93,7 +94,7 @@ def _fire(state: State, b: Battle, out: list[Event]) -> None:
     target = state.units[b.attacker][b.aa_target]
     modifier = aa_modifier(state, b, b.aa_ships, b.aa_target)
     data: dict[str, object] = {"ships": list(b.aa_ships), "target": target.id}
-    state.aa_used.extend(b.aa_ships)
+    state.aa_used.extend(UnitKey(other(b.attacker), s) for s in b.aa_ships)
     b.aa_ships, b.aa_target = [], None
     pending = PendingCombat(
         "anti-aircraft", b.attacker, target.id, modifier, defense(target), 0, 0,
@@ -117,7 +118,7 @@ def _aa_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
     ship, air = action.get("ship"), action.get("unit")
     if ship not in b.ships or air not in aa_targets(state, b):
         return "4c", "anti-aircraft fire is by your ships in this battle at its attacking air units"
-    if ship in state.aa_used or ship in b.aa_ships:
+    if UnitKey(side, ship) in state.aa_used or ship in b.aa_ships:
         return "4c2", f"{ship}'s AA factor has been used this Combat Phase"
     if b.aa_target is not None and air != b.aa_target:
         return "4c2", f"the ships being combined fire at {b.aa_target}; fire or cancel first"

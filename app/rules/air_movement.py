@@ -167,10 +167,19 @@ def _sortie(state: State, side: Side, uid: str, hex_: str) -> None:
     u.box, u.area = FLYING, ""
 
 
-def _circlers(state: State, side: Side, hex_: str) -> list[str]:
-    """Groups that just entered `hex_` and may search it."""
+def _members(state: State, side: Side, group: str) -> list[str]:
+    """A group's air units; 12d2.3: a shadowing scout searches alone, in no group."""
     board = state.boards[side]
-    return [g for g, h in board.may_search.items() if h == hex_ and g in board.groups]
+    if group in board.groups:
+        return board.groups[group]
+    flight = board.flights.get(group)
+    return [group] if flight is not None and flight.shadowing is not None else []
+
+
+def _circlers(state: State, side: Side, hex_: str) -> list[str]:
+    """Groups (and shadowing scouts) that just entered `hex_` and may search it."""
+    board = state.boards[side]
+    return [g for g, h in board.may_search.items() if h == hex_ and _members(state, side, g)]
 
 
 def _spare(state: State, side: Side, group: str) -> int:
@@ -178,7 +187,7 @@ def _spare(state: State, side: Side, group: str) -> int:
     board = state.boards[side]
     return max(
         flight_factor(state, state.units[side][u]) - board.flights[u].moved
-        for u in board.groups[group]
+        for u in _members(state, side, group)
     )
 
 
@@ -196,8 +205,10 @@ def _circle(state: State, side: Side, hex_: str, factors: int) -> None:
     """The group with the most movement left spends `factors` over the hex."""
     group = max(_circlers(state, side, hex_), key=lambda g: _spare(state, side, g))
     board = state.boards[side]
-    for uid in list(board.groups[group]):
+    for uid in list(_members(state, side, group)):
         board.flights[uid].moved += factors
+    if group not in board.groups:
+        return  # 12d2.3: a shadowing scout, which does not fly on
     board.groups[group] = [
         u
         for u in board.groups[group]
@@ -304,7 +315,8 @@ def _enter(state: State, out: list[Event]) -> None:
 
 
 def _patrols_fly_on(state: State, side: Side) -> None:
-    """12d1: patrolling scouts move normally (not at night); 12d2.3: a shadower only searches."""
+    """12d1: patrolling scouts move normally (not at night); 12d2.3: a shadower does not
+    move, but searches its hex, and may circle there with its remaining movement factors."""
     board = state.boards[side]
     night = catalog().time_record.box(state.turn).night
     for uid, flight in board.flights.items():

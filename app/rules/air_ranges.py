@@ -5,13 +5,15 @@ Basic Game: at most its movement factor out (3d1) and at most its movement facto
 likes, provided it never moves farther back than out, and that there is somewhere it can
 land within what remains: B6 (movement 5) seven hexes out, three back (12c1).
 
-# RULES? "Somewhere it can land" is checked against basing and distance as it flies;
+# RULES? "Somewhere it can land" is checked against basing, distance and 11c2 (no landing
+# on a carrier dead in the water) as it flies;
 # capacity is checked when it lands (5a3), since others may land first.
 """
 
 from __future__ import annotations
 
 from app.rules.boards import carrier_hex, searchboard
+from app.rules.ship_movement import dead_in_the_water
 from app.rules.state import GONE, State, Unit
 from app.rules.units import air_movement, basing_allows, is_scout, ship_record
 
@@ -44,6 +46,7 @@ def _landing_within(state: State, u: Unit, hex_: str, reach: int) -> bool:
             or c.box == GONE
             or not (ship_record(c).capacity or 0)
             or not basing_allows(u, c)
+            or dead_in_the_water(state, c)  # 11c2: no landing on it, even towed
         ):
             continue
         where = carrier_hex(state, c)

@@ -24,12 +24,12 @@ KIND = "aircraft damage"
 def _enter(state: State, out: list[Event]) -> None:
     state.checks = []
     if "11b" in state.options:
-        for side, uid in state.damaged:
-            carrier = state.units[side][uid]
+        for key in state.damaged:
+            carrier = state.unit_of(key)
             if carrier.box == GONE:
                 continue
-            bonus = ON_GROUND if uid == BASE_ID else ON_BOARD
-            state.checks += [(side, a.id, bonus) for a in aboard(state, carrier)]
+            bonus = ON_GROUND if key.id == BASE_ID else ON_BOARD
+            state.checks += [(a.key, bonus) for a in aboard(state, carrier)]
     state.damaged = []
     _next(state, out)
 
@@ -38,7 +38,7 @@ def _next(state: State, out: list[Event]) -> None:
     if not state.checks:
         begin(state, "air return", out)
         return
-    side, uid, bonus = state.checks.pop(0)
+    (side, uid), bonus = state.checks.pop(0)
     data: dict[str, object] = {"target": uid, "side": side}
     fight(
         state,

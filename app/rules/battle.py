@@ -26,6 +26,7 @@ from app.rules.state import (
     Spotting,
     State,
     Unit,
+    UnitKey,
     other,
 )
 from app.rules.steps import Step, b_then_a, begin, nothing, register
@@ -129,13 +130,13 @@ def next_wave(state: State, b: Battle, out: list[Event]) -> None:
     for uid in [*b.air, *b.escorts]:
         b.targets.pop(uid, None)
         b.air_hexes.pop(uid, None)
-    state.aa_used = [s for s in state.aa_used if s not in b.ships]
+    state.aa_used = [k for k in state.aa_used if k.side == b.attacker or k.id not in b.ships]
     fresh = Battle(hex=b.hex, attacker=b.attacker, ships=b.ships, air=[], facing=b.facing)
     fresh.positions, fresh.caps, fresh.low_after = b.positions, cap_levels, b.low_after
     _take_wave(state, fresh, b.waves[0])
     fresh.waves = b.waves[1:]
     state.battle = fresh
-    state.engaged += [(b.attacker, a) for a in fresh.air + fresh.escorts]
+    state.engaged += [UnitKey(b.attacker, a) for a in fresh.air + fresh.escorts]
     out.append(
         Event(
             "wave",
@@ -191,6 +192,7 @@ def _start_battle(state: State, hex_: str, out: list[Event]) -> None:
     mine = [b for b in state.battles if b[0] == hex_]
     h, attacker = next((b for b in mine if b[1] == state.side_b), mine[0])
     state.battles.remove((h, attacker))
+    state.fought.append(h)
     defender = other(attacker)
     ships = [u.id for m in forces_at(state, defender, h) for u in ships_in(state, defender, m)]
     if _base_at(state, defender, h):
@@ -203,7 +205,7 @@ def _start_battle(state: State, hex_: str, out: list[Event]) -> None:
     state.battle = Battle(hex=h, attacker=attacker, ships=ships, air=air)
     join_battle(state, state.battle)
     split_waves(state, state.battle, out)
-    state.engaged += [(defender, u) for u in ships] + [(attacker, a) for a in air]  # 11d
+    state.engaged += [UnitKey(defender, u) for u in ships] + [UnitKey(attacker, a) for a in air]
     out.append(
         Event(
             "battle",
@@ -309,10 +311,33 @@ def remove_marker(state: State, side: Side, marker: str) -> None:
 # ---------------------------------------------------------------- 4e1 reorganisation
 
 
+def reorganising(state: State, hex_: str) -> bool:
+    """4e1: at the end of a battle, in that battle's hex and in hexes not involved in battle
+    this Combat Phase - never in a hex whose battle is still to come.
+
+    # RULES? A hex is involved if it had or will have a battle (4) or a surface contact
+    # that was not declined (16a) this Combat Phase; contacts are known from the Surface
+    # Contact Step on, so before it only battles count.
+    """
+    from app.rules.surface.model import Surface  # the surface package imports this module
+
+    coming = {h for h, _ in state.battles}
+    rec = state.surface
+    if isinstance(rec, Surface) and rec.phase == state.turn:
+        coming |= {c.hex for c in rec.contacts if c.status in ("undecided", "engaged")}
+        involved = coming | {c.hex for c in rec.contacts if c.status == "fought"}
+    else:
+        involved = set(coming)
+    involved |= set(state.fought)
+    if hex_ in coming:
+        return False
+    return hex_ not in involved or bool(state.fought and hex_ == state.fought[-1])
+
+
 def _reorg_targets(state: State, side: Side, ship: Unit) -> list[str]:
     forces = state.boards[side].forces
     here = forces.get(ship.area)
-    if here is None:
+    if here is None or not reorganising(state, here):
         return []
     return [
         m
@@ -362,7 +387,8 @@ def _reorg_finish(state: State, out: list[Event]) -> None:
 def _reorg_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
     return (
         "4e1",
-        "ships shift only between task forces in the same hex, or to a spare marker placed there",
+        "ships shift only between task forces in the same hex, or to a spare marker placed "
+        "there, in the hex of the battle just ended or in one not involved in battle",
     )
 
 

@@ -29,10 +29,11 @@ from app.rules.state import (
     PendingCombat,
     Side,
     State,
+    UnitKey,
     other,
 )
 from app.rules.steps import Step, begin, nothing, register
-from app.rules.units import BASE_ID, air_face, defense, lowered
+from app.rules.units import BASE_ID, air_face, defense, engage, lowered
 
 FIGHTERS = "14"
 LOW_KINDS = ("torpedo", "medium")  # 14e1: what Low CAP may engage, with strafers
@@ -107,7 +108,7 @@ def _excess(state: State, b: Battle) -> list[str]:
         and e not in combats
         and e not in b.joined
         and e not in b.targets
-        and e not in b.held
+        and UnitKey(b.attacker, e) not in b.held
     ]
 
 
@@ -124,12 +125,13 @@ def _placements(state: State, b: Battle, escort: str, may_join: bool) -> list[Ac
 def _place(state: State, b: Battle, action: Action) -> None:
     escort = action.get("unit")
     if action.kind == "hold":
-        b.held.append(escort)
+        b.held.append(UnitKey(b.attacker, escort))
     elif action.kind == "dogfight":
         b.joined[escort] = action.get("target")
     else:
         b.targets[escort] = action.get("target")
         b.air_hexes[escort] = action.get("hex")
+        engage(state, [UnitKey(b.attacker, escort)])  # 11d: 14f strafing is combat
 
 
 def _escort_setup_actions(state: State, side: Side) -> list[Action]:
@@ -241,7 +243,9 @@ def _breakers(state: State, b: Battle) -> list[str]:
     return [
         c
         for c in free
-        if _alive(state, defender, c) and c not in b.breakthrough and c not in b.held
+        if _alive(state, defender, c)
+        and c not in b.breakthrough
+        and UnitKey(defender, c) not in b.held
     ]
 
 
@@ -266,7 +270,7 @@ def _breakthrough_handle(state: State, side: Side, action: Action, out: list[Eve
     b = battle(state)
     cap = action.get("unit")
     if action.kind == "hold":
-        b.held.append(cap)
+        b.held.append(UnitKey(_defender(b), cap))
     else:
         target = action.get("target")
         b.breakthrough[cap] = target
@@ -300,6 +304,7 @@ def fire(
 ) -> None:
     """14b: the firing units' summed air combat factors against the target's defense factor."""
     victim = other(side)
+    engage(state, [UnitKey(side, u) for u in firing])  # 11d: firing is combat too
     modifier = sum(air_combat_factor(state, side, u) for u in firing)
     data: dict[str, object] = {"side": side, "units": firing, "target": target}
     cause = "air combat (14c)" if kind == "air combat" else "air combat (14e)"

@@ -14,9 +14,9 @@ from app.rules.actions import Action
 from app.rules.combat import CombatRoll, roll_combat
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
-from app.rules.state import PendingCombat, Side, State, Unit, other
+from app.rules.state import PendingCombat, Side, State, Unit, UnitKey, other
 from app.rules.steps import Step, nothing, register
-from app.rules.units import add_damage
+from app.rules.units import add_damage, engage
 
 POINTS = {"hit": 1, "flip": 3, "eliminated": 6}
 FREE_ROLL = "11a"
@@ -53,8 +53,7 @@ def fight(state: State, pending: PendingCombat, out: list[Event]) -> None:
 
 def _settle(state: State, pending: PendingCombat, roll: CombatRoll, out: list[Event]) -> None:
     """4b4, 4b5: apply the result and report the combat."""
-    if (pending.target_side, pending.target) not in state.engaged:
-        state.engaged.append((pending.target_side, pending.target))  # 11d
+    engage(state, [UnitKey(pending.target_side, pending.target)])
     result = roll.result
     if result != "miss":
         target = state.units[pending.target_side][pending.target]

@@ -7,14 +7,17 @@ that marker before any sea movement (a "shadowing" step after the Ready Step, Si
 Side A); when the marker moves the scout goes with it and its side is told where. That
 uses all its movement for the Turn (12d2.3).
 
-# RULES? 12d2.3: a shadowing scout may still search its hex, without circling.
+# RULES? 12d2.3: shadowing "is considered to expend all of the air unit's movement factors,
+# ... although its remaining movement factors may be converted to search modifiers": the
+# scout does not fly in the Air Movement and Search Step, but may search its hex and circle
+# (15a1.1) with its movement factor less the hexes it moved with the marker.
 # RULES? 3a1: a patrolling scout stays up through a night Turn but does not move then.
 """
 
 from __future__ import annotations
 
 from app.rules.actions import DONE, Action
-from app.rules.boards import ships_in
+from app.rules.boards import searchboard, ships_in
 from app.rules.events import Event
 from app.rules.state import FLYING, Side, Spotting, State, Unit, other
 from app.rules.steps import Step, b_then_a, begin, register
@@ -85,6 +88,7 @@ def report_moves(state: State, mover: Side, out: list[Event]) -> None:
         hex_ = state.boards[mover].forces.get(marker)
         if hex_ is None:
             continue
+        flight.moved += searchboard().distance(flight.hex, hex_)  # 12d2.3: what remains
         flight.hex = hex_
         flight.path.append(hex_)
         ships = [u.id for u in ships_in(state, mover, marker)]

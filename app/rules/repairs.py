@@ -1,8 +1,9 @@
 """11d: repairs after two consecutive night Turns, in the second one's Turn Record Phase.
 
-Damaged air units that stayed On Board or On Ground, and damaged ships and the base that
-stayed in the same Searchboard hex, both night Turns, with none of them in any combat,
-are repaired: a 2 hits marker becomes 1 hit (11d1), a 1 hit marker is removed (11d2).
+Damaged air units that stayed On Board or On Ground (even on a carrier that moved), and
+damaged ships and the base that stayed in the same Searchboard hex, both night Turns, with
+none of them in any combat - attacked, or firing (`units.engage`) - are repaired: a 2 hits
+marker becomes 1 hit (11d1), a 1 hit marker is removed (11d2).
 Flipped units stay flipped (11d3), except the base: back up with no hit marker, it turns
 to its front with a 2 hits marker.
 
@@ -12,20 +13,21 @@ to its front with a 2 hits marker.
 from __future__ import annotations
 
 from app.data import catalog
-from app.rules.boards import carrier_hex, unit_hex
+from app.rules.boards import unit_hex
 from app.rules.events import ALL, Event
-from app.rules.state import ARMING, BASE, FLIP, GONE, READY, SHIPS, SIDES, State, Unit
+from app.rules.state import ARMING, BASE, FLIP, GONE, READY, SHIPS, SIDES, State, Unit, UnitKey
 
 BASE_REPAIR = 2  # 11d3: the base's front with a 2 hits marker
 
 
 def _where(state: State, u: Unit) -> str | None:
-    """Where a unit must stay: its hex, and for an air unit the carrier it is aboard."""
+    """Where a unit must stay: a ship or the base, its Searchboard hex; an air unit, On Board
+    or On Ground - the carrier or base it is aboard, wherever that moved (the same-hex
+    condition is for "base or ship units" only)."""
     if u.box in (SHIPS, BASE):
         return unit_hex(state, u)
     if not u.ship and u.box in (READY, ARMING):
-        carrier = state.units[u.side][u.area]
-        return f"{carrier.id}@{carrier_hex(state, carrier)}"
+        return f"aboard {u.area}"
     return None
 
 
@@ -48,14 +50,14 @@ def repairs(state: State, out: list[Event]) -> None:
     pair = night and state.turn > 1 and track.box(state.turn - 1).night
     for side in SIDES:
         board = state.boards[side]
-        engaged = {uid for s, uid in state.engaged if s == side}
+        engaged = {key.id for key in state.engaged if key.side == side}
         now = {
             u.id: w for u in state.units[side].values() if u.box != GONE and (w := _where(state, u))
         }
         if pair:
             for uid, where in now.items():
                 stayed = board.night_watch.get(uid) == where
-                parent = (side, uid) in state.scout_parents  # 11d1, 11d2
+                parent = UnitKey(side, uid) in state.scout_parents  # 11d1, 11d2
                 if stayed and not parent and uid not in engaged and uid not in board.engaged_before:
                     u = state.units[side][uid]
                     if _repair(u):

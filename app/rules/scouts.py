@@ -53,7 +53,7 @@ def create(state: State, side: Side, action: Action, out: list[Event]) -> None:
     count = int(action.get("scouts"))
     made = _available(state, side, air_record(parent).type)[:count]
     parent.damage += count
-    state.scout_parents.append((side, parent.id))
+    state.scout_parents.append(parent.key)
     for sid in made:
         state.units[side][sid] = Unit(side, sid, False, parent.box, parent.area)
     data = {"side": side, "parent": parent.id, "scouts": made}

@@ -44,15 +44,15 @@ def towing(state: State, side: Side, marker: str) -> tuple[int, int]:
 OWN_EDGE = {"usa": "T", "japan": "A"}  # 12a4.3: the US leaves east, Japan west
 
 
-def towed_out(state: State, side: Side, marker: str, edge_hex: str) -> list[Unit]:
-    """12a4.3: the ships dead in the water and one tower each, off their own edge."""
+def tow_outs(state: State, side: Side, marker: str, edge_hex: str) -> list[tuple[Unit, Unit]]:
+    """12a4.3: (towed ship, the ship the player picks to tow it, 12a4.1) pairs that may exit
+    off their own edge - only they: the rest of the task force stays under its marker."""
     if "11c" not in state.options or edge_hex[0] != OWN_EDGE[side]:
         return []
     ships = ships_in(state, side, marker)
     dead = [u for u in ships if dead_in_the_water(state, u)]
     towers = [u for u in ships if u not in dead and ship_record(u).type not in NO_TOWING]
-    pairs = min(len(dead), len(towers))
-    return dead[:pairs] + towers[:pairs]
+    return [(d, t) for d in dead for t in towers]
 
 
 def rate(state: State, side: Side, marker: str) -> int:

@@ -2,6 +2,9 @@
 within their movement factor (one less from a Max. Strike box, 12b3.2), without searching,
 and land straight into its Ready box, to take off again as early as the next Turn. A unit
 staging does not also use unequal legs (12c1): it does not fly in the Air Movement Step.
+
+# RULES? "Flying to another closer base or ship": at least one hex away, so never back onto
+# the carrier it took off from, nor onto another ship in the same hex (no flight at all).
 """
 
 from __future__ import annotations
@@ -26,9 +29,9 @@ def _may_stage(state: State, u: Unit, c: Unit) -> bool:
     if dead_in_the_water(state, c) or load(state, c) + size(state, u) > capacity(c):
         return False
     here, there = unit_hex(state, u), carrier_hex(state, c)
-    return (
-        here is not None and there is not None and searchboard().distance(here, there) <= _reach(u)
-    )
+    if here is None or there is None:
+        return False
+    return 0 < searchboard().distance(here, there) <= _reach(u)
 
 
 def stagings(state: State, side: Side) -> list[Action]:

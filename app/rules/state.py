@@ -13,10 +13,19 @@ from __future__ import annotations
 
 import pickle
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 Side = Literal["japan", "usa"]
 SIDES: tuple[Side, Side] = ("japan", "usa")
+
+
+class UnitKey(NamedTuple):
+    """A unit's identity: its side and its id. Both sides have units with the same ids
+    (DD1-DD5, scouts A-O), so a record of units from both sides keys them by this."""
+
+    side: Side
+    id: str
+
 
 # 4b5 (RULES-NOTES.md): damage points; a hit adds 1, a flip 3; 6 or more eliminates.
 HIT = 1
@@ -63,6 +72,10 @@ class Unit:
             self.damage,
             self.started_back,
         )
+
+    @property
+    def key(self) -> UnitKey:
+        return UnitKey(self.side, self.id)
 
     @property
     def eliminated(self) -> bool:
@@ -117,7 +130,12 @@ class Report:
 
 @dataclass(slots=True)
 class Board:
-    """One side's Searchboard: secret from the other side (1c, 3c)."""
+    """One side's Searchboard: secret from the other side (1c, 3c).
+
+    A Board belongs to one side (`State.boards[side]`), and the unit ids it records
+    (`flights`, `groups`, `night_watch`, `engaged_before`) are that side's own units only,
+    so they are bare ids: a Board cannot hold the other side's unit.
+    """
 
     forces: dict[str, str | None] = field(default_factory=dict)  # marker -> hex
     turn_start: dict[str, str] = field(default_factory=dict)  # 3c: hexes before moving
@@ -138,7 +156,18 @@ class Board:
 
 @dataclass(slots=True)
 class Battle:
-    """One battle on the Battleboard (4a-4e). Everything here is seen by both players."""
+    """One battle on the Battleboard (4a-4e). Everything here is seen by both players.
+
+    Every bare unit id here belongs to one side, fixed by its role, so two sides' units
+    with one id cannot meet in one record: the defender's (`other(attacker)`) in `ships`,
+    `positions`, `aa_ships`, `bombed` ("target/category"), `caps`, `low_after`, the keys of
+    `facing_cap` and `breakthrough` and the values of `targets` and `joined`; the
+    attacker's in `air`, `air_hexes`, `aa_target`, `escorts`, `waves`, `escort_fired` and
+    `cap_fired` (both name a combat by its escort), `intercepted` ("cap/id", "back/id"),
+    the keys of `targets` and `joined` and the values of `facing_cap` and `breakthrough`.
+    `tests/rules/test_unit_identity.py` checks these roles on played games.
+    `held` has fighters of both sides, so it keys them by `UnitKey`.
+    """
 
     hex: str
     attacker: Side
@@ -157,7 +186,7 @@ class Battle:
     caps: dict[str, str] = field(default_factory=dict)
     facing_cap: dict[str, str] = field(default_factory=dict)  # 14a2.1: CAP unit -> escort
     joined: dict[str, str] = field(default_factory=dict)  # 14a3: excess escort -> CAP unit
-    held: list[str] = field(default_factory=list)  # fighters kept out of combat
+    held: list[UnitKey] = field(default_factory=list)  # fighters kept out of combat
     escort_fired: list[str] = field(default_factory=list)  # 14c: combats (by CAP unit) done
     cap_fired: list[str] = field(default_factory=list)
     breakthrough: dict[str, str] = field(default_factory=dict)  # 14e1: CAP unit -> target
@@ -199,18 +228,19 @@ class State:
     units: dict[Side, dict[str, Unit]] = field(default_factory=dict)
     boards: dict[Side, Board] = field(default_factory=dict)
     forced_dice: list[int] = field(default_factory=list)
-    launched: dict[str, float] = field(default_factory=dict)  # 3a4 (12b1: halves)
-    shifted: list[str] = field(default_factory=list)  # 3b: shifted in this Ready Step
-    aa_used: list[str] = field(default_factory=list)  # 4c2: once per Combat Phase
+    launched: dict[UnitKey, float] = field(default_factory=dict)  # 3a4 (12b1: halves)
+    shifted: list[UnitKey] = field(default_factory=list)  # 3b: shifted in this Ready Step
+    aa_used: list[UnitKey] = field(default_factory=list)  # 4c2: once per Combat Phase
     battles: list[tuple[str, Side]] = field(default_factory=list)  # still to fight
+    fought: list[str] = field(default_factory=list)  # 4e1: battle hexes this phase, latest last
     battle: Battle | None = None
     announcements: list[tuple[Side, str, str]] = field(default_factory=list)  # this turn
     victory: dict[str, object] | None = None
-    damaged: list[tuple[Side, str]] = field(default_factory=list)  # 11b: this Combat Phase
-    checks: list[tuple[Side, str, int]] = field(default_factory=list)  # 11b: still to roll
+    damaged: list[UnitKey] = field(default_factory=list)  # 11b: this Combat Phase
+    checks: list[tuple[UnitKey, int]] = field(default_factory=list)  # 11b: still to roll
     submarine: Side | None = None  # 11e1: the side that may make a submarine attack
-    engaged: list[tuple[Side, str]] = field(default_factory=list)  # 11d: in combat this Turn
-    scout_parents: list[tuple[Side, str]] = field(default_factory=list)  # 15c1: never repaired
+    engaged: list[UnitKey] = field(default_factory=list)  # 11d: in combat this Turn
+    scout_parents: list[UnitKey] = field(default_factory=list)  # 15c1: never repaired
     free_roll: Side | None = None  # 11a: who holds the free roll marker
     surface: object | None = None  # 16: the surface combat being fought (app/rules/surface)
     pending: PendingCombat | None = None  # 11a: a combat waiting for the holder's choice
@@ -225,6 +255,9 @@ class State:
 
     def unit(self, side: Side, uid: str) -> Unit:
         return self.units[side][uid]
+
+    def unit_of(self, key: UnitKey) -> Unit:
+        return self.units[key.side][key.id]
 
     def live(self, side: Side) -> list[Unit]:
         return [u for u in self.units[side].values() if u.box != GONE]

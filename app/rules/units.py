@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from app.data import AirFace, AirUnit, ShipFace, ShipUnit, catalog
 from app.rules.events import ALL, Event
-from app.rules.state import ARMING, ELIMINATED, FLIP, GONE, READY, State, Unit
+from app.rules.state import ARMING, ELIMINATED, FLIP, GONE, READY, State, Unit, UnitKey
 
 BASE_ID = "Midway"
 
@@ -123,8 +123,8 @@ def add_damage(state: State, u: Unit, points: int, out: list[Event], cause: str)
     if u.damage >= ELIMINATED:
         eliminate(state, u, out, cause)
         return "eliminated"
-    if u.ship and (u.side, u.id) not in state.damaged:
-        state.damaged.append((u.side, u.id))  # 11b: its air units are checked
+    if u.ship and u.key not in state.damaged:
+        state.damaged.append(u.key)  # 11b: its air units are checked
     return "flip" if u.flipped and not before_flipped else "hit"
 
 
@@ -147,3 +147,8 @@ def eliminate(state: State, u: Unit, out: list[Event], cause: str) -> None:
     if u.ship:
         for a in aboard(state, u):
             eliminate(state, a, out, f"aboard {u.id}")
+
+
+def engage(state: State, units: list[UnitKey]) -> None:
+    """11d: units engaged in combat this Turn - attacked, or attacking or firing."""
+    state.engaged += [k for k in dict.fromkeys(units) if k not in state.engaged]

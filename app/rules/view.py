@@ -34,6 +34,7 @@ from app.rules.state import (
     Side,
     State,
     Unit,
+    other,
 )
 from app.rules.steps import STEPS
 from app.rules.surface.view import surface_view
@@ -240,7 +241,7 @@ def _card(state: State, side: Side) -> dict[str, Any]:
                 "name": rec.name,
                 "capacity": rec.capacity,
                 "launch": ship_face(c).launch,
-                "launched": state.launched.get(c.id, 0),
+                "launched": state.launched.get(c.key, 0),
                 "ready": boxes.get((READY, c.id), []),
                 "arming": boxes.get((ARMING, c.id), []),
             }
@@ -290,13 +291,13 @@ def _battle(state: State) -> dict[str, Any] | None:
         "targets": dict(b.targets),
         "air_hexes": dict(b.air_hexes),
         "aa_forming": {"ships": list(b.aa_ships), "target": b.aa_target},
-        "aa_used": list(state.aa_used),
+        "aa_used": [k.id for k in state.aa_used if k.side == other(b.attacker)],
         "resolved": list(b.bombed),
         "escorts": list(b.escorts),
         "cap": dict(b.caps),
         "cap_facing": dict(b.facing_cap),
         "escorts_joined": dict(b.joined),
-        "held": list(b.held),
+        "held": [k.id for k in b.held],
         "breakthroughs": dict(b.breakthrough),
     }
 

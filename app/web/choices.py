@@ -208,6 +208,7 @@ WORDS = {
     "cap": "{unit} takes off to the {level} CAP box (14)",
     "create": "Create {scouts} scout(s) from {unit} (15c1)",
     "scuttle": "Scuttle {ship} (11c3)",
+    "tow-out": "{ship}, towed by {tower}, leaves the Searchboard (12a4.3)",
     "combine": "Combine {group} into {into} (13a2)",
     "circle": "Search {hex}, circling with {factors} more movement factors (15a1.1)",
     "report": "State {ships} ships (15a1.2)",

@@ -6,7 +6,7 @@ import pytest
 
 from app.rules import IllegalAction, apply, legal_actions, new_game, view
 from app.rules.events import Event
-from app.rules.state import State
+from app.rules.state import State, UnitKey
 from app.rules.steps import begin
 
 from .helpers import kinds, play, position
@@ -88,7 +88,7 @@ def combat_phase_end(dice: list[int], options: frozenset[str]) -> tuple[State, l
     s.units["usa"]["Yorktown"].damage = 4
     s.units["usa"]["Midway"].damage = 1
     s.units["usa"]["B3"].box = "arming"
-    s.damaged = [("usa", "Yorktown"), ("usa", "Midway")]
+    s.damaged = [UnitKey("usa", "Yorktown"), UnitKey("usa", "Midway")]
     out: list[Event] = []
     begin(s, "aircraft damage", out)
     return s, out

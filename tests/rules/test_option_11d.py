@@ -38,9 +38,12 @@ def test_11d_units_that_stay_two_nights_out_of_combat_are_repaired() -> None:
     assert s.units["japan"]["Haruna"].hits == 0
 
 
-def test_11d_a_task_force_that_moves_is_not_repaired() -> None:
+def test_11d_a_ship_that_moves_is_not_repaired_its_air_units_are() -> None:
+    """11d: the same-hex condition is for "base or ship units"; air units need only remain
+    On Board or On Ground - B6 aboard Enterprise is repaired though TF 16 moved."""
     s = two_nights(frozenset({"11d"}), move_tf16=True)
-    assert s.units["usa"]["Enterprise"].hits == 1 and s.units["usa"]["B6"].hits == 1
+    assert s.units["usa"]["Enterprise"].hits == 1  # moved: not repaired
+    assert s.units["usa"]["B6"].hits == 0  # on board two nights: its 1 hit removed (11d2)
     assert s.units["usa"]["Yorktown"].damage == 4
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.rules import legal_actions
-from app.rules.state import State
+from app.rules.state import State, UnitKey
 
 from .helpers import play, position
 
@@ -39,7 +39,7 @@ def test_12b2_maximum_launch_up_to_twice_into_max_strike_only() -> None:
     s, _ = play(s, "usa", "launch B3", "launch B5", "launch T3", "launch O")
     assert kinds_for(s, "B6") == {"max-strike B6"}  # 12b2.3: only Max. Strike (or Low CAP)
     s, _ = play(s, "usa", "max-strike B6", "max-strike S6", "max-strike T6", "max-strike M")
-    assert s.launched["Yorktown"] == 8 and s.units["usa"]["M"].box == "max-strike"
+    assert s.launched[UnitKey("usa", "Yorktown")] == 8 and s.units["usa"]["M"].box == "max-strike"
 
 
 def test_12b1_with_12b2_small_units_count_half_toward_launches() -> None:
@@ -47,7 +47,7 @@ def test_12b1_with_12b2_small_units_count_half_toward_launches() -> None:
     s = assembly({"12b1", "12b2"}, YORKTOWN)
     s.units["usa"]["B6"].damage = 3  # flipped: half a unit
     s, _ = play(s, "usa", "launch O", "launch M", "launch B6", "launch B3", "launch B5")
-    assert s.launched["Yorktown"] == 3.5
+    assert s.launched[UnitKey("usa", "Yorktown")] == 3.5
     assert kinds_for(s, "T3") == {"max-strike T3"}  # 4.5 would pass the normal 4
     assert kinds_for(s, "S6") == {"max-strike S6"}
 

@@ -74,3 +74,24 @@ def test_12c1_scouts_keep_equal_legs() -> None:
     s.boards["usa"].groups["M"] = ["M"]
     s, _ = play(s, "usa", *(f"fly M {h}" for h in PATH[:6]))  # scout M moves 6 (CATALOG 2c)
     assert not [a for a in legal_actions(s, "usa") if a.kind == "fly" and a.get("group") == "M"]
+
+
+@pytest.mark.parametrize(("yorktown", "beyond"), [(5, False), (4, True)])
+def test_12c1_a_carrier_dead_in_the_water_is_no_landing_place_for_the_long_leg(
+    yorktown: int, beyond: bool
+) -> None:
+    """12c1: the landing place must meet "all landing conditions in rule 5a"; 11c2: no air
+    unit lands on a carrier dead in the water. With Yorktown (J6) dead in the water and
+    the Midway base gone, B6 has nowhere to land beyond its movement factor: five hexes
+    is all. Flipped with 1 hit (afloat), Yorktown lets it fly on."""
+    s = b6_over_the_ocean(frozenset({"12c1", "11c"}))
+    s.units["usa"]["Yorktown"].damage = yorktown  # 5: flipped, 2 hits - dead in the water
+    midway = s.units["usa"]["Midway"]
+    midway.box, midway.damage = "eliminated", 6
+    s, _ = play(s, "usa", *(f"fly T6-strike {h}" for h in PATH[:5]))
+    nexts = {a.get("hex") for a in legal_actions(s, "usa") if a.kind == "fly"}
+    assert ("N6" in nexts) is beyond
+    if not beyond:
+        with pytest.raises(IllegalAction) as err:
+            apply(s, "usa", {"kind": "fly", "group": "T6-strike", "hex": "N6"})
+        assert err.value.rule == "3d1"

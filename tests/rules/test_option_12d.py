@@ -6,6 +6,7 @@ import pytest
 
 from app.rules import IllegalAction, apply, legal_actions
 from app.rules.state import FLYING, Flight, Spotting, State
+from app.rules.units import air_movement
 
 from .helpers import kinds, play, position
 
@@ -41,6 +42,27 @@ def test_12d2_a_patrolling_scout_shadows_and_follows_the_task_force() -> None:
     # 12d2.3: the shadow used all its movement - it may search, not fly.
     acts = [a.text() for a in legal_actions(s, "usa")]
     assert "search H5" in acts and not [t for t in acts if t.startswith("fly A")]
+
+
+def test_12d2_3_a_shadowing_scout_circles_with_its_remaining_movement_factors() -> None:
+    """12d2.3: "its remaining movement factors may be converted to search modifiers (see
+    option 15a1.1)": scout A (movement factor 8 less the hex it moved with the Mobile Force)
+    may circle over H5 with 1 to 7 factors, +2 each to its search roll."""
+    s = patrolling_a_over_h4({"12d", "15a"})
+    s, _ = play(s, "usa", "shadow A MobileForce", "done")
+    s, _ = play(s, "japan", "move MobileForce H5", "done")
+    factor = air_movement(s.units["usa"]["A"])
+    circles = sorted(int(a.get("factors")) for a in legal_actions(s, "usa") if a.kind == "circle")
+    assert circles == list(range(1, factor))  # one factor went with the marker
+    plain = s.clone()
+    plain.forced_dice = [3, 9]
+    plain, ev = play(plain, "usa", "search H5")
+    before = kinds(ev, "search-roll")[0].data["modifier"]
+    s.forced_dice = [3, 9]
+    s, ev = play(s, "usa", "circle H5 3")
+    assert kinds(ev, "search-roll")[0].data["modifier"] == before + 2 * 3  # 15a1.1
+    assert s.boards["usa"].flights["A"].moved == 4 and not s.forced_dice
+    assert not [a for a in legal_actions(s, "usa") if a.kind in ("fly", "circle")]
 
 
 def test_12d1_a_patrol_scout_may_stay_up_instead_of_landing() -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from app.rules import IllegalAction, apply, legal_actions
 from app.rules.air_attack import aa_modifier
-from app.rules.state import State
+from app.rules.state import State, UnitKey
 from app.rules.units import aa_factor
 
 from .helpers import kinds, play, position
@@ -66,6 +66,18 @@ def test_14d_air_combat_example() -> None:
     assert back["outcome"] == "eliminated"  # flipped again, and its back was up (14d2)
     assert s.units["usa"]["2F3"].eliminated and s.units["japan"]["2KF"].eliminated
     assert s.units["japan"]["1KF"].flipped and not s.forced_dice
+
+
+def test_11d_a_fighter_that_fired_and_was_never_attacked_was_engaged_in_combat() -> None:
+    """11d: "may not be engaged in any form of combat" - 1F6 fired at 2KF (14c) and no one
+    fired at it: it was in combat this Turn all the same."""
+    s = fighters_over_k3([2, 3, 9, 2], ["1F3", "2F3", "1F6"], {"1KF": "high", "2KF": "high"})
+    s, _ = play(s, "japan", "dogfight 1KF 1F3", "dogfight 2KF 1F6")
+    s, ev = play(s, "usa", "dogfight 2F3 1KF", "attack 1KF", "attack 2KF")
+    assert s.units["japan"]["2KF"].eliminated and not s.forced_dice
+    assert [e.data["units"] for e in kinds(ev, "air combat")] == [["1F3", "2F3"], ["1F6"]]
+    assert "1F6" not in [e.data["target"] for e in kinds(ev, "air combat")]
+    assert UnitKey("usa", "1F6") in s.engaged
 
 
 def test_14a2_2_every_escort_faced_before_any_is_doubled() -> None:

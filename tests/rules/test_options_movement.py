@@ -9,7 +9,8 @@ from app.rules.battle_setup import _ship_hexes
 from app.rules.boards import battleboard, searchboard
 from app.rules.state import FLYING, Battle, Flight, State
 
-from .helpers import play, position
+from .helpers import kinds, play, position
+from .test_basic_rules import refused
 
 TF17 = ("Yorktown", "Astoria", "Portland", "DD2")
 
@@ -125,11 +126,15 @@ def test_11f_japanese_ships_two_empty_hexes_apart() -> None:
         assert min(grid.distance("J11", h) for h in _ship_hexes(s, us)) == 2  # 11f: US unchanged
 
 
-def test_12a4_3_towed_ship_and_its_tower_exit_off_their_own_edge() -> None:
-    """12a4.3: they leave play uneliminated; others in the task force are lost (2e)."""
+def _tf17_on_the_east_edge(tf17: list[str]) -> State:
+    """TF 17 in T5 (the US edge, 12a4.3) with Yorktown dead in the water (11c), at the US's
+    Sea Movement Step; the other TF 17 ships in TF 16."""
     s = position(
         9,
-        {"usa": {"TF17": ("T5", []), "TF16": ("P3", [])}, "japan": {"MobileForce": ("H2", [])}},
+        {
+            "usa": {"TF17": ("T5", tf17), "TF16": ("P3", [u for u in TF17 if u not in tf17])},
+            "japan": {"MobileForce": ("H2", [])},
+        },
         dice=[6, 4],
         options=frozenset({"11c"}),
     )
@@ -137,8 +142,37 @@ def test_12a4_3_towed_ship_and_its_tower_exit_off_their_own_edge() -> None:
     while s.step != "sea movement":
         s, _ = play(s, s.waiting[0], "done")
     s, _ = play(s, "japan", "done")
-    s, _ = play(s, "usa", "exit TF17")
+    return s
+
+
+def test_12a4_3_towed_exit_takes_only_the_towed_ship_and_the_tower_the_player_picks() -> None:
+    """12a4.3: "Only a towed ship unit and the ship unit that tows it may exit ... Their task
+    force marker is not considered to exit with them": the others stay under the marker;
+    12a4.1: the player picks the tower, never a BB, CV or CVL."""
+    s = _tf17_on_the_east_edge(list(TF17))
+    tows = sorted(a.text() for a in legal_actions(s, "usa") if a.kind == "tow-out")
+    assert tows == ["tow-out Yorktown Astoria", "tow-out Yorktown DD2", "tow-out Yorktown Portland"]
+    s, ev = play(s, "usa", "tow-out Yorktown Portland")
+    assert [e.data["unit"] for e in kinds(ev, "exited")] == ["Yorktown", "Portland"]
+    assert not kinds(ev, "eliminated")
     usa = s.units["usa"]
-    assert usa["Yorktown"].box == "exited" and usa["Astoria"].box == "exited"  # one tower
-    assert usa["Portland"].eliminated and usa["DD2"].eliminated
+    assert (usa["Yorktown"].box, usa["Portland"].box) == ("exited", "exited")
     assert usa["Yorktown"].damage == 5  # its damage still counts (7a3)
+    assert [(usa[u].box, usa[u].area) for u in ("Astoria", "DD2")] == [("ships", "TF17")] * 2
+    assert s.boards["usa"].forces["TF17"] == "T5"
+    assert "move TF17 S5" in [a.text() for a in legal_actions(s, "usa")]  # no longer held
+    assert not [a for a in legal_actions(s, "usa") if a.kind == "tow-out"]  # one towed ship
+
+
+def test_12a4_3_marker_removed_when_all_its_ships_exit() -> None:
+    s = _tf17_on_the_east_edge(["Yorktown", "DD2"])
+    s, _ = play(s, "usa", "tow-out Yorktown DD2")
+    assert s.boards["usa"].forces["TF17"] is None
+    assert s.units["usa"]["Yorktown"].box == s.units["usa"]["DD2"].box == "exited"
+
+
+def test_12a4_3_no_towed_exit_after_the_task_force_moved() -> None:
+    s = _tf17_on_the_east_edge(list(TF17))
+    assert refused(s, "usa", "tow-out Astoria Portland").rule == "12a4.3"  # not towed
+    s, _ = play(s, "usa", "move TF17 S5")
+    assert refused(s, "usa", "tow-out Yorktown Astoria").rule == "12a4.3"

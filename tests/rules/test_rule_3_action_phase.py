@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.state import ARMING, FLIP, FLYING, GONE, READY, STRIKE
+from app.rules.state import ARMING, FLIP, FLYING, GONE, READY, STRIKE, UnitKey
 
 from .helpers import kinds, play, started
 from .test_basic_rules import (
@@ -64,7 +64,11 @@ def test_3a4_launch_number_yorktown_front_is_4(hits: int) -> None:
     assert refused(s, "usa", "launch B6").rule == "3a4"
     # Other carriers and the base have launch numbers of their own.
     s, _ = play(s, "usa", "launch S6", "launch 2T8")
-    assert s.launched == {"Yorktown": 4, "Enterprise": 1, "Midway": 1}
+    assert s.launched == {
+        UnitKey("usa", "Yorktown"): 4,
+        UnitKey("usa", "Enterprise"): 1,
+        UnitKey("usa", "Midway"): 1,
+    }
 
 
 def test_3a4_launch_number_yorktown_back_is_2() -> None:
@@ -80,7 +84,7 @@ def test_3a4_launch_number_midway_base(damage: int, number: int) -> None:
     s.units["usa"]["B6"].area = "Midway"  # 9 air units in Midway's Ready box
     order = ["2T8", "1SB241", "2SB241", "5AF", "1BG11", "A", "B", "C", "B6"]
     s, _ = play(s, "usa", *launch(*order[:number]))
-    assert s.launched == {"Midway": number}
+    assert s.launched == {UnitKey("usa", "Midway"): number}
     assert refused(s, "usa", f"launch {order[number]}").rule == "3a4"
 
 

@@ -18,7 +18,7 @@ import pytest
 from app.rules import State, apply
 from app.rules.actions import Action
 from app.rules.events import Event
-from app.rules.state import ARMING, FLIP, FLYING, GONE, READY, Side
+from app.rules.state import ARMING, FLIP, FLYING, GONE, READY, Side, UnitKey
 
 from .helpers import kinds, play
 from .test_basic_rules import (
@@ -437,7 +437,11 @@ def test_4_apply_never_mutates_its_input_across_a_roll() -> None:
     assert outcomes(ev, "anti-aircraft") == [(2, 8, 2, 4, "flip")]
     assert pickle.dumps(s) == before
     assert (s.forced_dice, s.units["usa"]["B5"].damage, s.aa_used) == ([6, 2, *MISS], 0, [])
-    assert (nxt.forced_dice, nxt.units["usa"]["B5"].damage, nxt.aa_used) == (MISS, FLIP, ["Haruna"])
+    assert (nxt.forced_dice, nxt.units["usa"]["B5"].damage, nxt.aa_used) == (
+        MISS,
+        FLIP,
+        [UnitKey("japan", "Haruna")],
+    )
 
 
 # ---------------------------------------------------------------- 4c anti-aircraft
@@ -675,6 +679,47 @@ def test_4e1_empty_task_force_marker_removed_and_reorganisation() -> None:
     assert s.step == "air return"
 
 
+def test_4e1_no_reorganisation_in_a_hex_whose_battle_is_still_to_come() -> None:
+    """4e1: reorganisation "may be performed both on units just in battle and, also, in
+    other hexes that were uninvolved, and may not be performed at any other time": after
+    the battle in L3, Japan may not reorganise K3, whose battle is still to come, but may
+    reorganise I2, which has none; after K3's battle, K3 too."""
+    s = game(
+        [*MISS, *MISS, *MISS],
+        usa={"TF17": ("L3", ["Yorktown"]), "TF-A": ("T1", ["Astoria", "Portland", "DD2"]),
+             "TF16": ("T11", [])},
+        japan={"MobileForce": ("K3", ["Haruna"]), "Group-A": ("K3", ["Nagara"]),
+               "Group-B": ("I2", JAPAN_REST)},
+    )  # fmt: skip
+    s, _ = action_phase(
+        s,
+        usa=["B5"],
+        usa_fly=fly("L3-strike", "K3"),
+        japan=["AD"],
+        japan_fly=fly("I2-strike", "J2", "K3", "L3"),
+    )
+    s, _ = play(s, "japan", "battle L3")
+    s, _ = play(s, "usa", "face N", "position Yorktown J11")
+    s, _ = play(s, "japan", "target AD Yorktown")
+    s, _ = anti_aircraft(s, "usa", "aa Yorktown AD", "fire")
+    assert s.step == "reorganization" and s.battles == [("K3", "usa")]
+    s, _ = play(s, "usa", "done")
+    moves = texts(s, "japan")
+    assert "transfer Akagi Group-C" in moves  # I2: not involved in battle
+    assert not [t for t in moves if t.startswith(("transfer Nagara", "transfer Haruna"))]
+    assert refused(s, "japan", "transfer Nagara MobileForce").rule == "4e1"  # K3: to come
+    s, ev = play(s, "japan", "done")
+    assert [(e.data["hex"], e.data["attacker"]) for e in kinds(ev, "battle")] == [("K3", "usa")]
+    s, _ = play(s, "japan", "face N", "position Nagara K11", "position Haruna K9")
+    s, _ = play(s, "usa", "target B5 Haruna")
+    s, _ = anti_aircraft(s, "japan")
+    assert s.step == "reorganization" and not s.forced_dice
+    s, _ = play(s, "usa", "done")
+    moves = texts(s, "japan")
+    assert "transfer Nagara MobileForce" in moves  # K3: its battle just ended
+    assert "transfer Akagi Group-C" in moves  # I2: still uninvolved
+
+
 # ---------------------------------------------------------------- 4: several battles
 
 
@@ -703,13 +748,13 @@ def test_4_side_a_orders_the_battles_and_spent_aa_stays_spent_between_them() -> 
     s, _ = play(s, "japan", "target AD Yorktown")
     s, ev = anti_aircraft(s, "usa", "aa Yorktown AD", "fire")
     assert len(kinds(ev, "bombing")) == 1 and s.step == "reorganization"
-    assert s.aa_used == ["Yorktown"]
+    assert s.aa_used == [UnitKey("usa", "Yorktown")]
     s, ev = through(s, "reorganization")
     # The last battle starts by itself.
     assert [(e.data["hex"], e.data["attacker"]) for e in kinds(ev, "battle")] == [("K3", "usa")]
     s, _ = play(s, "japan", "face N", "position Haruna K9", "position Nagara K11")
     s, _ = play(s, "usa", "target B5 Haruna")
     s, _ = play(s, "japan", "aa Haruna B5", "fire")
-    assert s.aa_used == ["Yorktown", "Haruna"]
+    assert s.aa_used == [UnitKey("usa", "Yorktown"), UnitKey("japan", "Haruna")]
     s, _ = play(s, "japan", "done")
     assert s.step == "reorganization" and not s.forced_dice

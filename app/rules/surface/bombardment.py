@@ -15,7 +15,7 @@ from app.rules.battle import CENTRE, remove_empty_markers
 from app.rules.boards import base_hex, battleboard, forces_at, ships_in
 from app.rules.events import ALL, Event
 from app.rules.free_roll import CONTINUATIONS, fight
-from app.rules.state import GONE, PendingCombat, Side, State
+from app.rules.state import GONE, PendingCombat, Side, State, UnitKey
 from app.rules.steps import Step, begin, register
 from app.rules.surface.geometry import GUN_RANGE, NO_GUN_RANGE, distance
 from app.rules.surface.gunnery import armour_modifier, gun_modifier, gun_range, surface_factor
@@ -57,8 +57,8 @@ def start_bombardment(state: State, out: list[Event]) -> None:
             positions[letter] = battleboard().line(CENTRE, d, reach)[-1]
     b = Bombardment(base_hex(), stacks, positions)
     record(state).bombardment = b
-    engaged: list[tuple[Side, str]] = [("usa", BASE_ID)]
-    engaged += [("japan", u) for ships in stacks.values() for u in ships]
+    engaged = [UnitKey("usa", BASE_ID)]
+    engaged += [UnitKey("japan", u) for ships in stacks.values() for u in ships]
     state.engaged += [e for e in engaged if e not in state.engaged]  # 11d
     data = {"hex": b.hex, "stacks": {k: list(v) for k, v in stacks.items()}, "positions": positions}
     out.append(Event("bombardment-set-up", ALL, state.turn, STEP, data))

@@ -20,7 +20,7 @@ from app.rules.actions import DONE, Action
 from app.rules.battle import AFTER_AIR_BATTLES
 from app.rules.boards import base_hex, forces_at, searchboard, ships_in
 from app.rules.events import ALL, Event
-from app.rules.state import BASE, SIDES, Side, Spotting, State, Unit, other
+from app.rules.state import BASE, SIDES, Side, Spotting, State, Unit, UnitKey, other
 from app.rules.steps import Step, begin, register
 from app.rules.surface.bombardment import bombarding_ships, start_bombardment
 from app.rules.surface.fleet import night_turn
@@ -193,12 +193,13 @@ def begin_combat(state: State, c: SurfaceCombat, out: list[Event]) -> None:
     """A surface combat begins: both sides see every ship present (16a)."""
     rec = record(state)
     rec.combat = c
+    state.fought.append(c.hex)  # 4e1
     if "16k" in state.options and c.night:
         c.surprise = "possible"
     for side in SIDES:
         for uid in c.ships[side]:
-            if (side, uid) not in state.engaged:
-                state.engaged.append((side, uid))  # 11d: in combat this Turn
+            if UnitKey(side, uid) not in state.engaged:
+                state.engaged.append(UnitKey(side, uid))  # 11d: in combat this Turn
     data = {
         "hex": c.hex,
         "night": c.night,

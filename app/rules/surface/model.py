@@ -5,6 +5,10 @@
 Combat Phase (16a), and the surface combat (16c-16i) or bombardment (16j) being fought.
 Everything in a `SurfaceCombat` and a `Bombardment` is seen by both players; the
 headings and the contacts are not shown to anyone (view.py builds the view by hand).
+
+Both sides have ships with the same ids (DD1-DD5), so ship ids are kept per side
+(`dict[Side, ...]`) or with their side (`Torpedo.side`, `Salvo.target_side`);
+`Contact.broke_off` and `Bombardment.stacks` hold Japanese ships only (16j).
 """
 
 from __future__ import annotations

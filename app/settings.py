@@ -53,13 +53,12 @@ class Settings(BaseSettings):
     max_body_bytes: int = Field(default=64 * 1024, ge=1024)
     # Largest game record accepted for import (POST /api/records), in bytes.
     max_record_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
-    # Notices away from the page (issue 14): SMTP for email (none: no email is sent), the
-    # address seat pages are reached at (for links in notices), and how often seats'
-    # clocks are looked at (0: never; the test-only POST /api/_clock/tick does it then).
+    # Notices away from the page: SMTP for email (none: no email is sent; their links
+    # start with `base_url`), and how often seats' clocks are looked at (0: never; the
+    # test-only POST /api/_clock/tick does it then, with `test_clock`).
     smtp_host: str | None = None
     smtp_port: int = 25
     smtp_from: str = "Midway Online <midway@localhost>"
-    public_url: str = ""
     notice_tick_seconds: float = Field(default=60.0, ge=0)
     test_clock: bool = False
     # The bench-only floor endpoint (WS /api/_bench/floor).

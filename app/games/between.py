@@ -70,7 +70,7 @@ class Between:
             Chat(db),
             Lobby(db),
             Records(db, engine),
-            Notices(db, outbox, lambda: between.scenario_names(), settings.public_url),
+            Notices(db, outbox, lambda: between.scenario_names(), settings.base_url),
         )
         return between
 

@@ -139,7 +139,7 @@ class Notices:
     db: Database
     sender: Sender
     scenario_names: Callable[[], dict[str, str]]
-    public_url: str = ""
+    base_url: str = ""
     sent: list[tuple[str, Notice]] = field(default_factory=list)  # this process's, newest last
 
     # -- settings of a seat and a game ---------------------------------------------------
@@ -309,7 +309,7 @@ class Notices:
     def _send(
         self, game_id: str, scenario: str, seat: str, email: str | None, hook: str | None, kind: str
     ) -> list[tuple[str, Notice]]:
-        link = f"{self.public_url}/games/{game_id}/seat/{seat}" if self.public_url else ""
+        link = f"{self.base_url}/games/{game_id}/seat/{seat}" if self.base_url else ""
         notice = Notice(kind, game_id, seat, scenario, link)
         sent = []
         for how, where, send in (

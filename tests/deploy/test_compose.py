@@ -24,7 +24,7 @@ APP_SETTING_ENV = {  # Settings fields read from variables without the MIDWAY_ p
     "host": "HOST",
     "port": "PORT",
 }
-NOT_FOR_DEPLOYMENT = {"bench", "rules_module"}  # the bench's endpoint, a test seam
+NOT_FOR_DEPLOYMENT = {"bench", "rules_module", "test_clock"}  # bench and test seams
 
 
 def env_name(field: str) -> str:

@@ -77,7 +77,7 @@ def api(make_server: Any, database_url: str, inbox: tuple[Inbox, int]) -> Iterat
         MIDWAY_NOTICE_TICK_SECONDS="0",
         MIDWAY_SMTP_HOST="127.0.0.1",
         MIDWAY_SMTP_PORT=str(inbox[1]),
-        MIDWAY_PUBLIC_URL="http://midway.example",
+        MIDWAY_BASE_URL="http://midway.example",
     )
     with Api(server.url) as client:
         yield client

@@ -184,7 +184,8 @@ class Between:
 
     async def export(self, game_id: str) -> Json:
         check_id(game_id)
-        return await to_thread.run_sync(self.records.export, game_id)
+        replay = await self.service.replay(game_id)
+        return await to_thread.run_sync(self.records.export, game_id, replay)
 
     async def import_(self, record: Any) -> str:
         return await to_thread.run_sync(self.records.import_, record)

@@ -23,7 +23,6 @@ from app.games.engine import SEATS, SPECTATOR, Engine, Json
 from app.games.errors import BadRequest
 from app.games.models import ActionRecord, Game, Seat, utcnow
 from app.games.seeds import MAX_SEED, commitment
-from app.games.states import finished_game
 from app.games.tokens import new_game_id, new_token, token_hash
 
 FORMAT = "midway-record/1"
@@ -69,40 +68,14 @@ class Records:
     db: Database
     engine: Engine
 
-    def export(self, game_id: str) -> Json:
+    def export(self, game_id: str, replay: Json) -> Json:
+        """The finished game's replay record (the store's, with the revealed seed) as a
+        file to keep: its format and the game's chat added."""
         with self.db.read() as session:
-            game = finished_game(session, game_id)
-            rows = session.scalars(
-                select(ActionRecord)
-                .where(ActionRecord.game_id == game_id)
-                .order_by(ActionRecord.seq)
-            ).all()
             chat = session.scalars(
                 select(ChatMessage).where(ChatMessage.game_id == game_id).order_by(ChatMessage.seq)
             ).all()
-            return {
-                "format": FORMAT,
-                "id": game.id,
-                "scenario": game.scenario,
-                "options": list(game.options),
-                "mode": game.mode,
-                "seed": game.seed,
-                "seed_salt": game.seed_salt,
-                "seed_sha256": game.seed_sha256,
-                "created_at": game.created_at.isoformat(),
-                "finished_at": game.finished_at.isoformat() if game.finished_at else None,
-                "actions": [
-                    {
-                        "seq": r.seq,
-                        "seat": r.seat,
-                        "action": r.action,
-                        "at": r.created_at.isoformat(),
-                    }
-                    for r in rows
-                ],
-                "events": [event for r in rows for event in r.events.get("all", [])],
-                "chat": [message_json(m) for m in chat],
-            }
+            return {"format": FORMAT, **replay, "chat": [message_json(m) for m in chat]}
 
     def replay(self, record: Json) -> Replayed:
         """Replay the record; refuse it, naming the action and the rule, where it fails."""

@@ -7,6 +7,9 @@
  * update) it sends its pulse and hears back whose move it is, who is online, and the new
  * chat. Your move shows in the tab title and favicon, with an optional sound and, if the
  * player asked for it by a click, the browser's notification. Chat is rendered as text.
+ * A game with a pace shows each seat's due time and vacation left, and a Claim button
+ * once the opponent is overdue; the seat can ask for your-move notices away from the page
+ * (email, webhook, a reminder after some hours).
  */
 (function () {
   "use strict";
@@ -62,6 +65,13 @@
         function () { return { ok: false, status: r.status, data: {} }; }
       );
     });
+  }
+
+  function refusal(r, otherwise) { // the server's reason: a string, or FastAPI's list of errors
+    var d = r.data.detail;
+    if (typeof d === "string") return d;
+    if (Array.isArray(d) && d.length && d[0].msg) return d[0].msg;
+    return otherwise;
   }
 
   // -- the home page ----------------------------------------------------------------------
@@ -180,6 +190,7 @@
     var baseTitle = document.title;
     var since = 0;
     var yourMove = null;
+    var shownPace = null;
     var panel = buildPanel();
     var waiting = null;
 
@@ -219,10 +230,87 @@
             pulse();
           });
       });
-      aside.append(el("h2", {}, "Players and chat"), presence, twice, notices, log, form, why);
+      var pace = el("div", { id: "pace", class: "pace", hidden: "" });
+      aside.append(el("h2", {}, "Players and chat"), presence, twice, pace, notices, log, form, why,
+        awayForm());
       var side = document.querySelector(".col-side") || document.getElementById("main") || body;
       side.append(aside);
-      return { presence: presence, twice: twice, log: log, sound: sound };
+      return { presence: presence, twice: twice, log: log, sound: sound, pace: pace };
+    }
+
+    function awayForm() { // your-move notices away from the page, opted into per seat
+      var details = el("details", { id: "away", class: "away" });
+      details.append(el("summary", {}, "Tell me of my move by email or webhook"));
+      var form = el("form", { id: "away-form" });
+      var fields = [
+        ["away-email", "email", "Email", "email", "you@example.org"],
+        ["away-webhook", "url", "Webhook (JSON POST)", "webhook", "https://chat.example/hook"],
+        ["away-hours", "number", "Remind me after (hours)", "remind_hours", ""],
+      ];
+      var inputs = {};
+      fields.forEach(function (f) {
+        var input = el("input", { id: f[0], type: f[1], name: f[3], placeholder: f[4] });
+        if (f[1] === "number") { input.min = "1"; input.max = "720"; }
+        inputs[f[3]] = input;
+        form.append(el("label", { for: f[0] }, f[2]), input);
+      });
+      var save = el("button", { type: "submit" }, "Save");
+      var said = el("p", { id: "away-said", class: "hint", role: "status" }, "");
+      form.append(save, said);
+      form.addEventListener("submit", function (e) {
+        e.preventDefault();
+        var hours = inputs.remind_hours.value;
+        api("PUT", "/api/games/" + game + "/notices", token, {
+          email: inputs.email.value.trim() || null,
+          webhook: inputs.webhook.value.trim() || null,
+          remind_hours: hours ? parseInt(hours, 10) : null,
+        }).then(function (r) {
+          if (!r.ok) { said.textContent = refusal(r, "not saved"); return; }
+          var how = [r.data.email ? "email" : "", r.data.webhook ? "webhook" : ""].filter(Boolean);
+          said.textContent = how.length
+            ? "Saved: notices by " + how.join(" and ") +
+              (r.data.remind_hours ? ", a reminder after " + r.data.remind_hours + " h" : "") + "."
+            : "Saved: no notices away from the page.";
+        });
+      });
+      details.append(form);
+      return details;
+    }
+
+    function showPace(p) {
+      var box = panel.pace;
+      var key = JSON.stringify(p || null);
+      if (key === shownPace) return; // drawn again only when it changed
+      shownPace = key;
+      box.hidden = !p;
+      if (!p) return;
+      box.textContent = "";
+      box.append(el("h3", {}, "Pace: " + p.days_per_move + " day" + (p.days_per_move === 1 ? "" : "s") +
+        " a move, " + p.vacation_days + " days of vacation each"));
+      var list = el("ul", { class: "pace-seats" });
+      Object.keys(p.seats).sort().forEach(function (s) {
+        var it = p.seats[s];
+        var text = (s === seat ? "You" : s) + ": " +
+          (it.due ? (it.overdue ? "overdue since " : "due ") + when(it.due) : "not to move") +
+          "; vacation left " + it.vacation_left_hours + " h";
+        list.append(el("li", { class: it.overdue ? "overdue" : "" }, text));
+      });
+      box.append(list);
+      if (p.claimed_by) {
+        box.append(el("p", { class: "flash" }, "The game was claimed by " +
+          (p.claimed_by === seat ? "you" : p.claimed_by) + "."));
+      } else if (p.may_claim) {
+        var claim = el("button", { type: "button", id: "claim" }, "Claim the game (opponent overdue)");
+        var said = el("p", { class: "hint", role: "alert" }, "");
+        claim.addEventListener("click", function () {
+          claim.disabled = true;
+          api("POST", "/api/games/" + game + "/claim", token).then(function (r) {
+            said.textContent = r.ok ? "" : refusal(r, "not claimed");
+            pulse();
+          });
+        });
+        box.append(claim, said);
+      }
     }
 
     function when(iso) {
@@ -288,6 +376,7 @@
         .then(function (r) {
           if (!r.ok) return;
           showMove(r.data.glance);
+          showPace(r.data.glance.pace);
           showPresence(r.data.presence);
           showChat(r.data.chat);
         }, function () { /* offline: the next pulse tries again */ });

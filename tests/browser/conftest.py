@@ -44,8 +44,13 @@ def chromium_path() -> str | None:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("browser-server")
     database = f"sqlite:///{folder / 'midway.db'}"
-    heartbeat = {"MIDWAY_HEARTBEAT_SECONDS": "2"}
-    found = Server(database, folder / "server.log", heartbeat).start()
+    env = {
+        "MIDWAY_HEARTBEAT_SECONDS": "2",
+        # the notice clock moves only when a test says (POST /api/_clock/tick)
+        "MIDWAY_TEST_CLOCK": "1",
+        "MIDWAY_NOTICE_TICK_SECONDS": "0",
+    }
+    found = Server(database, folder / "server.log", env).start()
     yield found
     found.stop()
 

@@ -1,9 +1,10 @@
 """Between moves in the browser (issue 14, Done when): my games kept over a reload, a seat
 open in two places, joining a lobby game, the tab title on your move, chat between the
-two seats live."""
+two seats live, a correspondence pace and its claim, notices away from the page."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -139,3 +140,78 @@ def test_chat_between_the_two_seats_live(browser: Any, server: Server, artifacts
     for page in pages.values():
         assert not page.errors
         page.page.context.close()
+
+
+def test_pace_shown_and_an_overdue_opponent_claimed_from_the_page(
+    browser: Any, server: Server, artifacts: Path
+) -> None:
+    """A game of one day a move: the waiting seat's page shows the pace and the other
+    seat's due time; once that seat is overdue (no vacation left) a Claim button appears,
+    and claiming says so on the page and ends the game."""
+    r = httpx.post(
+        f"{server.url}/api/games",
+        json={"scenario": "one", "seed": 7, "pace_days": 1, "vacation_days": 0},
+    )
+    assert r.status_code == 201, r.text
+    body = r.json()
+    game = ApiGame(server.url, body["id"], {s["seat"]: s["token"] for s in body["seats"]})
+    game.set_up()
+    late = next(s for s in ("japan", "usa") if game.view(s)["prompt"]["actions"])
+    other = "usa" if late == "japan" else "japan"
+    tick = httpx.post(f"{server.url}/api/_clock/tick", json={"at": datetime.now(UTC).isoformat()})
+    assert tick.status_code == 200, tick.text
+    page = seat_page(browser, game.link(other), artifacts)
+    pace = page.page.locator("#pace")
+    pace.wait_for(timeout=TIMEOUT_MS)
+    assert "Pace: 1 day a move" in pace.inner_text()
+    page.page.wait_for_function(
+        "s => document.getElementById('pace').textContent.includes(s + ': due')",
+        arg=late,
+        timeout=TIMEOUT_MS,
+    )
+    assert page.page.locator("#claim").count() == 0
+    later = (datetime.now(UTC) + timedelta(days=2)).isoformat()
+    assert httpx.post(f"{server.url}/api/_clock/tick", json={"at": later}).status_code == 200
+    page.page.locator("#claim").wait_for(timeout=TIMEOUT_MS)
+    assert "overdue since" in pace.inner_text()
+    page.page.click("#claim")
+    page.page.wait_for_function(
+        "() => document.getElementById('pace').textContent.includes('claimed by you')",
+        timeout=TIMEOUT_MS,
+    )
+    page.page.screenshot(path=str(artifacts / "claimed.png"))
+    glance = httpx.get(f"{server.url}/api/games/{game.id}/glance", headers=game.auth(late))
+    assert glance.json()["pace"]["claimed_by"] == other
+    assert not page.errors
+    page.page.context.close()
+
+
+def test_notices_away_from_the_page_are_asked_for_on_the_seat_page(
+    browser: Any, server: Server, artifacts: Path
+) -> None:
+    """The seat opts into email and a reminder from its page; a bad address is refused
+    with the server's reason, nothing saved."""
+    game = ApiGame.create(server.url)
+    page = seat_page(browser, game.link("japan"), artifacts)
+    p = page.page
+    p.click("#away summary")
+    p.fill("#away-email", "not an address")
+    p.evaluate("() => document.getElementById('away-email').type = 'text'")  # past the browser
+    p.click("#away-form button[type=submit]")
+    p.wait_for_function(
+        "() => document.getElementById('away-said').textContent.length > 0", timeout=TIMEOUT_MS
+    )
+    assert "Saved" not in p.locator("#away-said").inner_text()
+    p.fill("#away-email", "yamamoto@example.org")
+    p.fill("#away-hours", "6")
+    p.click("#away-form button[type=submit]")
+    p.wait_for_function(
+        "() => document.getElementById('away-said').textContent.startsWith('Saved')",
+        timeout=TIMEOUT_MS,
+    )
+    assert p.locator("#away-said").inner_text() == (
+        "Saved: notices by email, a reminder after 6 h."
+    )
+    p.screenshot(path=str(artifacts / "away.png"))
+    assert not page.errors
+    p.context.close()

@@ -1,4 +1,4 @@
-"""16: what a surface combat keeps in `State.surface` - plain, picklable dataclasses.
+"""16: what a surface combat keeps in `State.surface` - plain dataclasses (app/rules/codec.py).
 
 `Surface` lives for the whole game: the direction each task force marker last moved
 (16b1), the ships that have fired their torpedoes (16f4), the surface contacts of this

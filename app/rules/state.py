@@ -249,6 +249,8 @@ class State:
     pending: PendingCombat | None = None  # 11a: a combat waiting for the holder's choice
 
     def clone(self) -> State:
+        """A deep copy, by a pickle round trip in memory (nothing stored): measured about
+        twice as fast as `restore(snapshot(self))` on a Scenario Two state."""
         copy: State = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
         return copy
 

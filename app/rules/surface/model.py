@@ -122,7 +122,7 @@ class Surface:
 
 def record(state: State) -> Surface:
     """The game's option 16 record, created on first use."""
-    if not isinstance(state.surface, Surface):
+    if state.surface is None:
         state.surface = Surface()
     return state.surface
 

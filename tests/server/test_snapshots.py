@@ -7,6 +7,7 @@ the store itself (a store with no memory stands for a process that just started)
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import pickle
@@ -212,6 +213,30 @@ def test_a_snapshot_of_another_format_or_that_does_not_restore_is_passed_over(
     assert loaded(stores(), game) == replayed(url, game)
     (text,) = sql(url, "SELECT state FROM snapshots WHERE game_id = :g AND seq = 15", g=game)[0]
     assert rules.restore(json.loads(text)) == loaded(stores(), game)
+
+
+def test_a_state_the_engine_cannot_snapshot_still_takes_its_action(
+    url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A snapshot is only a cache: when the engine's snapshot fails, the action is still
+    recorded (no 5xx), no snapshot row is written, and the store's log says so."""
+    base = load_engine("app.rules")
+
+    def failing(state: Any) -> dict[str, Any]:
+        raise TypeError(f"cannot encode {state.boards['japan'].forces}")
+
+    store = GameStore(db=Database.connect(url), engine=dataclasses.replace(base, snapshot=failing))
+    store.snapshot_every = EVERY
+    try:
+        game = store.create("one", [], "two-player", 34).id
+        with caplog.at_level(logging.WARNING, logger="app.games.store"):
+            play(store, game, EVERY, 34)
+    finally:
+        store.db.dispose()
+    assert sql(url, "SELECT count(*) FROM actions WHERE game_id = :g", g=game)[0][0] == EVERY
+    assert sql(url, "SELECT count(*) FROM snapshots WHERE game_id = :g", g=game)[0][0] == 0
+    assert f"no snapshot of game {game}: TypeError" in caplog.text
+    assert "cannot encode" not in caplog.text
 
 
 def test_the_migration_drops_pickled_snapshots_and_the_game_loads_by_replay(bare_url: str) -> None:

@@ -34,6 +34,8 @@ class Engine:
     parse_action: Callable[[object], Any]
     illegal_action: type[Exception]
     parse_error: type[Exception]
+    snapshot: Callable[[Any], Json]  # the state as a versioned document of JSON types
+    restore: Callable[[Json], Any]  # its inverse; a ValueError for a document it cannot read
     stamp: str  # changes whenever the engine's code or data change: snapshots compare it
 
     def action_json(self, action: Any) -> Json:
@@ -76,5 +78,7 @@ def load_engine(module_name: str) -> Engine:
         parse_action=action_cls.from_json,
         illegal_action=module.IllegalAction,
         parse_error=module.ActionParseError,
+        snapshot=module.snapshot,
+        restore=module.restore,
         stamp=_stamp(module),
     )

@@ -14,10 +14,10 @@ from sqlalchemy import (
     DateTime,
     ForeignKey,
     Integer,
-    LargeBinary,
     MetaData,
     String,
     Table,
+    Text,
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -120,7 +120,9 @@ class Patch(Base):
 
 
 class Snapshot(Base):
-    """The pickled state after `seq` actions, valid only for the engine `stamp`."""
+    """The state after `seq` actions: the JSON text of the engine's `snapshot(state)`,
+    a document with its format version (app/rules/snapshot.py). Used only by the engine
+    `stamp` that made it (app/games/states.py says why)."""
 
     __tablename__ = "snapshots"
 
@@ -129,7 +131,7 @@ class Snapshot(Base):
     )
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     stamp: Mapped[str] = mapped_column(String(64))
-    state: Mapped[bytes] = mapped_column(LargeBinary)
+    state: Mapped[str] = mapped_column(Text)
 
 
 class BenchPing(Base):

@@ -4,11 +4,21 @@ Storage: "State is the replay of the log; snapshots every N actions make loading
 A state comes from this process's memory when its log length matches, else from the
 latest snapshot stamped by the running engine plus the actions after it, else from a
 replay of the whole log. A document is the engine's view with the server's fields.
+
+A snapshot is the JSON text of the engine's `snapshot(state)`, read back by `restore`,
+which refuses a document of another format version or shape. It is still used only by
+the engine `stamp` that made it, and that check is not the format's: the format says
+whether the document can be read, the stamp whether it is what this engine's replay of
+the log gives. A snapshot is a cache of that replay, and the log is the truth: rules
+changed since may replay the same log to another state, or refuse it (Unreplayable),
+and an older engine's snapshot would hide both. A snapshot that does not restore is
+passed over the same way: the game is replayed from its log.
 """
 
 from __future__ import annotations
 
-import pickle
+import json
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +29,8 @@ from app.games.cache import GameCache, Loaded
 from app.games.engine import Engine, Json
 from app.games.errors import GameNotFound, NotFinished, Unreplayable
 from app.games.models import ACTIONS_T, SNAPSHOTS_T, Game
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -106,6 +118,8 @@ class StateLoader:
         if snap is None:
             return 0, None
         try:
-            return snap.seq, pickle.loads(snap.state)
-        except Exception:  # a snapshot the current code cannot read: replay instead
+            return snap.seq, self.engine.restore(json.loads(snap.state))
+        except ValueError as exc:  # not JSON, another format, not a state: replay instead
+            # The exception's class only: its message may quote the state.
+            log.warning("snapshot of game %s passed over: %s", game.id, type(exc).__name__)
             return 0, None

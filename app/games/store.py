@@ -17,7 +17,7 @@ fresh view is sent instead).
 from __future__ import annotations
 
 import json
-import pickle
+import logging
 import re
 import uuid
 from dataclasses import dataclass, field
@@ -62,6 +62,7 @@ LOCK = (
 )
 # Names this process in fan-out messages, so it skips the news of its own commits.
 PROCESS_ORIGIN = uuid.uuid4().hex
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,8 @@ class SeatRow:
 class Plan:
     """One action worked out against the game after `before.seq` actions, its seats at
     `seats`: each seat's new version and patch, the new documents in `after.docs` and
-    the events each seat may see. Valid while the database says the same."""
+    the events each seat may see, and on every `snapshot_every`-th action the snapshot
+    to store. Valid while the database says the same."""
 
     seat: str
     action: Any
@@ -94,6 +96,7 @@ class Plan:
     after: Loaded
     events: Json
     changes: tuple[SeatChange, ...]
+    snapshot: str | None = None
 
     def holds(self, game: Row[Any], seats: dict[str, SeatRow]) -> bool:
         """The locked rows are those it was worked out from (the stamps aside: the
@@ -381,7 +384,22 @@ class GameStore:
         )
         seen = {s: self.engine.events_for(events, s) for s in (*SEATS, SPECTATOR)}
         seen["all"] = self.engine.all_events(events)
-        return Plan(seat, action, seats, before, after, normalise(seen), changes)
+        snapshot = None
+        if after.seq % self.snapshot_every == 0:
+            snapshot = self._snapshot(game, new_state)
+        return Plan(seat, action, seats, before, after, normalise(seen), changes, snapshot)
+
+    def _snapshot(self, game: GameRef, state: Any) -> str | None:
+        """The JSON text of the engine's snapshot of `state` (made with the plan, so out
+        of the write lock when the plan is made ahead). Snapshots are only a cache of
+        the log's replay: one the engine cannot make is not stored, and said so in the
+        log (the exception's class only: its message may hold what a seat may not know)."""
+        try:
+            doc = self.engine.snapshot(state)
+            return json.dumps(doc, separators=(",", ":"), allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            log.warning("no snapshot of game %s: %s", game.id, type(exc).__name__)
+            return None
 
     def _record(self, conn: Connection, game: Row[Any], plan: Plan) -> Committed:
         """Append the action, store each changed seat's version with its patch (SQL Core,
@@ -392,9 +410,6 @@ class GameStore:
         if status == "finished" and finished is None:
             finished = utcnow()
         news = f"{game.id}:{seq}:{PROCESS_ORIGIN}" if self.notify_in_transaction else None
-        snapshot = None
-        if seq % self.snapshot_every == 0:
-            snapshot = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
         writes = ActionWrites(
             game_id=game.id,
             seq=seq,
@@ -407,7 +422,7 @@ class GameStore:
             created_at=utcnow(),
             stamp=self.engine.stamp,
             seats=plan.changes,
-            snapshot=snapshot,
+            snapshot=plan.snapshot,
         )
         write_action(conn, writes, news)
         version = next(c.version for c in plan.changes if c.seat == plan.seat)

@@ -50,7 +50,7 @@ class ActionWrites:
     created_at: Any
     stamp: str
     seats: tuple[SeatChange, ...]
-    snapshot: bytes | None = None
+    snapshot: str | None = None  # the JSON text of the engine's snapshot of the state
 
 
 def _game() -> Executable:

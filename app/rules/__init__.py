@@ -5,6 +5,8 @@ legal_actions(state, seat) -> list[Action]
 apply(state, seat, action) -> (State, list[Event])
 view(state, seat) -> dict
 views(state, seats) -> {seat: dict}   (view for several seats, sharing the public parts)
+snapshot(state) -> dict               (the state as a versioned JSON document)
+restore(doc) -> State                 (its inverse; SnapshotError, a ValueError, if it cannot)
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from app.rules.errors import ActionParseError, IllegalAction
 from app.rules.events import Event, events_for, visible_to
 from app.rules.flow import SEATS, apply, legal_actions, replay
 from app.rules.setup import MODES, OPTIONS, new_game, playable
+from app.rules.snapshot import SnapshotError, restore, snapshot
 from app.rules.state import State
 from app.rules.view import view, views
 
@@ -44,6 +47,7 @@ __all__ = [
     "ActionParseError",
     "Event",
     "IllegalAction",
+    "SnapshotError",
     "State",
     "apply",
     "describe_scenarios",
@@ -51,6 +55,8 @@ __all__ = [
     "legal_actions",
     "new_game",
     "replay",
+    "restore",
+    "snapshot",
     "view",
     "views",
     "visible_to",

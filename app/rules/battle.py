@@ -319,11 +319,9 @@ def reorganising(state: State, hex_: str) -> bool:
     # that was not declined (16a) this Combat Phase; contacts are known from the Surface
     # Contact Step on, so before it only battles count.
     """
-    from app.rules.surface.model import Surface  # the surface package imports this module
-
     coming = {h for h, _ in state.battles}
     rec = state.surface
-    if isinstance(rec, Surface) and rec.phase == state.turn:
+    if rec is not None and rec.phase == state.turn:
         coming |= {c.hex for c in rec.contacts if c.status in ("undecided", "engaged")}
         involved = coming | {c.hex for c in rec.contacts if c.status == "fought"}
     else:

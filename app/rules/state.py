@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import pickle
 from dataclasses import dataclass, field
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
+
+if TYPE_CHECKING:  # app/rules/surface/model.py imports this module
+    from app.rules.surface.model import Surface
 
 Side = Literal["japan", "usa"]
 SIDES: tuple[Side, Side] = ("japan", "usa")
@@ -242,10 +245,12 @@ class State:
     engaged: list[UnitKey] = field(default_factory=list)  # 11d: in combat this Turn
     scout_parents: list[UnitKey] = field(default_factory=list)  # 15c1: never repaired
     free_roll: Side | None = None  # 11a: who holds the free roll marker
-    surface: object | None = None  # 16: the surface combat being fought (app/rules/surface)
+    surface: Surface | None = None  # 16: the surface combat being fought (app/rules/surface)
     pending: PendingCombat | None = None  # 11a: a combat waiting for the holder's choice
 
     def clone(self) -> State:
+        """A deep copy, by a pickle round trip in memory (nothing stored): measured about
+        twice as fast as `restore(snapshot(self))` on a Scenario Two state."""
         copy: State = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
         return copy
 

@@ -160,7 +160,7 @@ def _holds_str(hint: object) -> bool:
 
 
 def _fields(record: type) -> Iterator[tuple[str, object]]:
-    hints = typing.get_type_hints(record)
+    hints = typing.get_type_hints(record, localns={"Surface": Surface})  # State.surface
     for f in dataclasses.fields(record):
         yield f.name, hints[f.name]
 

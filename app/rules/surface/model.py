@@ -1,4 +1,4 @@
-"""16: what a surface combat keeps in `State.surface` - plain, picklable dataclasses.
+"""16: what a surface combat keeps in `State.surface` - plain dataclasses (app/rules/codec.py).
 
 `Surface` lives for the whole game: the direction each task force marker last moved
 (16b1), the ships that have fired their torpedoes (16f4), the surface contacts of this
@@ -122,7 +122,7 @@ class Surface:
 
 def record(state: State) -> Surface:
     """The game's option 16 record, created on first use."""
-    if not isinstance(state.surface, Surface):
+    if state.surface is None:
         state.surface = Surface()
     return state.surface
 

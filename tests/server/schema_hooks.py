@@ -28,6 +28,7 @@ HANDS_OUT_TOKENS = ("create_game", "open_game", "join_game")
 
 lock = threading.Lock()
 counts: Counter[tuple[str, int]] = Counter()
+phases: Counter[str] = Counter()
 tokens: set[str] = set()
 legal_actions_posted = 0
 rng = random.Random(int(os.environ.get("SCHEMA_SEED", "16")))
@@ -80,6 +81,7 @@ def after_call(context: Any, case: Any, response: Any) -> None:
     operation = _operation_id(case)
     with lock:
         counts[(operation, response.status_code)] += 1
+        phases[case.meta.phase.name if case.meta else "?"] += 1
         if operation in HANDS_OUT_TOKENS and response.status_code in (200, 201):
             body = response.json()
             seats = [body] if "token" in body else body.get("seats", [])
@@ -94,6 +96,7 @@ def _write_counts() -> None:
         report = {
             "requests": sum(counts.values()),
             "by_status": dict(sorted(_by_status().items())),
+            "by_phase": dict(phases),
             "by_operation": {f"{op} {status}": n for (op, status), n in sorted(counts.items())},
             "legal_actions_posted": legal_actions_posted,
             "tokens_seen": len(tokens),

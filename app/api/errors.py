@@ -13,7 +13,7 @@ from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
-from starlette.routing import Route
+from starlette.routing import Match
 
 from app.games import GameError
 
@@ -42,15 +42,20 @@ async def invalid_request(_request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": f"invalid request: {summary}", "errors": errors}, 422)
 
 
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
 def allowed_methods(request: Request) -> list[str]:
     """Every method some route of this path answers (Starlette's 405 names only those of
-    the first route that matched the path: GET, when the same path also takes a POST)."""
-    path = request.scope.get("path", "")
-    methods: set[str] = set()
-    for route in request.app.router.routes:
-        if isinstance(route, Route) and route.methods and route.path_regex.match(path):
-            methods |= route.methods
-    return sorted(methods)
+    the first route that matched the path: GET, when the same path also takes a POST).
+    Each method is tried against the app's routes as the router itself matches them."""
+    routes = request.app.router.routes
+    allowed = []
+    for method in METHODS:
+        probe = {**request.scope, "method": method, "fastapi": {}}
+        if any(route.matches(probe)[0] == Match.FULL for route in routes):
+            allowed.append(method)
+    return allowed
 
 
 async def http_error(request: Request, exc: Exception) -> Response:

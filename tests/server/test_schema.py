@@ -30,6 +30,10 @@ from typing import Any
 import pytest
 from live import in_ci
 
+from app.api import create_app
+from app.api.contract import EVERY_OPERATION, enumerations
+from app.rules import describe_scenarios
+from app.settings import Settings
 from server.conftest import Server
 
 HERE = Path(__file__).resolve().parent
@@ -43,6 +47,113 @@ PLAY_EXAMPLES = int(os.environ.get("MIDWAY_SCHEMA_PLAY_EXAMPLES", "40"))
 MIN_REQUESTS = int(os.environ.get("MIDWAY_SCHEMA_MIN_REQUESTS", "2000"))
 MAX_PLAY_RUNS = 6
 RUN_SECONDS = 900
+
+
+@pytest.fixture(scope="module")
+def schema() -> dict[str, Any]:
+    openapi: dict[str, Any] = create_app(Settings()).openapi()
+    return openapi
+
+
+def operations(schema: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {op["operationId"]: op for item in schema["paths"].values() for op in item.values()}
+
+
+def test_enumerations_are_the_engines_catalogue(schema: dict[str, Any]) -> None:
+    """Scenario ids, optional rules and modes come from describe_scenarios(), listed once:
+    the ids are those a game can be created in."""
+    catalogue = describe_scenarios()
+    components = schema["components"]["schemas"]
+    assert components["ScenarioId"]["enum"] == [s["id"] for s in catalogue if s["playable"]]
+    assert components["OptionName"]["enum"] == sorted({o for s in catalogue for o in s["options"]})
+    assert components["Mode"]["enum"] == list(
+        dict.fromkeys(m for s in catalogue for m in s["modes"])
+    )
+    new_game = components["NewGame"]["properties"]
+    assert new_game["scenario"]["allOf"] == [{"$ref": "#/components/schemas/ScenarioId"}]
+    assert new_game["options"]["items"] == {"$ref": "#/components/schemas/OptionName"}
+    assert new_game["mode"]["allOf"] == [{"$ref": "#/components/schemas/Mode"}]
+    assert "x-listed" not in json.dumps(schema)
+
+
+def test_an_unplayable_scenario_is_not_in_the_enumeration() -> None:
+    catalogue = [
+        {"id": "one", "playable": True, "options": ["14"], "modes": ["two-player"]},
+        {"id": "nine", "playable": False, "options": ["11a"], "modes": ["umpired"]},
+    ]
+    listed = enumerations(catalogue)
+    assert listed["ScenarioId"]["enum"] == ["one"]
+    assert listed["OptionName"]["enum"] == ["11a", "14"]
+    assert listed["Mode"]["enum"] == ["two-player", "umpired"]
+
+
+def test_every_refusal_is_documented_with_detail_a_string(schema: dict[str, Any]) -> None:
+    """app.api.errors answers `{"detail": "words"}`: FastAPI's default 422 body, whose
+    detail is a list, is documented nowhere."""
+    assert "HTTPValidationError" not in schema["components"]["schemas"]
+    refusal = schema["components"]["schemas"]["Refusal"]
+    assert refusal["properties"]["detail"] == {"title": "Detail", "type": "string"}
+    assert refusal["required"] == ["detail"]
+    for name, op in operations(schema).items():
+        for status, answer in op["responses"].items():
+            if status.startswith("4"):
+                body = answer["content"]["application/json"]["schema"]
+                assert body == {"$ref": "#/components/schemas/Refusal"}, (name, status)
+
+
+def test_every_operation_documents_the_middlewares_refusals(schema: dict[str, Any]) -> None:
+    """The body limit (400, 413) and the quotas (429) answer before any route."""
+    for name, op in operations(schema).items():
+        for status in EVERY_OPERATION:
+            assert str(status) in op["responses"], (name, status)
+        assert "Retry-After" in op["responses"]["429"]["headers"]
+
+
+@pytest.mark.parametrize(
+    ("operation", "statuses"),
+    [
+        ("create_game", {"201", "403", "422"}),
+        ("get_view", {"200", "401", "404", "410"}),
+        ("post_action", {"200", "401", "403", "404", "409", "410", "422"}),
+        ("get_replay", {"200", "403", "404"}),
+        ("post_chat", {"201", "401", "404", "413", "422", "429"}),
+        ("join_game", {"200", "404", "409", "422"}),
+        ("post_claim", {"200", "401", "404", "409", "410"}),
+    ],
+)
+def test_routes_document_their_own_answers(
+    schema: dict[str, Any], operation: str, statuses: set[str]
+) -> None:
+    """Each route's refusals beside the middleware's (which every operation has)."""
+    middleware = {str(s) for s in EVERY_OPERATION}
+    answers = operations(schema)[operation]["responses"]
+    assert set(answers) - middleware == statuses - middleware
+    for status in statuses & middleware:  # a route's own reason, beside the middleware's
+        assert "; or " in answers[status]["description"]
+
+
+def test_seat_routes_require_the_bearer_header(schema: dict[str, Any]) -> None:
+    """Without it the answer is 401: documented as required, in the form the server reads."""
+    seated = [op for op in operations(schema).values() if "401" in op["responses"]]
+    assert len(seated) >= 9
+    for op in seated:
+        (header,) = [p for p in op["parameters"] if p["in"] == "header"]
+        assert header["name"] == "Authorization" and header["required"] is True
+        assert header["schema"]["pattern"] == "^Bearer [A-Za-z0-9_-]+$"
+
+
+def test_links_carry_the_creations_seat_tokens_and_the_views_actions(
+    schema: dict[str, Any],
+) -> None:
+    ops = operations(schema)
+    created = ops["create_game"]["responses"]["201"]["links"]
+    assert created["get_view_1"]["parameters"] == {
+        "path.game_id": "$response.body#/id",
+        "header.Authorization": "Bearer {$response.body#/seats/1/token}",
+    }
+    act = ops["get_view"]["responses"]["200"]["links"]["post_action"]
+    assert act["parameters"]["header.Authorization"] == "$request.header.Authorization"
+    assert act["requestBody"]["action"] == "$response.body#/prompt/actions/0"
 
 
 def schemathesis_or_skip() -> None:

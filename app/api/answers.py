@@ -209,6 +209,8 @@ class Health(BaseModel):
 
 
 class Ready(BaseModel):
+    """GET /readyz: `status` when ready, else `detail` (and `checks` once it has run them)."""
+
     status: str | None = None
     detail: str | None = None
-    checks: dict[str, str]
+    checks: dict[str, str] | None = None

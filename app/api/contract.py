@@ -21,6 +21,7 @@ from fastapi.routing import APIRoute
 
 from app.api.answers import Refusal
 from app.api.schemas import LISTED, MODE, OPTION_NAME, SCENARIO_ID
+from app.games.store import GAME_ID
 
 Schema = dict[str, Any]
 
@@ -187,11 +188,14 @@ def _operations(schema: Schema) -> Iterable[Schema]:
 
 
 def _every_operation(op: Schema) -> None:
-    """The middleware's refusals, no FastAPI default 422 where none is answered, and the
-    seat token's header as it must be (without it, the answer is 401)."""
+    """The middleware's refusals, no FastAPI default 422 where none is answered, the
+    seat token's header as it must be (without it, the answer is 401) and the form of a
+    game's id (any other is an unknown game, 404)."""
     for parameter in op.get("parameters", ()):
         if parameter["in"] == "header" and parameter["name"] == "Authorization":
             parameter.update(required=True, schema=SEAT_TOKEN)
+        if parameter["in"] == "path" and parameter["name"] == "game_id":
+            parameter["schema"] = {"type": "string", "pattern": f"^{GAME_ID.pattern}$"}
     answers: dict[str, Schema] = op.setdefault("responses", {})
     for status, said in list(answers.items()):
         body = said.get("content", {}).get("application/json", {}).get("schema", {})

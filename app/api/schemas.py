@@ -10,6 +10,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, WithJsonSchema
 
 from app.games.seeds import MAX_SEED
+from app.games.store import GAME_ID
 
 # The schema's enumerations, filled in from the engine's catalogue where a schema says
 # LISTED (app.api.contract): the engine refuses any other value with a 422 naming it.
@@ -25,7 +26,7 @@ Name = Annotated[StrictStr, Field(min_length=1, max_length=64)]
 ScenarioId = Annotated[Name, _listed(SCENARIO_ID)]
 OptionName = Annotated[Name, _listed(OPTION_NAME)]
 Mode = Annotated[Name, _listed(MODE)]
-GameId = Annotated[str, Field(pattern=r"^[0-9a-f]{16}$")]
+GameId = Annotated[str, Field(pattern=f"^{GAME_ID.pattern}$")]
 
 
 class NewGame(BaseModel):

@@ -140,6 +140,8 @@ def test_seat_routes_require_the_bearer_header(schema: dict[str, Any]) -> None:
         (header,) = [p for p in op["parameters"] if p["in"] == "header"]
         assert header["name"] == "Authorization" and header["required"] is True
         assert header["schema"]["pattern"] == "^Bearer [A-Za-z0-9_-]+$"
+        (game,) = [p for p in op["parameters"] if p["in"] == "path"]
+        assert game["schema"]["pattern"] == "^[0-9a-f]{16}$"  # any other id: 404
 
 
 def test_links_carry_the_creations_seat_tokens_and_the_views_actions(
@@ -241,7 +243,8 @@ def test_schemathesis_finds_no_5xx_and_no_schema_violation(
     print(
         f"\nschemathesis: {total['requests']} requests in {seconds:.0f} s, "
         f"by status {total['by_status']}, "
-        f"{total['legal_actions_posted']} legal actions posted by the hook"
+        f"{total['legal_actions_posted']} legal actions posted by the hook, "
+        f"{total['by_operation']['post_action 200']} actions accepted"
     )
     assert not [s for s in total["by_status"] if s.startswith("5")], total["by_status"]
     assert total["requests"] >= MIN_REQUESTS, total

@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from app.api import bench, between, errors, games, health, metrics, scenarios, sockets
+from app.api import bench, between, contract, errors, games, health, metrics, scenarios, sockets
 from app.api.access import AccessLog
 from app.api.caching import NoStore
 from app.api.limits import BodyLimit
@@ -49,7 +49,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await app.state.between.stop()
             await service.stop()
 
-    app = FastAPI(title="Midway Online", lifespan=lifespan)
+    app = FastAPI(
+        title="Midway Online",
+        lifespan=lifespan,
+        generate_unique_id_function=contract.operation_id,
+    )
     records = {"/api/records": settings.max_record_bytes}
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, paths=records)
     app.add_middleware(NoStore)  # outside the body limit: its refusals get it too
@@ -72,4 +76,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(web_router)
     if settings.bench:
         app.include_router(bench.router)
+    contract.install(app, settings.rules_module)
     return app

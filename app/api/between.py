@@ -7,14 +7,27 @@ import json
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request, Response, status
+from fastapi import APIRouter, Depends, Query, Request, Response, status
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
+from app.api.answers import (
+    ChatMessage,
+    Claimed,
+    GameRecord,
+    Glance,
+    LobbyGame,
+    NoticeSettings,
+    PulseAnswer,
+    RecordImported,
+)
+from app.api.contract import refusals
 from app.api.deps import SeatDep, SettingsDep
-from app.api.games import seat_url
-from app.api.schemas import Name, SeatLink
+from app.api.games import SEATED, seat_url
+from app.api.schemas import GameId, Mode, Name, OptionName, ScenarioId, SeatLink
 from app.games.between import Between
 from app.games.errors import BadRequest
+from app.games.notices import EMAIL, MAX_REMIND_HOURS, WEBHOOK
+from app.games.presence import PLACE
 from app.games.seeds import MAX_SEED
 
 router = APIRouter(tags=["between moves"])
@@ -36,7 +49,9 @@ class Pulse(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    place: StrictStr = Field(min_length=8, max_length=32)
+    place: StrictStr = Field(
+        min_length=8, max_length=32, json_schema_extra={"pattern": f"^{PLACE.pattern}$"}
+    )
     since: StrictInt = Field(default=0, ge=0, lt=2**31)
 
 
@@ -52,9 +67,9 @@ class OpenGame(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    scenario: Name
-    options: list[Name] = Field(default_factory=list, max_length=64)
-    mode: Name = "two-player"
+    scenario: ScenarioId
+    options: list[OptionName] = Field(default_factory=list, max_length=64)
+    mode: Mode = "two-player"
     keep: Name | None = None
     seed: StrictInt | None = Field(default=None, ge=0, lt=MAX_SEED)
     pace_days: StrictInt | None = Field(default=None, ge=1, le=60)
@@ -62,7 +77,7 @@ class OpenGame(BaseModel):
 
 
 class OpenedGame(BaseModel):
-    id: str
+    id: GameId
     seats: list[SeatLink]  # the kept seat's link, if any
     seats_free: list[str]
 
@@ -73,33 +88,71 @@ class Join(BaseModel):
     seat: Name | None = None
 
 
-@router.get("/api/games/{game_id}/glance")
+@router.get("/api/games/{game_id}/glance", response_model=Glance, responses=refusals(*SEATED))
 async def get_glance(game_id: str, seat: SeatDep, between: BetweenDep) -> dict[str, Any]:
     return await between.glance(game_id, seat)
 
 
-@router.post("/api/games/{game_id}/pulse")
+@router.post(
+    "/api/games/{game_id}/pulse",
+    response_model=PulseAnswer,
+    responses=refusals(*SEATED, 422),
+)
 async def post_pulse(
     game_id: str, body: Pulse, seat: SeatDep, between: BetweenDep
 ) -> dict[str, Any]:
     return await between.pulse(game_id, seat, body.place, body.since)
 
 
-@router.get("/api/games/{game_id}/chat")
+@router.get(
+    "/api/games/{game_id}/chat",
+    response_model=list[ChatMessage],
+    responses=refusals(401, 404, 422),
+)
 async def get_chat(
-    game_id: str, seat: SeatDep, between: BetweenDep, since: int = 0
+    game_id: str,
+    seat: SeatDep,
+    between: BetweenDep,
+    since: Annotated[int, Query(ge=0, lt=2**31, description="the last message seen")] = 0,
 ) -> list[dict[str, Any]]:
-    return await between.messages(game_id, seat, max(0, since))
+    return await between.messages(game_id, seat, since)
 
 
-@router.post("/api/games/{game_id}/chat", status_code=status.HTTP_201_CREATED)
+@router.post(
+    "/api/games/{game_id}/chat",
+    status_code=status.HTTP_201_CREATED,
+    response_model=ChatMessage,
+    responses=refusals(
+        401,
+        404,
+        422,
+        why={
+            413: "a message longer than a message may be",
+            429: "too many messages from this seat in a short time, or in this game",
+        },
+    ),
+)
 async def post_chat(
     game_id: str, body: ChatPost, seat: SeatDep, between: BetweenDep
 ) -> dict[str, Any]:
     return await between.say(game_id, seat, body.audience, body.text)
 
 
-@router.get("/api/games/{game_id}/record")
+@router.get(
+    "/api/games/{game_id}/record",
+    response_model=None,
+    responses=refusals(
+        404,
+        why={403: "a record is made when the game is finished"},
+        ok=GameRecord,
+        headers={
+            "Content-Disposition": {
+                "description": "a file to keep: attachment; filename=midway-<id>.json",
+                "schema": {"type": "string"},
+            }
+        },
+    ),
+)
 async def get_record(game_id: str, between: BetweenDep) -> Response:
     """A finished game's record, as a file to keep (anyone with the game's id)."""
     record = await between.export(game_id)
@@ -110,7 +163,20 @@ async def get_record(game_id: str, between: BetweenDep) -> Response:
     )
 
 
-@router.post("/api/records", status_code=status.HTTP_201_CREATED)
+@router.post(
+    "/api/records",
+    status_code=status.HTTP_201_CREATED,
+    response_model=RecordImported,
+    responses=refusals(422, why={422: "not a record this server's rules replay; it says why"}),
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/GameRecord"}}
+            },
+        }
+    },
+)
 async def import_record(request: Request, between: BetweenDep) -> dict[str, Any]:
     """Import a record as a finished game on this server, checked by replaying it."""
     try:
@@ -127,12 +193,16 @@ async def import_record(request: Request, between: BetweenDep) -> dict[str, Any]
     }
 
 
-@router.get("/api/lobby")
+@router.get("/api/lobby", response_model=list[LobbyGame])
 async def get_lobby(between: BetweenDep) -> list[dict[str, Any]]:
     return await between.listing()
 
 
-@router.post("/api/lobby", status_code=status.HTTP_201_CREATED)
+@router.post(
+    "/api/lobby",
+    status_code=status.HTTP_201_CREATED,
+    responses=refusals(422),
+)
 async def open_game(body: OpenGame, between: BetweenDep, settings: SettingsDep) -> OpenedGame:
     if body.seed is not None and not settings.allow_seed:
         raise BadRequest("a seed is accepted only when the server runs with MIDWAY_ALLOW_SEED=1")
@@ -152,7 +222,16 @@ async def open_game(body: OpenGame, between: BetweenDep, settings: SettingsDep) 
     return OpenedGame(id=created.id, seats=kept, seats_free=list(free))
 
 
-@router.post("/api/lobby/{game_id}/join")
+@router.post(
+    "/api/lobby/{game_id}/join",
+    responses=refusals(
+        422,
+        why={
+            404: "no open game with this id in the lobby",
+            409: "the seat asked for is not free, or none is",
+        },
+    ),
+)
 async def join_game(game_id: str, body: Join, between: BetweenDep) -> SeatLink:
     """Take a free seat: its link, handed out this once."""
     seat, token = await between.join(game_id, body.seat)
@@ -164,19 +243,34 @@ class OptIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    email: StrictStr | None = Field(default=None, max_length=254)
-    webhook: StrictStr | None = Field(default=None, max_length=2000)
-    remind_hours: StrictInt | None = None
+    # The patterns and bounds are app.games.notices's, which refuses the rest in words.
+    email: StrictStr | None = Field(
+        default=None, max_length=254, json_schema_extra={"pattern": f"^{EMAIL.pattern}$"}
+    )
+    webhook: StrictStr | None = Field(
+        default=None, max_length=2000, json_schema_extra={"pattern": f"^{WEBHOOK.pattern}$"}
+    )
+    remind_hours: StrictInt | None = Field(
+        default=None, json_schema_extra={"minimum": 1, "maximum": MAX_REMIND_HOURS}
+    )
 
 
-@router.put("/api/games/{game_id}/notices")
+@router.put(
+    "/api/games/{game_id}/notices",
+    response_model=NoticeSettings,
+    responses=refusals(401, 404, 422),
+)
 async def put_notices(
     game_id: str, body: OptIn, seat: SeatDep, between: BetweenDep
 ) -> dict[str, Any]:
     return await between.opt_in(game_id, seat, body.email, body.webhook, body.remind_hours)
 
 
-@router.post("/api/games/{game_id}/claim")
+@router.post(
+    "/api/games/{game_id}/claim",
+    response_model=Claimed,
+    responses=refusals(*SEATED, why={409: "the game has no pace, or no opponent is overdue"}),
+)
 async def post_claim(game_id: str, seat: SeatDep, between: BetweenDep) -> dict[str, Any]:
     """Claim the game: the pace's opponent is overdue (409 says why not)."""
     await between.claim(game_id, seat)

@@ -40,7 +40,9 @@ def bearer_token(authorization: str | None) -> str | None:
 async def get_seat(
     game_id: str,
     service: ServiceDep,
-    authorization: Annotated[str | None, Header()] = None,
+    authorization: Annotated[
+        str | None, Header(alias="Authorization", description="Bearer <seat token>")
+    ] = None,
 ) -> str:
     """The seat whose token came with the request: 404 unknown game, 401 bad token."""
     return await service.authenticate(game_id, bearer_token(authorization))

@@ -7,6 +7,8 @@ from typing import Any
 
 from fastapi import APIRouter, Request, status
 
+from app.api.answers import Event, Replay, SeatView
+from app.api.contract import refusals
 from app.api.deps import SeatDep, ServiceDep
 from app.api.schemas import ActionAccepted, ActionPost, GameCreated, NewGame, SeatLink
 from app.games import Created
@@ -30,7 +32,17 @@ def created_body(created: Created) -> GameCreated:
     )
 
 
-@router.post("", status_code=status.HTTP_201_CREATED)
+SEATED = (401, 404, 410)  # a seat's token opens the game, whose log the rules replay
+
+
+@router.post(
+    "",
+    status_code=status.HTTP_201_CREATED,
+    responses=refusals(
+        422,
+        why={403: "a seed sent to a server not run with MIDWAY_ALLOW_SEED=1 (the seed is secret)"},
+    ),
+)
 async def create_game(body: NewGame, service: ServiceDep, request: Request) -> GameCreated:
     created = await service.create(body.scenario, body.options, body.mode, body.seed)
     if body.pace_days is not None:
@@ -38,12 +50,22 @@ async def create_game(body: NewGame, service: ServiceDep, request: Request) -> G
     return created_body(created)
 
 
-@router.get("/{game_id}")
+@router.get("/{game_id}", response_model=None, responses=refusals(*SEATED, ok=SeatView))
 async def get_view(game_id: str, seat: SeatDep, service: ServiceDep) -> dict[str, Any]:
     return await service.view(game_id, seat)
 
 
-@router.post("/{game_id}/actions")
+@router.post(
+    "/{game_id}/actions",
+    responses=refusals(
+        *SEATED,
+        why={
+            403: "the seat has nothing to do now, or the game is over",
+            409: "the seat's view is stale: `version` says its current one",
+            422: "a malformed action, or one the rules forbid (`rule` names the rule)",
+        },
+    ),
+)
 async def post_action(
     game_id: str, body: ActionPost, seat: SeatDep, service: ServiceDep
 ) -> ActionAccepted:
@@ -51,11 +73,21 @@ async def post_action(
     return ActionAccepted(version=version)
 
 
-@router.get("/{game_id}/log")
+@router.get(
+    "/{game_id}/log",
+    response_model=None,
+    responses=refusals(401, 404, ok=list[Event]),
+)
 async def get_log(game_id: str, seat: SeatDep, service: ServiceDep) -> list[dict[str, Any]]:
     return await service.log(game_id, seat)
 
 
-@router.get("/{game_id}/replay")
+@router.get(
+    "/{game_id}/replay",
+    response_model=Replay,
+    responses=refusals(
+        404, why={403: "the replay and its seed are revealed when the game is finished"}
+    ),
+)
 async def get_replay(game_id: str, service: ServiceDep) -> dict[str, Any]:
     return await service.replay(game_id)

@@ -17,6 +17,7 @@ from anyio import to_thread
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
+from app.api.answers import Health, Ready
 from app.games import GameService
 from app.games.fanout import Broker, PostgresBroker, RedisBroker
 
@@ -25,12 +26,19 @@ router = APIRouter(tags=["operations"])
 CHECK_SECONDS = 3.0
 
 
-@router.get("/healthz")
+@router.get("/healthz", response_model=Health)
 async def healthz() -> dict[str, str]:
     return {"status": "ok"}
 
 
-@router.get("/readyz", responses={503: {"description": "database or broker unreachable"}})
+@router.get(
+    "/readyz",
+    response_model=None,
+    responses={
+        200: {"model": Ready, "description": "the database and the broker answer"},
+        503: {"model": Ready, "description": "database or broker unreachable (`detail`)"},
+    },
+)
 async def readyz(request: Request) -> JSONResponse:
     service: GameService | None = getattr(request.app.state, "service", None)
     if service is None:

@@ -6,11 +6,12 @@ from typing import Any
 
 from fastapi import APIRouter
 
+from app.api.answers import Scenario
 from app.api.deps import ServiceDep
 
 router = APIRouter(prefix="/api", tags=["scenarios"])
 
 
-@router.get("/scenarios")
+@router.get("/scenarios", response_model=list[Scenario])
 async def list_scenarios(service: ServiceDep) -> list[dict[str, Any]]:
     return service.scenarios()

@@ -7,11 +7,26 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, WithJsonSchema
 
 from app.games.seeds import MAX_SEED
+from app.games.store import GAME_ID
+
+# The schema's enumerations, filled in from the engine's catalogue where a schema says
+# LISTED (app.api.contract): the engine refuses any other value with a 422 naming it.
+SCENARIO_ID, OPTION_NAME, MODE = "ScenarioId", "OptionName", "Mode"
+LISTED = "x-listed"
+
+
+def _listed(name: str) -> WithJsonSchema:
+    return WithJsonSchema({"type": "string", LISTED: name})
+
 
 Name = Annotated[StrictStr, Field(min_length=1, max_length=64)]
+ScenarioId = Annotated[Name, _listed(SCENARIO_ID)]
+OptionName = Annotated[Name, _listed(OPTION_NAME)]
+Mode = Annotated[Name, _listed(MODE)]
+GameId = Annotated[str, Field(pattern=f"^{GAME_ID.pattern}$")]
 
 
 class NewGame(BaseModel):
@@ -19,9 +34,9 @@ class NewGame(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    scenario: Name
-    options: list[Name] = Field(default_factory=list, max_length=64)
-    mode: Name = "two-player"
+    scenario: ScenarioId
+    options: list[OptionName] = Field(default_factory=list, max_length=64)
+    mode: Mode = "two-player"
     seed: StrictInt | None = Field(default=None, ge=0, lt=MAX_SEED)
     # A correspondence pace (issue 14): days per move, and each seat's vacation allowance.
     pace_days: StrictInt | None = Field(default=None, ge=1, le=60)
@@ -35,7 +50,7 @@ class SeatLink(BaseModel):
 
 
 class GameCreated(BaseModel):
-    id: str
+    id: GameId
     seats: list[SeatLink]
     replay_url: str
 

@@ -282,3 +282,23 @@ def test_versions_count_only_the_seats_own_view_changes(api: Api) -> None:
             k: v for k, v in before.items() if k != "version"
         }
         assert (after["version"] == before["version"]) == unchanged
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "allowed"),
+    [
+        ("DELETE", "/api/games/{id}/chat", "GET, POST"),
+        ("PATCH", "/api/lobby", "GET, POST"),
+        ("PUT", "/api/games/{id}", "GET"),
+    ],
+)
+def test_405_allow_names_every_method_of_the_path(
+    api: Api, method: str, path: str, allowed: str
+) -> None:
+    """Found by the schema run (issue 16): a path with a GET and a POST route answered 405
+    with `Allow: GET`, the first route's methods only."""
+    game = api.create()
+    r = api.http.request(method, path.format(id=game.id), headers=game.auth("japan"))
+    assert r.status_code == 405
+    assert r.headers["allow"] == allowed
+    assert r.json() == {"detail": "Method Not Allowed"}

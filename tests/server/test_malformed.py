@@ -75,6 +75,30 @@ def test_shallow_nesting_still_reaches_the_action_check(server: Server, api: Api
     assert "malformed action" in r.json()["detail"]
 
 
+@pytest.mark.parametrize("since", ["32429557281977430016", "-1", "2147483648"])
+def test_chat_since_out_of_range_is_a_422_not_a_500(server: Server, api: Api, since: str) -> None:
+    """Found by the schema run (issue 16): a `since` past SQLite's 64-bit integer reached
+    the database (OverflowError, a 500). It is bounded like the pulse's `since`."""
+    game = api.create(seed=11)
+    before = tracebacks(server)
+    r = api.http.get(f"/api/games/{game.id}/chat?since={since}", headers=game.auth("japan"))
+    assert r.status_code == 422, r.text
+    assert "query.since" in r.json()["detail"]
+    assert tracebacks(server) == before
+
+
+def test_body_that_is_not_utf8_is_a_400_with_a_detail(server: Server, api: Api) -> None:
+    """The schema documents a 400 for a body that cannot be read as text (issue 16)."""
+    game = api.create(seed=11)
+    r = api.http.post(
+        f"/api/games/{game.id}/chat",
+        content=b"\xe3",
+        headers={**game.auth("japan"), "Content-Type": "application/json"},
+    )
+    assert r.status_code == 400, r.text
+    assert isinstance(r.json()["detail"], str) and r.json()["detail"]
+
+
 async def _first_frame(url: str, frame: str | bytes) -> tuple[list[str | bytes], int | None]:
     """Send one frame; every message the server sent back and its close code."""
     got: list[str | bytes] = []

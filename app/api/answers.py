@@ -1,0 +1,216 @@
+"""Response bodies of the JSON API, as the OpenAPI schema documents them (issue 16).
+
+The engine's documents (a seat's view, its log's events) are open models: the fields the
+server adds or the contract names are typed, the engine's own fields pass through. The
+enumerations (scenario ids, optional rules, modes) come from the rules engine's
+catalogue: app.api.contract fills them in, nothing here lists them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+from app.api.schemas import GameId, Mode, OptionName
+
+
+class Open(BaseModel):
+    """A document whose other fields are the engine's (passed through as they are)."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class Problem(BaseModel):
+    loc: str
+    msg: str
+    type: str
+
+
+class Refusal(BaseModel):
+    """Every refusal (4xx, and the 500 of a bug): `detail` says what is wrong in words."""
+
+    detail: str
+    rule: str | None = Field(None, description="the rule that forbids it (422 of an action)")
+    version: int | None = Field(None, description="409: the seat's view is at this version")
+    errors: list[Problem] | None = Field(None, description="422 of a malformed request")
+
+
+class Scenario(Open):
+    id: str
+    name: str
+    rule: str
+    first_turn: int
+    last_turn: int
+    playable: bool
+    options: list[OptionName]
+    modes: list[Mode]
+
+
+class Action(BaseModel):
+    """One action of a prompt: its kind and its fields, each a short word (app.rules)."""
+
+    model_config = ConfigDict(extra="allow")
+    __pydantic_extra__: dict[str, Annotated[str, Field(min_length=1, max_length=40)]]
+
+    kind: str
+
+
+class Prompt(Open):
+    text: str
+    actions: list[Action]
+
+
+class SeatView(Open):
+    """GET /api/games/{id}: the seat's view, the engine's `view()` with the server's
+    fields around it."""
+
+    id: GameId
+    version: int
+    seat: str
+    seed_sha256: str
+    status: str
+    turn: int | None
+    step: str | None
+    prompt: Prompt
+
+
+class Event(Open):
+    kind: str
+    audience: str
+    turn: int | None
+    step: str | None
+
+
+class RecordedAction(BaseModel):
+    seq: int
+    seat: str
+    action: dict[str, object]
+    at: str
+
+
+class Replay(BaseModel):
+    """GET /api/games/{id}/replay: a finished game's creation, its seed and its log."""
+
+    id: GameId
+    scenario: str
+    options: list[str]
+    mode: str
+    seed: int
+    seed_salt: str | None
+    seed_sha256: str
+    seed_commitment: str
+    created_at: str
+    finished_at: str | None
+    actions: list[RecordedAction]
+    events: list[Event]
+
+
+class ChatMessage(BaseModel):
+    seq: int
+    seat: str
+    audience: str
+    text: str
+    at: str
+
+
+class GameRecord(BaseModel):
+    """A finished game's record (GET .../record), which POST /api/records takes back."""
+
+    format: StrictStr
+    id: StrictStr
+    scenario: StrictStr
+    options: list[StrictStr]
+    mode: StrictStr
+    seed: StrictInt
+    seed_salt: StrictStr | None
+    seed_sha256: StrictStr
+    created_at: StrictStr
+    finished_at: StrictStr | None
+    actions: list[RecordedAction]
+    events: list[Event]
+    chat: list[ChatMessage]
+
+
+class RecordImported(BaseModel):
+    id: GameId
+    replay_url: str
+    record_url: str
+
+
+class SeatPace(BaseModel):
+    due: str | None
+    overdue: bool
+    vacation_left_hours: int
+
+
+class Pace(BaseModel):
+    days_per_move: int
+    vacation_days: int
+    seats: dict[str, SeatPace]
+    claimed_by: str | None
+    may_claim: bool
+
+
+class Glance(BaseModel):
+    """What "my games" shows of a seat's game."""
+
+    id: GameId
+    seat: str
+    scenario: str
+    scenario_name: str
+    turn: int | None
+    status: str
+    state: str
+    your_move: bool
+    pace: Pace | None
+
+
+class SeatPresence(BaseModel):
+    online: bool
+    last_seen: str | None
+
+
+class Presence(BaseModel):
+    seats: dict[str, SeatPresence]
+    elsewhere: int
+
+
+class PulseAnswer(BaseModel):
+    glance: Glance
+    presence: Presence
+    chat: list[ChatMessage]
+
+
+class LobbyGame(BaseModel):
+    id: GameId
+    scenario: str
+    scenario_name: str
+    options: list[str]
+    mode: str
+    seats_free: list[str]
+    opened: str
+    pace_days: int | None
+    pace: str
+
+
+class NoticeSettings(BaseModel):
+    email: bool
+    webhook: bool
+    remind_hours: int | None
+
+
+class Claimed(BaseModel):
+    claimed_by: str
+
+
+class Health(BaseModel):
+    status: str
+
+
+class Ready(BaseModel):
+    """GET /readyz: `status` when ready, else `detail` (and `checks` once it has run them)."""
+
+    status: str | None = None
+    detail: str | None = None
+    checks: dict[str, str] | None = None

@@ -21,8 +21,8 @@ from app.api.answers import (
     RecordImported,
 )
 from app.api.contract import refusals
-from app.api.deps import SeatDep, SettingsDep
-from app.api.games import SEATED, seat_url
+from app.api.deps import SeatDep
+from app.api.games import SEATED, SEED_REFUSED, seat_url
 from app.api.schemas import GameId, Mode, Name, OptionName, ScenarioId, SeatLink
 from app.games.between import Between
 from app.games.errors import BadRequest
@@ -201,11 +201,9 @@ async def get_lobby(between: BetweenDep) -> list[dict[str, Any]]:
 @router.post(
     "/api/lobby",
     status_code=status.HTTP_201_CREATED,
-    responses=refusals(422),
+    responses=refusals(422, why=SEED_REFUSED),
 )
-async def open_game(body: OpenGame, between: BetweenDep, settings: SettingsDep) -> OpenedGame:
-    if body.seed is not None and not settings.allow_seed:
-        raise BadRequest("a seed is accepted only when the server runs with MIDWAY_ALLOW_SEED=1")
+async def open_game(body: OpenGame, between: BetweenDep) -> OpenedGame:
     created, free = await between.open_game(
         body.scenario,
         body.options,

@@ -34,13 +34,18 @@ def created_body(created: Created) -> GameCreated:
 
 SEATED = (401, 404, 410)  # a seat's token opens the game, whose log the rules replay
 
+# POST /api/games and POST /api/lobby (app.games.service refuses the seed for both).
+SEED_REFUSED = {
+    403: "a seed sent to a server not run with MIDWAY_ALLOW_SEED=1 (the seed is secret)"
+}
+
 
 @router.post(
     "",
     status_code=status.HTTP_201_CREATED,
     responses=refusals(
         422,
-        why={403: "a seed sent to a server not run with MIDWAY_ALLOW_SEED=1 (the seed is secret)"},
+        why=SEED_REFUSED,
     ),
 )
 async def create_game(body: NewGame, service: ServiceDep, request: Request) -> GameCreated:

@@ -212,11 +212,15 @@ def test_malformed_json_422_and_huge_body_413(api: Api) -> None:
 
 
 def test_post_games_403_seed_without_allow_seed(make_server: Any, tmp_path: Path) -> None:
-    """A seed is accepted only when the server runs with MIDWAY_ALLOW_SEED=1."""
+    """A seed is accepted only when the server runs with MIDWAY_ALLOW_SEED=1, by the
+    lobby as by POST /api/games (the same 403), and nothing is created."""
     server = make_server(f"sqlite:///{tmp_path / 'noseed.db'}", MIDWAY_ALLOW_SEED="0")
     with Api(server.url) as api:
         r = api.http.post("/api/games", json={"scenario": "one", "seed": 5})
         assert r.status_code == 403 and "MIDWAY_ALLOW_SEED" in r.json()["detail"]
+        r = api.http.post("/api/lobby", json={"scenario": "one", "keep": "japan", "seed": 5})
+        assert r.status_code == 403 and "MIDWAY_ALLOW_SEED" in r.json()["detail"]
+        assert api.http.get("/api/lobby").json() == []
         r = api.http.post("/api/games", json={"scenario": "one"})
         assert r.status_code == 201
 

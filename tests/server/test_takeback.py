@@ -107,6 +107,25 @@ def test_a_take_back_from_under_the_enemys_unseen_setup_actions(api: Api) -> Non
     assert api.view(game, "japan") == after["japan"]["view"]
 
 
+def test_a_take_back_the_enemy_saw_in_its_view_gives_it_a_new_version(api: Api) -> None:
+    """7a2.2: Japan's setup Done (the US still setting up) shows in the American view
+    (Waiting for the United States only); Japan takes it back: the American view is as
+    it was before the Done, at a new version, like after any action that changed it."""
+    game = api.create(seed=40)
+    act(api, game, "japan", first(api.view(game, "japan"), "place"))
+    usa_before = api.view(game, "usa")
+    done = act(api, game, "japan", {"kind": "done"})
+    usa_done = api.view(game, "usa")
+    assert usa_done["version"] == usa_before["version"] + 1
+    assert usa_done["prompt"]["waiting_for"] == ["usa"] and done["prompt"]["take_back"]
+    r = take_back(api, game, "japan", done["version"])
+    assert r.status_code == 200, r.text
+    usa_now = api.view(game, "usa")
+    assert usa_now["version"] == usa_done["version"] + 1
+    assert {**usa_now, "version": usa_before["version"]} == usa_before
+    assert api.view(game, "japan")["prompt"]["take_back"] is True  # the placement, still
+
+
 def test_3c_a_sea_movement_taken_back_then_moved_elsewhere(api: Api) -> None:
     """3c: the side moving first moves a task force (secret, no die), takes the move back
     and moves it elsewhere; the other side's view and version never moved; after Done

@@ -10,7 +10,14 @@ from fastapi import APIRouter, Request, status
 from app.api.answers import Event, Replay, SeatView
 from app.api.contract import refusals
 from app.api.deps import SeatDep, ServiceDep
-from app.api.schemas import ActionAccepted, ActionPost, GameCreated, NewGame, SeatLink
+from app.api.schemas import (
+    ActionAccepted,
+    ActionPost,
+    GameCreated,
+    NewGame,
+    SeatLink,
+    TakeBackPost,
+)
 from app.games import Created
 
 router = APIRouter(prefix="/api/games", tags=["games"])
@@ -75,6 +82,28 @@ async def post_action(
     game_id: str, body: ActionPost, seat: SeatDep, service: ServiceDep
 ) -> ActionAccepted:
     version = await service.act(game_id, seat, body.version, body.action)
+    return ActionAccepted(version=version)
+
+
+@router.post(
+    "/{game_id}/takeback",
+    responses=refusals(
+        *SEATED,
+        why={
+            403: "the game is over: it was claimed on its pace",
+            409: "the seat's view is stale: `version` says its current one",
+            422: "nothing of the seat's can be taken back: a die was rolled (1f), another "
+            "seat has seen it (1c) or has the move (3); or the body is malformed",
+        },
+    ),
+)
+async def post_takeback(
+    game_id: str, body: TakeBackPost, seat: SeatDep, service: ServiceDep
+) -> ActionAccepted:
+    """Take back the seat's last action (issue 14): 409 stale version, 422 with the
+    reason and the rule when nothing can be (a die rolled: 1f, seen by another: 1c, the
+    move passed on: 3)."""
+    version = await service.take_back(game_id, seat, body.version)
     return ActionAccepted(version=version)
 
 

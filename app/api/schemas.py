@@ -67,3 +67,12 @@ class ActionPost(BaseModel):
 
 class ActionAccepted(BaseModel):
     version: int
+
+
+class TakeBackPost(BaseModel):
+    """POST /api/games/{id}/takeback (issue 14): the seat's view version; its last
+    action is taken back when its view's `prompt.take_back` says it may be."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: StrictInt = Field(ge=0, lt=2**31)

@@ -32,6 +32,9 @@ class Engine:
     events_for: Callable[..., list[Json]]
     describe_scenarios: Callable[[], list[Json]]
     parse_action: Callable[[object], Any]
+    # issue 14: what a seat may take back now: `.actions` (how many of its last), and
+    # `.rule` and `.why` (why no more)
+    takeback: Callable[[Any, str], Any]
     illegal_action: type[Exception]
     parse_error: type[Exception]
     snapshot: Callable[[Any], Json]  # the state as a versioned document of JSON types
@@ -76,6 +79,7 @@ def load_engine(module_name: str) -> Engine:
         events_for=module.events_for,
         describe_scenarios=module.describe_scenarios,
         parse_action=action_cls.from_json,
+        takeback=module.can_take_back,
         illegal_action=module.IllegalAction,
         parse_error=module.ActionParseError,
         snapshot=module.snapshot,

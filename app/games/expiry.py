@@ -31,7 +31,7 @@ def expire_games(db: Database, now: datetime, after: timedelta) -> list[str]:
     """Delete the unfinished games idle since before `now - after`; their ids."""
     cutoff = now - after
     idle = (
-        select(GAMES_T.c.id, GAMES_T.c.actions)
+        select(GAMES_T.c.id, GAMES_T.c.actions, GAMES_T.c.takebacks)
         .where(GAMES_T.c.status != FINISHED)
         .where(func.coalesce(_LAST_ACTION, GAMES_T.c.created_at) < cutoff)
         .limit(BATCH)
@@ -41,12 +41,13 @@ def expire_games(db: Database, now: datetime, after: timedelta) -> list[str]:
         with db.write() as session:
             conn = session.connection()
             rows = conn.execute(idle).all()
-            for game_id, actions in rows:
+            for game_id, actions, takebacks in rows:
                 # only if nothing happened since it was found idle: an action in between
-                # changes `actions`, and a game that ended changes `status`
+                # changes `actions`, a take-back `takebacks`, a game that ended `status`
                 still = and_(
                     GAMES_T.c.id == game_id,
                     GAMES_T.c.actions == actions,
+                    GAMES_T.c.takebacks == takebacks,
                     GAMES_T.c.status != FINISHED,
                 )
                 if conn.execute(delete(GAMES_T).where(still)).rowcount:

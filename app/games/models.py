@@ -56,7 +56,10 @@ class Base(DeclarativeBase):
 
 class Game(Base):
     """The creation record. `actions` is the length of the log: the game-wide count that
-    never leaves the server (a seat sees only its own view's version)."""
+    never leaves the server (a seat sees only its own view's version). `takebacks` counts
+    the take-backs (issue 14), each of which shortened the log: with `actions` it names
+    one log for good (a process's memory of a game is keyed by both), and it never
+    leaves the server either."""
 
     __tablename__ = "games"
 
@@ -69,6 +72,7 @@ class Game(Base):
     seed_sha256: Mapped[str] = mapped_column(String(64))  # app.games.seeds.commitment
     status: Mapped[str] = mapped_column(String(16))
     actions: Mapped[int] = mapped_column(Integer, default=0)
+    takebacks: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
@@ -90,7 +94,8 @@ class Seat(Base):
 
 
 class ActionRecord(Base):
-    """The append-only log: who did what, when; and what each seat was told."""
+    """The log: who did what, when; and what each seat was told. Actions are appended;
+    only a take-back (issue 14, app/games/takeback.py) removes one, from a seat's last."""
 
     __tablename__ = "actions"
 

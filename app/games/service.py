@@ -150,6 +150,14 @@ class GameService:
         await self.broker.publish(game_id, committed.seq)
         return committed.version
 
+    async def take_back(self, game_id: str, seat: str, version: int) -> int:
+        """Issue 14: the seat's last action taken back; told like an action (only the
+        seats whose views changed get a patch)."""
+        committed = await to_thread.run_sync(self.store.take_back, game_id, seat, version)
+        self.hub.changed_soon(game_id, committed.changes)
+        await self.broker.publish(game_id, committed.seq)
+        return committed.version
+
     async def log(self, game_id: str, seat: str) -> list[Json]:
         return await to_thread.run_sync(self.store.log, game_id, seat)
 

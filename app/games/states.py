@@ -26,7 +26,7 @@ from sqlalchemy import Connection, Row, select
 from sqlalchemy.orm import Session
 
 from app.games.cache import GameCache, Loaded
-from app.games.engine import Engine, Json
+from app.games.engine import SEATS, SPECTATOR, Engine, Json
 from app.games.errors import GameNotFound, NotFinished, Unreplayable
 from app.games.models import ACTIONS_T, SNAPSHOTS_T, Game
 
@@ -50,6 +50,16 @@ def document(game: GameRef, seat: str, version: int, view: Json) -> Json:
     doc = dict(view)
     doc.update(id=game.id, version=version, seat=seat, seed_sha256=game.seed_sha256)
     return doc
+
+
+def told(engine: Engine, events: list[Any]) -> Json:
+    """What each seat (and a spectator, and the finished game's replay: "all") may read of
+    an action's events, as JSON will carry them (tuples become lists): the log record's
+    `events`."""
+    seen = {s: engine.events_for(events, s) for s in (*SEATS, SPECTATOR)}
+    seen["all"] = engine.all_events(events)
+    normal: Json = json.loads(json.dumps(seen))
+    return normal
 
 
 def first_state(engine: Engine, game: Game | Row[Any]) -> Any:
@@ -89,28 +99,33 @@ class StateLoader:
     def load(self, conn: Connection, game: Row[Any]) -> Loaded:
         """The state after the whole log: from memory, else a snapshot plus the log after
         it, else a replay of the whole log."""
-        loaded = self.cache.get(game.id, game.actions)
+        loaded = self.cache.get(game.id, game.actions, game.takebacks)
         if loaded is not None:
             return loaded
-        seq, state = self._snapshot(conn, game)
+        loaded = Loaded(game.actions, self.state_at(conn, game, game.actions), {}, game.takebacks)
+        self.cache.put(game.id, loaded)
+        return loaded
+
+    def state_at(self, conn: Connection, game: Row[Any], at: int) -> Any:
+        """The state after the log's first `at` actions (the latest snapshot at or
+        before it, plus the actions after that)."""
+        seq, state = self._snapshot(conn, game, at)
         if state is None:
             seq, state = 0, first_state(self.engine, game)
         records = conn.execute(
             select(ACTIONS_T.c.seat, ACTIONS_T.c.action)
             .where(ACTIONS_T.c.game_id == game.id)
-            .where(ACTIONS_T.c.seq > seq, ACTIONS_T.c.seq <= game.actions)
+            .where(ACTIONS_T.c.seq > seq, ACTIONS_T.c.seq <= at)
             .order_by(ACTIONS_T.c.seq)
         )
         for record in records:
             state, _events = apply_recorded(self.engine, state, record.seat, record.action)
-        loaded = Loaded(game.actions, state)
-        self.cache.put(game.id, loaded)
-        return loaded
+        return state
 
-    def _snapshot(self, conn: Connection, game: Row[Any]) -> tuple[int, Any | None]:
+    def _snapshot(self, conn: Connection, game: Row[Any], at: int) -> tuple[int, Any | None]:
         snap = conn.execute(
             select(SNAPSHOTS_T.c.seq, SNAPSHOTS_T.c.state)
-            .where(SNAPSHOTS_T.c.game_id == game.id, SNAPSHOTS_T.c.seq <= game.actions)
+            .where(SNAPSHOTS_T.c.game_id == game.id, SNAPSHOTS_T.c.seq <= at)
             .where(SNAPSHOTS_T.c.stamp == self.engine.stamp)
             .order_by(SNAPSHOTS_T.c.seq.desc())
             .limit(1)

@@ -28,7 +28,7 @@ from sqlalchemy import Connection, Row, bindparam, select
 from app.games.cache import GameCache, Loaded
 from app.games.db import Database
 from app.games.diff import make_patch
-from app.games.engine import SEATS, SPECTATOR, Engine, Json
+from app.games.engine import SEATS, Engine, Json
 from app.games.errors import (
     BadRequest,
     GameNotFound,
@@ -48,7 +48,8 @@ from app.games.models import (
 )
 from app.games.replays import Replays, ReplayStep
 from app.games.seeds import COMMITMENT, commitment, new_salt, new_seed
-from app.games.states import GameKey, GameRef, StateLoader, document, finished_game
+from app.games.states import GameKey, GameRef, StateLoader, document, finished_game, told
+from app.games.takeback import TakeBackWrites, undo, write_takeback
 from app.games.tokens import new_game_id, new_token, token_hash, token_matches
 from app.games.writes import BENCH_PING, ActionWrites, SeatChange, write_action
 
@@ -102,7 +103,7 @@ class Plan:
         """The locked rows are those it was worked out from (the stamps aside: the
         documents it started from were in memory, whatever engine the rows name)."""
         versions = {s: r.version for s, r in seats.items()}
-        return game.actions == self.before.seq and versions == {
+        return (game.takebacks, game.actions) == self.before.at and versions == {
             s: r.version for s, r in self.seats.items()
         }
 
@@ -133,12 +134,6 @@ def check_id(game_id: str) -> None:
     the database (PostgreSQL refuses NUL bytes in text, for one)."""
     if not GAME_ID.fullmatch(game_id):
         raise GameNotFound(f"no game {game_id[:40]!r}")
-
-
-def normalise(doc: Json) -> Json:
-    """Events as JSON will carry them (tuples become lists), stored as such."""
-    normal: Json = json.loads(json.dumps(doc))
-    return normal
 
 
 @dataclass
@@ -256,7 +251,7 @@ class GameStore:
         doc = loaded.docs.get(seat)
         if doc is None or doc["version"] != game.version:
             doc = document(game, seat, game.version, self.engine.view(loaded.state, seat))
-            self.cache.put(game.id, Loaded(loaded.seq, loaded.state, {seat: doc}))
+            self.cache.put(game.id, Loaded(loaded.seq, loaded.state, {seat: doc}, loaded.epoch))
         return doc
 
     def log(self, game_id: str, seat: str) -> list[Json]:
@@ -324,20 +319,53 @@ class GameStore:
         plan = self._plan_ahead(game_id, seat, version, action)
         with self.db.write() as session:
             conn = session.connection()
-            game, seats = self._lock(conn, game_id)
-            if game.status == "claimed":  # its pace's overdue seat lost it (issue 14)
-                raise NotYourMove("this game is over: it was claimed on its pace")
-            mine = seats[seat]
-            if version != mine.version:
-                raise StaleVersion(
-                    f"stale version {version}: the {seat} view is at version {mine.version}",
-                    version=mine.version,
-                )
+            game, seats = self._lock_seat(conn, game_id, seat, version)
             if plan is None or not plan.holds(game, seats):
                 plan = self._plan(game, seats, seat, action, self.loader.load(conn, game))
             committed = self._record(conn, game, plan)
         self.cache.put(game_id, plan.after)
         return committed
+
+    def take_back(self, game_id: str, seat: str, version: int) -> Committed:
+        """Take back the last action of `seat`, which saw its view at `version`, when the
+        engine says it may (app/games/takeback.py); else 422 with the reason and the
+        rule, the game untouched."""
+        with self.db.write() as session:
+            conn = session.connection()
+            game, seats = self._lock_seat(conn, game_id, seat, version)
+            before = self.loader.load(conn, game)
+            undone = undo(self.engine, self.loader, conn, game, seat, before.state)
+            after = Loaded(game.actions - 1, undone.state, {}, game.takebacks + 1)
+            changes = self._changes(game, seats, seat, before, after)
+            status = str(undone.state.status)
+            news = f"{game.id}:{after.seq}:{PROCESS_ORIGIN}" if self.notify_in_transaction else None
+            writes = TakeBackWrites(
+                game_id=game.id,
+                undone=undone,
+                status=status,
+                finished_at=game.finished_at if status == "finished" else None,
+                stamp=self.engine.stamp,
+                seats=changes,
+            )
+            write_takeback(conn, writes, news)
+        self.cache.put(game_id, after)
+        version = next(c.version for c in changes if c.seat == seat)
+        return Committed(game_id, after.seq, version, changes)
+
+    def _lock_seat(
+        self, conn: Connection, game_id: str, seat: str, version: int
+    ) -> tuple[Row[Any], dict[str, SeatRow]]:
+        """The game locked (`_lock`), when it is still on and `seat` is at `version`."""
+        game, seats = self._lock(conn, game_id)
+        if game.status == "claimed":  # its pace's overdue seat lost it (issue 14)
+            raise NotYourMove("this game is over: it was claimed on its pace")
+        mine = seats[seat]
+        if version != mine.version:
+            raise StaleVersion(
+                f"stale version {version}: the {seat} view is at version {mine.version}",
+                version=mine.version,
+            )
+        return game, seats
 
     def _plan_ahead(self, game_id: str, seat: str, version: int, action: Any) -> Plan | None:
         """The action worked out from memory, without the lock, or None."""
@@ -375,19 +403,26 @@ class GameStore:
             if not self.engine.legal_actions(before.state, seat):
                 raise NotYourMove(f"the {seat} seat has nothing to do now") from exc
             raise IllegalMove(str(exc), rule=getattr(exc, "rule", None)) from exc
-        after = Loaded(before.seq + 1, new_state, {})
-        views = self.engine.views(new_state, tuple(seats))
-        changes = tuple(
+        after = Loaded(before.seq + 1, new_state, {}, before.epoch)
+        changes = self._changes(game, seats, seat, before, after)
+        snapshot = None
+        if after.seq % self.snapshot_every == 0:
+            snapshot = self._snapshot(game, new_state)
+        return Plan(
+            seat, action, seats, before, after, told(self.engine, events), changes, snapshot
+        )
+
+    def _changes(
+        self, game: GameRef, seats: dict[str, SeatRow], seat: str, before: Loaded, after: Loaded
+    ) -> tuple[SeatChange, ...]:
+        """Each seat's view of `after.state`: the new version and patch of every seat
+        whose view changed from `before`, and always of `seat`, the one that acted."""
+        views = self.engine.views(after.state, tuple(seats))
+        return tuple(
             change
             for name, row in seats.items()
             if (change := self._update_view(game, row, before, after, views[name], name == seat))
         )
-        seen = {s: self.engine.events_for(events, s) for s in (*SEATS, SPECTATOR)}
-        seen["all"] = self.engine.all_events(events)
-        snapshot = None
-        if after.seq % self.snapshot_every == 0:
-            snapshot = self._snapshot(game, new_state)
-        return Plan(seat, action, seats, before, after, normalise(seen), changes, snapshot)
 
     def _snapshot(self, game: GameRef, state: Any) -> str | None:
         """The JSON text of the engine's snapshot of `state` (made with the plan, so out

@@ -4,6 +4,7 @@ new_game(scenario, options, seed) -> State
 legal_actions(state, seat) -> list[Action]
 apply(state, seat, action) -> (State, list[Event])
 view(state, seat) -> dict
+can_take_back(state, seat) -> TakeBack   (how many of its last actions, and why no more)
 views(state, seats) -> {seat: dict}   (view for several seats, sharing the public parts)
 snapshot(state) -> dict               (the state as a versioned JSON document)
 restore(doc) -> State                 (its inverse; SnapshotError, a ValueError, if it cannot)
@@ -19,7 +20,8 @@ from app.rules.events import Event, events_for, visible_to
 from app.rules.flow import SEATS, apply, legal_actions, replay
 from app.rules.setup import MODES, OPTIONS, new_game, playable
 from app.rules.snapshot import SnapshotError, restore, snapshot
-from app.rules.state import State
+from app.rules.state import State, TakeBack
+from app.rules.takeback import of as can_take_back
 from app.rules.view import view, views
 
 
@@ -49,7 +51,9 @@ __all__ = [
     "IllegalAction",
     "SnapshotError",
     "State",
+    "TakeBack",
     "apply",
+    "can_take_back",
     "describe_scenarios",
     "events_for",
     "legal_actions",

@@ -23,6 +23,7 @@ from app.rules import (  # noqa: F401
     setup,
     submarines,
     surface,
+    takeback,
     victory,
 )
 from app.rules.actions import DONE, Action
@@ -30,16 +31,9 @@ from app.rules.errors import IllegalAction
 from app.rules.events import Event
 from app.rules.setup import new_game
 from app.rules.state import SIDES, Side, State
-from app.rules.steps import STEPS, Step
+from app.rules.steps import STEPS, Step, acting
 
 SEATS: tuple[str, ...] = SIDES
-
-
-def acting(state: State) -> list[Side]:
-    """The seats that may act now: all waiting seats in a simultaneous step, else the first."""
-    if state.status == "finished" or not state.waiting:
-        return []
-    return list(state.waiting) if state.simultaneous else state.waiting[:1]
 
 
 def legal_actions(state: State, seat: str) -> list[Action]:
@@ -67,6 +61,7 @@ def apply(
     out: list[Event] = []
     _take(nxt, side, action, out)
     _pass_automatically(nxt, out)
+    takeback.record(state, nxt, side, out)
     return nxt, out
 
 

@@ -215,6 +215,16 @@ class PendingCombat:
     resume_waiting: list[Side]
 
 
+@dataclass(frozen=True, slots=True)
+class TakeBack:
+    """Issue 14: a seat's last `actions` may be taken back; `rule` and `why` say why no
+    more (app/rules/takeback.py keeps it)."""
+
+    actions: int = 0
+    rule: str = ""
+    why: str = "nothing of yours to take back"
+
+
 @dataclass(slots=True)
 class State:
     scenario: str
@@ -247,6 +257,8 @@ class State:
     free_roll: Side | None = None  # 11a: who holds the free roll marker
     surface: Surface | None = None  # 16: the surface combat being fought (app/rules/surface)
     pending: PendingCombat | None = None  # 11a: a combat waiting for the holder's choice
+    # issue 14: what each seat may take back (app/rules/takeback.py); only its own view says
+    takeback: dict[Side, TakeBack] = field(default_factory=dict)
 
     def clone(self) -> State:
         """A deep copy, by a pickle round trip in memory (nothing stored): measured about

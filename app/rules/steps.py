@@ -66,6 +66,13 @@ def register(step: Step) -> Step:
     return step
 
 
+def acting(state: State) -> list[Side]:
+    """The seats that may act now: all waiting seats in a simultaneous step, else the first."""
+    if state.status == "finished" or not state.waiting:
+        return []
+    return list(state.waiting) if state.simultaneous else state.waiting[:1]
+
+
 def begin(state: State, name: str, out: list[Event]) -> None:
     """Enter step `name`: it sets whom it waits for, or runs and moves on."""
     state.step = name
@@ -88,4 +95,14 @@ def wait_for(state: State, sides: list[Side], out: list[Event], then: str) -> No
         begin(state, then, out)
 
 
-__all__ = ["STEPS", "Step", "automatic", "b_then_a", "begin", "nothing", "register", "wait_for"]
+__all__ = [
+    "STEPS",
+    "Step",
+    "acting",
+    "automatic",
+    "b_then_a",
+    "begin",
+    "nothing",
+    "register",
+    "wait_for",
+]

@@ -14,9 +14,10 @@ from functools import lru_cache
 from typing import Any
 
 from app.data import catalog
+from app.rules import takeback
 from app.rules.actions import Action
 from app.rules.boards import base_hex, ships_in
-from app.rules.flow import acting, legal_actions
+from app.rules.flow import legal_actions
 from app.rules.grid import DIRECTIONS
 from app.rules.setup import scenario_of
 from app.rules.state import (
@@ -36,7 +37,7 @@ from app.rules.state import (
     Unit,
     other,
 )
-from app.rules.steps import STEPS
+from app.rules.steps import STEPS, acting
 from app.rules.surface.view import surface_view
 from app.rules.units import air_face, air_record, ship_face, ship_record
 
@@ -147,6 +148,7 @@ def _prompt(state: State, seat: str) -> dict[str, Any]:
         "rule": STEPS[state.step].rule if state.step in STEPS else "",
         "waiting_for": list(waiting),
         "actions": [_action_json(a) for a in legal_actions(state, seat)] if mine else [],
+        "take_back": takeback.of(state, seat).actions > 0,  # issue 14: the seat may now
     }
 
 

@@ -89,7 +89,7 @@
     if (elt.id === "loader") {
       if (e.detail.xhr && e.detail.xhr.status === 200) connect();
       else setConn("closed", "Not connected");
-    } else if (elt.id === "act" && !wsOpen) {
+    } else if ((elt.id === "act" || elt.id === "takeback") && !wsOpen) {
       refresh(); // no socket now: fetch the regions instead of waiting for a push
     }
   });

@@ -217,6 +217,30 @@ async def act(
     return html(request, render.flash() + await _regions(service, who, ("status", "prompt")))
 
 
+@router.post("/games/{game_id}/takeback")
+async def take_back(
+    request: Request, game_id: str, service: ServiceDep, authorization: AuthHeader = None
+) -> Response:
+    """The Take back button (issue 14): the seat's last action taken back; answer with
+    the fresh prompt, or why not (a die rolled, seen by the enemy: with the rule)."""
+    try:
+        who = Seat(game_id, await _seat(service, game_id, authorization))
+    except GameError as exc:
+        return refusal(request, exc)
+    try:
+        version = int(first(await read_form(request), "version"))
+    except ValueError:
+        return html(request, render.flash("That click could not be read.", "error"), 422)
+    try:
+        await service.take_back(game_id, who.seat, version)
+    except StaleVersion as exc:
+        return await _stale(request, service, who, version, exc)
+    except GameError as exc:
+        return refusal(request, exc)
+    message = render.flash("Your last action was taken back.", "info")
+    return html(request, message + await _regions(service, who, ("status", "prompt")))
+
+
 async def _stale(
     request: Request, service: GameService, who: Seat, version: int, exc: StaleVersion
 ) -> Response:

@@ -89,3 +89,30 @@ def test_a_plan_from_memory_that_another_process_overtook_is_made_again(url: str
             select(ACTIONS_T.c.seat).where(ACTIONS_T.c.game_id == game).order_by(ACTIONS_T.c.seq)
         ).all()
     assert [s for (s,) in seats] == ["japan", "usa"]
+
+
+def test_a_plan_from_memory_of_a_log_since_taken_back_is_made_again(url: str) -> None:
+    """Store B remembers the game after a Japanese placement; store A takes it back and
+    places the Mobile Force elsewhere (the log is as long again, issue 14). An American
+    action posted to B on its unchanged version is applied to the game as it is now,
+    and every view equals that of a store with no memory of the game."""
+    a, b = store(url), store(url)
+    game = a.create("one", [], "two-player", 13).id
+    japan = a.seat_view(game, "japan")
+    places = [x for x in japan["prompt"]["actions"] if x["kind"] == "place"]
+    a.act(game, "japan", japan["version"], places[0])
+    docs = {seat: b.seat_view(game, seat) for seat in SEATS}  # B remembers 1 action
+    taken = a.take_back(game, "japan", docs["japan"]["version"])
+    a.act(game, "japan", taken.version, places[-1])
+    assert a.seat_view(game, "usa")["version"] == docs["usa"]["version"], "never shown"
+
+    usa = docs["usa"]
+    b.act(game, "usa", usa["version"], usa["prompt"]["actions"][0])
+
+    fresh = store(url)
+    fresh.cache.size = 0
+    for seat in SEATS:
+        assert b.seat_view(game, seat) == fresh.seat_view(game, seat)
+        assert a.seat_view(game, seat) == fresh.seat_view(game, seat)
+    forces = fresh.seat_view(game, "japan")["searchboard"]["forces"]
+    assert forces == {places[-1]["force"]: places[-1]["hex"]}

@@ -1,0 +1,83 @@
+"""Take-back (issue 14): which of a seat's last actions it may take back.
+
+A player may take back his own last actions while no die has been rolled and nothing has
+been revealed to anyone else since (STYLE.md: take-back ends at chance and at a reveal).
+`apply` keeps, for each seat, how many of its last actions it may take back
+(`State.takeback`), and why no more:
+
+- The acting seat's action adds one when it drew no die (1f: the generator's state and
+  the forced dice are as they were), emitted no event any other seat or a spectator may
+  see (1c), and gave the move to no seat that did not have it (3). Else the count falls
+  to 0, with that reason.
+- Another seat's action leaves the count alone unless the seat could tell it happened:
+  an event it may see, a new step, Turn or status, its own turn to act come or gone.
+  Then the count falls to 0: what was done since would have to be taken back too. The
+  count never changes on anything the seat cannot see (its view carries it: a change
+  the seat could not otherwise notice would tell it something).
+
+So the actions of other seats that may stand after a seat's retractable ones are those
+of a simultaneous step (7a2.2: the setup), each side on its own Searchboard and its own
+units: they commute with the seat's, and the server takes the seat's action out from
+under them (app/games/takeback.py checks that they do, by replaying them).
+"""
+
+from __future__ import annotations
+
+from app.rules.events import Event, visible_to
+from app.rules.state import SIDES, Side, State, TakeBack
+from app.rules.steps import acting
+
+SPECTATOR = "spectator"
+TITLE = {"japan": "Japan", "usa": "the United States", SPECTATOR: "a spectator"}
+
+
+def of(state: State, seat: str) -> TakeBack:
+    """What `seat` may take back now (nothing, for a seat that is not a side)."""
+    if seat not in SIDES:
+        return TakeBack()
+    return state.takeback.get("japan" if seat == "japan" else "usa", TakeBack())
+
+
+def record(before: State, after: State, side: Side, events: list[Event]) -> None:
+    """After `side`'s action took `before` to `after` with `events`: update the counts."""
+    own = of(before, side)
+    refusal = why_not(before, after, side, events)
+    if refusal is None:
+        after.takeback[side] = TakeBack(own.actions + 1, own.rule, own.why)
+    else:
+        after.takeback[side] = TakeBack(0, *refusal)
+    rolled = drew_dice(before, after)
+    for seat in SIDES:
+        if seat != side and of(after, seat).actions and noticed(before, after, seat, events):
+            if rolled:
+                after.takeback[seat] = TakeBack(0, "1f", "a die was rolled since (1f)")
+            else:
+                after.takeback[seat] = TakeBack(0, "3", f"{TITLE[side]} has acted since (3)")
+
+
+def why_not(before: State, after: State, side: Side, events: list[Event]) -> tuple[str, str] | None:
+    """Why `side`'s action from `before` to `after` cannot be taken back, or None."""
+    if drew_dice(before, after):
+        return "1f", "a die was rolled (1f)"
+    for seat in (*SIDES, SPECTATOR):
+        if seat != side and any(visible_to(e, seat) for e in events):
+            return "1c", f"{TITLE[seat]} has seen it (1c)"
+    gained = [s for s in acting(after) if s != side and s not in acting(before)]
+    if gained:
+        return "3", f"{TITLE[gained[0]]} has the move now (3)"
+    return None
+
+
+def drew_dice(before: State, after: State) -> bool:
+    """1f: all chance comes through the generator, or the dice a test forced."""
+    return after.rng != before.rng or after.forced_dice != before.forced_dice
+
+
+def noticed(before: State, after: State, seat: Side, events: list[Event]) -> bool:
+    """Could `seat` tell that another seat's action took `before` to `after`? (Sure
+    signs only: an event it may see, or a new step, Turn, status or turn to act.)"""
+    if any(visible_to(e, seat) for e in events):
+        return True
+    if (before.step, before.turn, before.status) != (after.step, after.turn, after.status):
+        return True
+    return (seat in acting(before)) != (seat in acting(after))

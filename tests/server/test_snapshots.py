@@ -243,12 +243,14 @@ def test_the_migration_drops_pickled_snapshots_and_the_game_loads_by_replay(bare
     """Snapshots made before 0005 were pickles: the migration drops them (they are only a
     cache of the log), and a store then loads the game by replaying its log."""
     config = alembic_config(bare_url)
-    command.upgrade(config, "0004_between_moves")  # the tables the store writes are as now
+    command.upgrade(config, "head")  # the store writes today's tables
     store = GameStore(db=Database.connect(bare_url), engine=load_engine("app.rules"))
     store.snapshot_every = 1000
     try:
         game = store.create("one", [], "two-player", 33).id
         play(store, game, 6, 33)
+        store.db.dispose()
+        command.downgrade(config, "0004_between_moves")  # snapshots were pickles then
         pickled = pickle.dumps(replayed(bare_url, game), protocol=pickle.HIGHEST_PROTOCOL)
         sql(
             bare_url,

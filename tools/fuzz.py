@@ -24,6 +24,7 @@ from app.data import catalog
 from app.rules import Action, State, apply, legal_actions, new_game, replay, view
 from app.rules.boards import searchboard
 from app.rules.flow import acting
+from app.rules.seats import seat_of, seats
 from app.rules.setup import OPTIONS
 from app.rules.state import (
     ARMING,
@@ -60,31 +61,38 @@ def check(condition: bool, message: str) -> None:
 # ---------------------------------------------------------------- the agent
 
 
+def side_of(state: State, seat: str) -> Side:
+    who = seat_of(state, seat)
+    assert who is not None, f"{seat!r} is no seat of this game"
+    return who.side
+
+
 def _nearest_enemy(state: State, side: Side, hex_: str) -> int:
     grid = searchboard()
     enemy = [h for h in state.boards[other(side)].forces.values() if h is not None]
     return min((grid.distance(hex_, h) for h in enemy), default=0)
 
 
-def choose(state: State, seat: Side, rng: random.Random) -> Action:
+def choose(state: State, seat: str, rng: random.Random) -> Action:
     """A random legal action, leaning toward finishing steps and toward the enemy.
 
     The lean reads the enemy's true positions: a test agent may cheat, so that battles
     happen often enough to be tested.
     """
     acts = legal_actions(state, seat)
+    side = side_of(state, seat)
     by_kind: dict[str, list[Action]] = {}
     for a in acts:
         by_kind.setdefault(a.kind, []).append(a)
     if "fly" in by_kind and rng.random() < 0.7:
         return min(
-            by_kind["fly"], key=lambda a: (_nearest_enemy(state, seat, a.get("hex")), rng.random())
+            by_kind["fly"], key=lambda a: (_nearest_enemy(state, side, a.get("hex")), rng.random())
         )
     for kind in ("move", "enter"):  # task forces close with the enemy, so that battles happen
         if kind in by_kind and rng.random() < 0.6:
             return min(
                 by_kind[kind],
-                key=lambda a: (_nearest_enemy(state, seat, a.get("hex")), rng.random()),
+                key=lambda a: (_nearest_enemy(state, side, a.get("hex")), rng.random()),
             )
     if "launch" in by_kind and rng.random() < 0.8:
         return rng.choice(by_kind["launch"])
@@ -92,7 +100,7 @@ def choose(state: State, seat: Side, rng: random.Random) -> Action:
         return rng.choice(by_kind["land"])
     if "done" in by_kind and (len(acts) == 1 or rng.random() < 0.35):
         return by_kind["done"][0]
-    if "position" in by_kind and rng.random() < 0.5:
+    if "position" in by_kind and "formation" in by_kind and rng.random() < 0.5:
         return Action("formation")
     kind = rng.choice(sorted(by_kind))
     return rng.choice(by_kind[kind])
@@ -170,9 +178,11 @@ def independent_points(state: State) -> dict[str, int]:
 
 
 def scramble(state: State, seat: str, rng: random.Random) -> State:
-    """A state that differs from `state` only in what `seat` may not know."""
+    """A state that differs from `state` only in what `seat` may not know: every other
+    side's Searchboard (a seat sees its own side's, 1c; a spectator none), the dice."""
     s = state.clone()
-    hidden = [s for s in SIDES if s != seat] if seat in SIDES else list(SIDES)
+    who = seat_of(state, seat)
+    hidden = [x for x in SIDES if who is None or x != who.side]
     hexes = searchboard().hexes()
     for side in hidden:
         board = s.boards[side]
@@ -200,7 +210,7 @@ def check_non_interference(state: State, rng: random.Random) -> None:
     """DESIGN.md: states that differ only in what a seat may not know look the same to it."""
     if state.status == "finished":
         return
-    for seat in (*SIDES, "spectator"):
+    for seat in (*(x.id for x in seats(state)), "spectator"):
         other_state = scramble(state, seat, rng)
         check(
             view(state, seat) == view(other_state, seat),

@@ -8,10 +8,10 @@ from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request, Response, status
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from app.api.deps import SeatDep, SettingsDep
-from app.api.games import seat_url
+from app.api.games import seat_link, seat_url
 from app.api.schemas import Name, SeatLink
 from app.games.between import Between
 from app.games.errors import BadRequest
@@ -55,6 +55,7 @@ class OpenGame(BaseModel):
     scenario: Name
     options: list[Name] = Field(default_factory=list, max_length=64)
     mode: Name = "two-player"
+    teams: StrictBool = False  # 17a
     keep: Name | None = None
     seed: StrictInt | None = Field(default=None, ge=0, lt=MAX_SEED)
     pace_days: StrictInt | None = Field(default=None, ge=1, le=60)
@@ -143,12 +144,9 @@ async def open_game(body: OpenGame, between: BetweenDep, settings: SettingsDep) 
         body.keep,
         body.seed,
         (body.pace_days, body.vacation_days),
+        body.teams,
     )
-    kept = [
-        SeatLink(seat=s.seat, token=s.token, url=seat_url(created.id, s.seat, s.token))
-        for s in created.seats
-        if s.seat == body.keep
-    ]
+    kept = [seat_link(created.id, s) for s in created.seats if s.seat == body.keep]
     return OpenedGame(id=created.id, seats=kept, seats_free=list(free))
 
 

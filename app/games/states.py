@@ -42,7 +42,9 @@ def document(game: GameRef, seat: str, version: int, view: Json) -> Json:
 
 def first_state(engine: Engine, game: Game | Row[Any]) -> Any:
     """The state before the game's first action (its creation record)."""
-    return engine.new_game(game.scenario, frozenset(game.options), game.seed, game.mode)
+    return engine.new_game(
+        game.scenario, frozenset(game.options), game.seed, game.mode, bool(game.teams)
+    )
 
 
 def apply_recorded(engine: Engine, state: Any, seat: str, action: Json) -> tuple[Any, list[Any]]:

@@ -47,6 +47,17 @@ GONE = "eliminated"
 EXITED = "exited"  # 12a4.3: towed off the Searchboard, out of play, its damage still counted
 
 
+_SIDE_NAMED: dict[str, Side] = {side: side for side in SIDES}
+
+
+def side_named(name: object) -> Side:
+    """The side a data file names ("japan", "usa"); anything else is a ValueError."""
+    side = _SIDE_NAMED.get(str(name))
+    if side is None:
+        raise ValueError(f"no side {str(name)[:20]!r}; the sides are {', '.join(SIDES)}")
+    return side
+
+
 def other(side: Side) -> Side:
     return "usa" if side == "japan" else "japan"
 
@@ -152,6 +163,11 @@ class Board:
     report: Report | None = None  # 15a1.2: a number of ships this side must state
     night_watch: dict[str, str] = field(default_factory=dict)  # 11d: where units were last night
     engaged_before: list[str] = field(default_factory=list)  # 11d: in combat the Turn before
+    # 17a (team games only, app/rules/commands.py): the command of each unit and task force
+    # marker, and the side's overall commander (17c1).
+    commands: dict[str, str] = field(default_factory=dict)
+    force_commands: dict[str, str] = field(default_factory=dict)
+    overall: str = ""
 
 
 @dataclass(slots=True)
@@ -220,9 +236,11 @@ class State:
     seed: int
     rng: int
     turn: int
+    teams: bool = False  # 17a: two seats a side, one per command (app/rules/seats.py)
     status: str = "setup"
     step: str = "setup"
     waiting: list[Side] = field(default_factory=list)
+    done: list[str] = field(default_factory=list)  # seats of a waiting side done with the step
     simultaneous: bool = False
     side_a: Side | None = None
     units: dict[Side, dict[str, Unit]] = field(default_factory=dict)

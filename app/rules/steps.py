@@ -51,6 +51,9 @@ class Step:
     on_done: Handler | None = None  # what "done" does besides ending the seat's part
     # Never pass a seat's "done" for it: whether it had a choice must not show (hidden info).
     always_asks: bool = False
+    # Where "done" waits for things the side must do first (place, enter, land, fight):
+    # those actions. With teams (17a) a player whose share of them is done may be done.
+    owes: Actions | None = None
 
 
 STEPS: dict[str, Step] = {}
@@ -70,6 +73,7 @@ def begin(state: State, name: str, out: list[Event]) -> None:
     """Enter step `name`: it sets whom it waits for, or runs and moves on."""
     state.step = name
     state.waiting = []
+    state.done = []
     state.simultaneous = False
     STEPS[name].enter(state, out)
 

@@ -53,11 +53,14 @@ OWN_UNIT: dict[str, str] = {
     "torpedo": "ship",
     "gun": "ship",
     "breakoff": "ship",
+    "flagship": "ship",
 }
 # Action kinds that name one of the acting side's task forces.
 OWN_FORCE = frozenset({"place", "commit", "withhold", "move", "enter", "exit", "assign"})
 # Decisions for the whole side (17c1: "the guy who gives the orders").
 SIDE_WIDE = frozenset({"battle", "reroll", "accept", "submarine"})
+# What either player of the side may do (17c1: naming the overall commander at setup).
+EITHER_PLAYER = frozenset({"overall"})
 
 
 # ---------------------------------------------------------------- the assignment (17a)
@@ -144,6 +147,8 @@ def deciders(state: State, side: Side, action: Action) -> frozenset[str] | None:
     board = state.boards[side]
     if action.kind in SIDE_WIDE:
         return frozenset({board.overall})
+    if action.kind in EITHER_PLAYER:
+        return frozenset(board.commands.values()) | {board.overall}
     if action.kind == "transfer":
         return _transfer(state, side, action)
     field = OWN_UNIT.get(action.kind)

@@ -12,7 +12,7 @@ from functools import cache
 from types import MappingProxyType
 
 from app.data import ForceSetup, Scenario, catalog
-from app.rules import commands
+from app.rules import commands, teams
 from app.rules.actions import DONE, Action
 from app.rules.boards import area_hexes
 from app.rules.dice import seed_state
@@ -204,42 +204,29 @@ def _actions(state: State, side: Side) -> list[Action]:
         out += [a for a in _placements(f.marker, f.area) if a.values[1] != here]
     out += _air_toggles(state, side)
     if state.teams:
-        out += _assignments(state, side)
-    if all(board.forces[f.marker] is not None for f in setup_forces(state, side)):
+        out += teams.setup_actions(state, side)  # 17a, 17c1, 17c2
+    if not _owes(state, side):
         out.append(DONE)
     return out
 
 
-def _assignments(state: State, side: Side) -> list[Action]:
-    """17a: a force the side gives to either of its players (Task Force 1), to the other."""
-    teams = scenario_of(state).teams
-    if teams is None:
-        return []
-    board = state.boards[side]
-    return [
-        Action("assign", (marker, c.id))
-        for marker in teams.chosen[side]
-        for c in teams.of(side)
-        if board.force_commands.get(marker) != c.id
-    ]
-
-
 def _owes(state: State, side: Side) -> list[Action]:
-    """7a2.2: a task force marker still to be placed."""
+    """7a2.2: a task force marker still to be placed; 17c2: a flagship still to be named."""
     board = state.boards[side]
-    return [
+    owed = [
         a
         for f in setup_forces(state, side)
         if board.forces[f.marker] is None
         for a in _placements(f.marker, f.area)
     ]
+    return owed + teams.owes(state, side) if state.teams else owed
 
 
 def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     board = state.boards[side]
-    if action.kind == "assign":
-        commands.assign(state, side, action.get("force"), action.get("command"))
-    elif action.kind == "place":
+    if state.teams and teams.handle(state, side, action, out):
+        return
+    if action.kind == "place":
         board.forces[action.get("force")] = action.get("hex")
     elif action.kind == "commit":
         board.committed.append(action.get("force"))
@@ -263,6 +250,8 @@ def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
             return "7a2.2", f"{action.get('force')} is not one of your task forces placed at setup"
         return "7a2.2", f"{f.label} is placed in area {f.area} of the Searchboard"
     if action.kind == "done":
+        if state.teams and teams.owes(state, side):
+            return "17c2", "name your flagship, an aircraft carrier or a battleship of yours"
         return "7a2.2", "place every task force marker before you finish setting up"
     return None
 

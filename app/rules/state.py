@@ -168,6 +168,7 @@ class Board:
     commands: dict[str, str] = field(default_factory=dict)
     force_commands: dict[str, str] = field(default_factory=dict)
     overall: str = ""
+    flagships: dict[str, str] = field(default_factory=dict)  # 17c2: command -> ship
 
 
 @dataclass(slots=True)

@@ -336,6 +336,7 @@ def _searchboard(state: State, side: Side) -> dict[str, Any]:
             "overall": board.overall,
             "forces": dict(sorted(board.force_commands.items())),
             "units": dict(sorted(board.commands.items())),
+            "flagships": dict(sorted(board.flagships.items())),
         }
     return out
 

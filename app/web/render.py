@@ -87,6 +87,14 @@ class Seat:
         )
 
 
+def seat_titles(view: dict[str, Any]) -> dict[str, str]:
+    """Each seat of the game (as its view lists them) by its words for people."""
+    return {
+        str(s["seat"]): Seat("", str(s["seat"]), str(s["side"]), str(s["label"] or "")).title
+        for s in view.get("seats") or []
+    }
+
+
 def seat_of(game_id: str, seat: str, seats: tuple[dict[str, Any], ...]) -> Seat | None:
     """The game's seat by its id, from the seats the engine declares for it."""
     for s in seats:
@@ -144,6 +152,7 @@ def context(
             by_subject.setdefault(c.subject, []).append(c)
     return {
         "who": who,
+        "seat_titles": seat_titles(view),
         "replay": replay,
         "view": view,
         "v": int(view.get("version") or 0),

@@ -86,6 +86,7 @@ def home_page(service: GameService, allow_seed: bool, error: str = "") -> str:
     return render.page(
         "home.html",
         keep_seats=render.seats_offered(scenarios),
+        team_scenarios=[s["name"] for s in playable if s.get("teams")],
         scenarios=scenarios,
         chosen=playable[0]["id"] if playable else "",
         options=[(o, OPTION_NAMES.get(o, "")) for o in options],

@@ -4,6 +4,8 @@ commander (17c1; until one is named, the command the scenario marks)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from app.rules import IllegalAction, apply, legal_actions, new_game, seats, view
@@ -17,10 +19,10 @@ from app.rules.state import State
 from .helpers import play
 
 PLACES = {
-    "usa-tf16": ("place TF16 N3",),
-    "usa-tf17": ("place TF17 N4",),
-    "japan-i": ("place MobileForce H2",),
-    "japan-vi": ("place EscortForce C9", "place SecondFleet F8"),
+    "usa-tf16": ("place TF16 N3", "flagship Enterprise"),
+    "usa-tf17": ("place TF17 N4", "flagship Yorktown"),
+    "japan-i": ("place MobileForce H2", "flagship Akagi"),
+    "japan-vi": ("place EscortForce C9", "place SecondFleet F8", "flagship Kongo"),
 }
 
 
@@ -91,10 +93,10 @@ def test_17b_an_action_for_another_commands_units_is_refused_naming_17b() -> Non
 def test_17a_the_side_is_done_when_each_of_its_players_is() -> None:
     """Both players of a side set up; the side's setup ends when the second is done."""
     state = team_game()
-    state, _ = play(state, "usa-tf16", "place TF16 N3", "done")
+    state, _ = play(state, "usa-tf16", *PLACES["usa-tf16"], "done")
     assert "usa-tf16" not in acting(state) and "usa-tf17" in acting(state)
     assert "usa" in state.waiting
-    state, _ = play(state, "usa-tf17", "place TF17 N4", "done")
+    state, _ = play(state, "usa-tf17", *PLACES["usa-tf17"], "done")
     assert "usa" not in state.waiting
     assert legal_actions(state, "usa-tf16") == [] == legal_actions(state, "usa-tf17")
 
@@ -177,6 +179,41 @@ def test_17b_the_enemy_is_told_only_which_side_it_waits_for() -> None:
     """Which enemy player is done with a step may tell what he commands: the enemy's
     prompt names the side, a teammate's names the seats."""
     state = team_game()
-    state, _ = play(state, "usa-tf16", "place TF16 N3", "done")
+    state, _ = play(state, "usa-tf16", *PLACES["usa-tf16"], "done")
     assert view(state, "usa-tf16")["prompt"]["waiting_for"] == ["japan", "usa-tf17"]
     assert view(state, "japan-i")["prompt"]["waiting_for"] == ["japan-i", "japan-vi", "usa"]
+
+
+def test_17c1_either_player_names_the_overall_commander_before_play() -> None:
+    """17c1: "One player should be nominated as the overall commander" - until the side
+    names one, TF 17's player is (the scenario's default); once play starts it stands."""
+    state = team_game()
+    assert "overall tf16" in texts(state, "usa-tf16") and "overall tf16" in texts(state, "usa-tf17")
+    state, _ = play(state, "usa-tf17", "overall tf16")
+    assert state.boards["usa"].overall == "tf16"
+    assert view(state, "usa-tf17")["searchboard"]["commands"]["overall"] == "tf16"
+    assert "commands" not in view(state, "japan-i")["searchboard"] or (
+        view(state, "japan-i")["searchboard"]["commands"]["overall"] == "i"
+    )
+    state, _ = set_up(state)
+    assert deciders(state, "usa", Action("battle", ("H4",))) == {"tf16"}
+    assert not any(a.kind == "overall" for s in seats(state) for a in legal_actions(state, s.id))
+
+
+def test_17c2_each_player_names_a_flagship_known_to_his_side_never_to_the_enemy() -> None:
+    """17c2: a carrier or battleship of his own, named before he is done setting up."""
+    state = team_game()
+    tf16 = texts(state, "usa-tf16")
+    assert {"flagship Enterprise", "flagship Hornet"} <= tf16
+    assert "flagship Yorktown" not in tf16 and "flagship Minneapolis" not in tf16  # a CA
+    state, _ = play(state, "usa-tf16", "place TF16 N3")
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, "usa-tf16", Action("done"))
+    assert refused.value.rule == "17c2"
+    state, _ = play(state, "usa-tf16", "flagship Hornet", "done")
+    for seat in ("usa-tf16", "usa-tf17"):
+        assert view(state, seat)["searchboard"]["commands"]["flagships"] == {"tf16": "Hornet"}
+    for seat in ("japan-i", "japan-vi", "spectator"):
+        seen = view(state, seat)
+        del seen["operations_cards"]  # 2c: Hornet itself is on the open card, not its role
+        assert "Hornet" not in json.dumps(seen), seat

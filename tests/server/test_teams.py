@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from server.client import Api
+from server.client import Api, Game
 from server.conftest import Server
+from server.test_between import heard, say
 
 TEAM_SEATS = ["japan-i", "japan-vi", "usa-tf16", "usa-tf17"]
 
@@ -64,18 +65,18 @@ def test_17b_an_action_for_another_commands_units_is_a_422_naming_17b(api: Api) 
     assert api.view(game, "usa-tf17")["searchboard"]["forces"] == {"TF16": place["hex"]}
 
 
-def test_17a_a_team_game_plays_through_the_api(api: Api) -> None:
-    """Each player sets up his own task forces and is done; play starts when all four are;
-    then every seat acts only on its own prompt."""
-    game = api.create(scenario="three", teams=True, seed=3)
+def set_up_every_seat(api: Api, game: Game) -> None:
+    """Each player places his own task forces, names his flagship (17c2) and is done."""
     for seat in TEAM_SEATS:
         view = api.view(game, seat)
         while True:
             placed = view["searchboard"]["forces"]
+            named = view["searchboard"]["commands"]["flagships"]
             todo = [
                 a
                 for a in view["prompt"]["actions"]
-                if a["kind"] == "place" and a["force"] not in placed
+                if (a["kind"] == "place" and a["force"] not in placed)
+                or (a["kind"] == "flagship" and view["viewer"]["command"] not in named)
             ]
             action = todo[0] if todo else {"kind": "done"}
             assert action in view["prompt"]["actions"], (seat, view["prompt"])
@@ -84,5 +85,27 @@ def test_17a_a_team_game_plays_through_the_api(api: Api) -> None:
             view = api.view(game, seat)
             if action["kind"] == "done":
                 break
+
+
+def test_17a_a_team_game_plays_through_the_api(api: Api) -> None:
+    """Play starts when all four players are done setting up; then every seat acts only
+    on its own prompt."""
+    game = api.create(scenario="three", teams=True, seed=3)
+    set_up_every_seat(api, game)
     assert api.view(game, "japan-i")["status"] == "playing"
     assert api.play(game, 40, random.Random(3)) == 40
+
+
+def test_17c1_teammates_confer_before_play_and_never_after(api: Api) -> None:
+    """17c1: the players of a side meet secretly before the game begins (their side's
+    channel, unheard by the enemy); "after the game begins, no talking is allowed among
+    the players on a side": a 422 naming 17c3 (radio only), nothing stored."""
+    game = api.create(scenario="three", teams=True, seed=4)
+    r = say(api, game, "usa-tf16", "I take the north", audience="side:usa")
+    assert r.status_code == 201, r.text
+    assert [m["text"] for m in heard(api, game, "usa-tf17")] == ["I take the north"]
+    assert heard(api, game, "japan-i") == [] and heard(api, game, "japan-vi") == []
+    set_up_every_seat(api, game)
+    r = say(api, game, "usa-tf17", "where are you?", audience="side:usa")
+    assert r.status_code == 422 and r.json()["rule"] == "17c3"
+    assert len(heard(api, game, "usa-tf16")) == 1

@@ -39,6 +39,9 @@ fuzz: $(STAMP)
 	$(BIN)/python -m tools.fuzz --scenario one --games $${GAMES_LONG:-300} --options random
 	for s in two three; do for o in all random; do \
 	  $(BIN)/python -m tools.fuzz --scenario $$s --games $${GAMES_LONG:-300} --options $$o || exit 1; done; done
+	# 17a: teams of two a side, non-interference checked for every seat (>= 1,000 states each)
+	for s in two three; do \
+	  $(BIN)/python -m tools.fuzz --scenario $$s --teams --games $${GAMES_TEAMS:-40} --options random || exit 1; done
 
 clean:
 	rm -rf $(VENV) data .pytest_cache .mypy_cache .ruff_cache

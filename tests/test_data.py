@@ -169,6 +169,40 @@ def test_loader_entry_turn_outside_the_scenario(data_copy: Path) -> None:
         load_catalog(data_copy)
 
 
+def test_17a_commands_of_scenarios_two_and_three(cat: Catalog) -> None:
+    """17a: the US commands are TF 16 / TF 17 and Midway, TF 1 chosen at setup; the Japanese
+    those entering at I / at VI (Scenario Three's split follows Scenario Two's entries);
+    no teams elsewhere (17: scenarios 7c and 7d)."""
+    for sid in ("two", "three"):
+        teams = cat.scenarios[sid].teams
+        assert teams is not None and teams.rule == "17a" and teams.provenance
+        forces = {(c.side, c.id): c.forces for c in teams.commands}
+        assert forces[("usa", "tf16")] == ("TF16",)
+        assert forces[("usa", "tf17")] == ("TF17", "Midway")
+        assert {"MobileForce", "FirstFleet"} <= set(forces[("japan", "i")])
+        assert {"EscortForce", "SecondFleet"} <= set(forces[("japan", "vi")])
+        assert [c.id for c in teams.commands if c.overall] == ["tf17", "i"]
+    assert cat.scenarios["two"].teams is not None
+    assert cat.scenarios["two"].teams.chosen["usa"] == ("TF1",)
+    for f in cat.scenarios["two"].forces_of("japan"):
+        command = next(c for c in cat.scenarios["two"].teams.commands if f.marker in c.forces)
+        assert command.id == {"I": "i", "VI": "vi"}[f.area], "17a: by the area of entry"
+    assert cat.scenarios["one"].teams is None and cat.scenarios["four"].teams is None
+
+
+def test_loader_17a_a_force_in_no_command_is_refused(data_copy: Path) -> None:
+    edit(
+        data_copy,
+        "scenario-three.toml",
+        'forces = ["EscortForce", "SecondFleet"]',
+        'forces = ["EscortForce"]',
+    )
+    with pytest.raises(
+        ValueError, match=r"scenario-three\.toml: teams\.command: 17a: each japan force"
+    ):
+        load_catalog(data_copy)
+
+
 def test_loader_hex_off_the_board_and_bad_toml(data_copy: Path) -> None:
     edit(data_copy, "searchboard.toml", '"A5"]', '"A12"]')
     with pytest.raises(ValueError, match=r"searchboard\.toml: areas\.I\.hexes: hex 'A12'"):

@@ -52,7 +52,6 @@ import jsonpatch
 from websockets.asyncio.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parent.parent
-SEATS = ("japan", "usa")
 
 
 def free_port() -> int:
@@ -145,14 +144,16 @@ class Poster:
 
 @dataclass
 class Table:
-    """One game as its two agents see it."""
+    """One game as its agents (one a seat, the seats the server created) see it."""
 
     id: str
     tokens: dict[str, str]
     docs: dict[str, dict[str, Any]] = field(default_factory=dict)
-    changed: dict[str, asyncio.Event] = field(
-        default_factory=lambda: {s: asyncio.Event() for s in SEATS}
-    )
+    changed: dict[str, asyncio.Event] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.changed = {s: asyncio.Event() for s in self.tokens}
+
     sent_at: float = 0.0
     actor: str = ""
     awaiting_other: bool = False
@@ -213,9 +214,9 @@ class Bench:
         """Random legal actions, one at a time, until the game ends or time is up."""
         while time.monotonic() < deadline:
             await asyncio.sleep(rng.uniform(*self.think))
-            ready = [s for s in SEATS if table.docs[s]["prompt"]["actions"]]
+            ready = [s for s in table.tokens if table.docs[s]["prompt"]["actions"]]
             if not ready:
-                if table.docs["japan"]["status"] == "finished":
+                if next(iter(table.docs.values()))["status"] == "finished":
                     self.figures.finished += 1
                     return
                 await self.wait_change(table, 5)
@@ -265,12 +266,12 @@ class Bench:
             table = await self.new_table(rng.randrange(2**31))
             async with contextlib.AsyncExitStack() as stack:
                 readers = []
-                for seat in SEATS:
+                for seat in table.tokens:
                     url = f"{self.ws_base}/api/games/{table.id}/ws?token={table.tokens[seat]}"
                     ws = await stack.enter_async_context(connect(url, max_size=2**24))
                     table.docs[seat] = json.loads(await ws.recv())["view"]
                     readers.append(asyncio.create_task(self.read(table, seat, ws)))
-                table.open_sockets = 2
+                table.open_sockets = len(table.tokens)
                 try:
                     await self.play(table, rng, deadline, poster)
                 finally:
@@ -291,7 +292,7 @@ class Bench:
                 await asyncio.sleep(0.1)
 
     def live_games(self) -> int:
-        return sum(1 for t in self.tables if t.open_sockets == 2)
+        return sum(1 for t in self.tables if t.open_sockets and t.open_sockets == len(t.tokens))
 
 
 async def run(

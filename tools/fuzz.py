@@ -5,7 +5,11 @@ engine's invariants are checked, and on sampled states the non-interference prop
 `view()`. A failing game is saved as a (scenario, seed, log) JSON file that
 tests/rules/test_fuzz_cases.py replays.
 
-    python -m tools.fuzz --games 5000 [--scenario one] [--seed 0]
+    python -m tools.fuzz --games 5000 [--scenario one] [--seed 0] [--teams]
+
+With `--teams` (Scenarios Two and Three, 17a) every game has two seats a side; the
+non-interference property is checked for every one of them, and the count of states
+checked per seat is printed.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import random
 import sys
 import time
 import traceback
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,6 +29,7 @@ from app.data import catalog
 from app.rules import Action, State, apply, legal_actions, new_game, replay, view
 from app.rules.boards import searchboard
 from app.rules.flow import acting
+from app.rules.seats import seat_of, seats, side_of_seat
 from app.rules.setup import OPTIONS
 from app.rules.state import (
     ARMING,
@@ -60,31 +66,38 @@ def check(condition: bool, message: str) -> None:
 # ---------------------------------------------------------------- the agent
 
 
+def side_of(state: State, seat: str) -> Side:
+    who = seat_of(state, seat)
+    assert who is not None, f"{seat!r} is no seat of this game"
+    return who.side
+
+
 def _nearest_enemy(state: State, side: Side, hex_: str) -> int:
     grid = searchboard()
     enemy = [h for h in state.boards[other(side)].forces.values() if h is not None]
     return min((grid.distance(hex_, h) for h in enemy), default=0)
 
 
-def choose(state: State, seat: Side, rng: random.Random) -> Action:
+def choose(state: State, seat: str, rng: random.Random) -> Action:
     """A random legal action, leaning toward finishing steps and toward the enemy.
 
     The lean reads the enemy's true positions: a test agent may cheat, so that battles
     happen often enough to be tested.
     """
     acts = legal_actions(state, seat)
+    side = side_of(state, seat)
     by_kind: dict[str, list[Action]] = {}
     for a in acts:
         by_kind.setdefault(a.kind, []).append(a)
     if "fly" in by_kind and rng.random() < 0.7:
         return min(
-            by_kind["fly"], key=lambda a: (_nearest_enemy(state, seat, a.get("hex")), rng.random())
+            by_kind["fly"], key=lambda a: (_nearest_enemy(state, side, a.get("hex")), rng.random())
         )
     for kind in ("move", "enter"):  # task forces close with the enemy, so that battles happen
         if kind in by_kind and rng.random() < 0.6:
             return min(
                 by_kind[kind],
-                key=lambda a: (_nearest_enemy(state, seat, a.get("hex")), rng.random()),
+                key=lambda a: (_nearest_enemy(state, side, a.get("hex")), rng.random()),
             )
     if "launch" in by_kind and rng.random() < 0.8:
         return rng.choice(by_kind["launch"])
@@ -92,7 +105,7 @@ def choose(state: State, seat: Side, rng: random.Random) -> Action:
         return rng.choice(by_kind["land"])
     if "done" in by_kind and (len(acts) == 1 or rng.random() < 0.35):
         return by_kind["done"][0]
-    if "position" in by_kind and rng.random() < 0.5:
+    if "position" in by_kind and "formation" in by_kind and rng.random() < 0.5:
         return Action("formation")
     kind = rng.choice(sorted(by_kind))
     return rng.choice(by_kind[kind])
@@ -170,9 +183,14 @@ def independent_points(state: State) -> dict[str, int]:
 
 
 def scramble(state: State, seat: str, rng: random.Random) -> State:
-    """A state that differs from `state` only in what `seat` may not know."""
+    """A state that differs from `state` only in what `seat` may not know: every other
+    side's Searchboard (a seat sees its own side's, 1c; a spectator none) with who commands
+    what there and which of its players are done with the step (17a), and the dice."""
     s = state.clone()
-    hidden = [s for s in SIDES if s != seat] if seat in SIDES else list(SIDES)
+    who = seat_of(state, seat)
+    hidden = [x for x in SIDES if who is None or x != who.side]
+    for x in hidden:
+        _scramble_commands(s, x, rng)
     hexes = searchboard().hexes()
     for side in hidden:
         board = s.boards[side]
@@ -196,11 +214,33 @@ def scramble(state: State, seat: str, rng: random.Random) -> State:
     return s
 
 
-def check_non_interference(state: State, rng: random.Random) -> None:
+def _scramble_commands(s: State, side: Side, rng: random.Random) -> None:
+    """17a: the side's assignment of units and task forces to its players, its overall
+    commander and which of its players are done with the step."""
+    if not s.teams:
+        return
+    board = s.boards[side]
+    mine = [x.command for x in seats(s) if x.side == side and x.command is not None]
+    board.commands = {u: rng.choice(mine) for u in board.commands}
+    board.force_commands = {m: rng.choice(mine) for m in board.force_commands}
+    board.overall = rng.choice(mine)
+    ships = sorted(u.id for u in s.units[side].values() if u.ship)
+    board.flagships = {c: rng.choice(ships) for c in mine if rng.random() < 0.7}
+    ours = [d for d in s.done if side_of_seat(d) != side]
+    theirs = [x.id for x in seats(s) if x.side == side and rng.random() < 0.5]
+    if side in s.waiting and len(theirs) < len(mine):
+        s.done = ours + theirs
+
+
+def check_non_interference(
+    state: State, rng: random.Random, checked: Counter[str] | None = None
+) -> None:
     """DESIGN.md: states that differ only in what a seat may not know look the same to it."""
     if state.status == "finished":
         return
-    for seat in (*SIDES, "spectator"):
+    for seat in (*(x.id for x in seats(state)), "spectator"):
+        if checked is not None:
+            checked[seat] += 1
         other_state = scramble(state, seat, rng)
         check(
             view(state, seat) == view(other_state, seat),
@@ -224,6 +264,8 @@ class GameResult:
     battles: int = 0
     final: State | None = None
     options: frozenset[str] = frozenset()
+    teams: bool = False
+    checked: Counter[str] = field(default_factory=Counter)  # non-interference, per seat
 
 
 def play_game(
@@ -232,18 +274,22 @@ def play_game(
     interference_every: int = 7,
     log: list[tuple[str, dict[str, Any]]] | None = None,
     options: frozenset[str] = frozenset(),
+    teams: bool = False,
 ) -> GameResult:
-    """One complete random game, every invariant checked after every step.
+    """One complete random game, every invariant checked after every step; with `teams`,
+    two seats a side (17a), each playing only what it is offered.
 
     `log`, if given, receives the actions as they are played, so a failure can be saved.
     """
     rng = random.Random(seed)
-    state = new_game(scenario, options, seed)
-    result = GameResult(scenario, seed, 0, log if log is not None else [], options=options)
+    state = new_game(scenario, options, seed, "two-player", teams)
+    result = GameResult(
+        scenario, seed, 0, log if log is not None else [], options=options, teams=teams
+    )
     ledger = Ledger()
     while state.status != "finished":
         check(result.actions < MAX_ACTIONS, "the game does not end")
-        seat = acting(state)[0] if len(acting(state)) == 1 else rng.choice(acting(state))
+        seat = _next_seat(state, rng)
         action = choose(state, seat, rng)
         result.log.append((seat, action.to_json()))
         before = state
@@ -255,8 +301,8 @@ def play_game(
         check_unit_keys(state)  # 4c2, 3b: a unit is its side and its id
         ledger.check(state)
         if result.actions % interference_every == 0:
-            check_non_interference(state, rng)
-    rebuilt, _ = replay(scenario, options, seed, result.log)
+            check_non_interference(state, rng, result.checked)
+    rebuilt, _ = replay(scenario, options, seed, result.log, "two-player", teams)
     check(rebuilt == state, "replay of the log differs from the state")
     check(state.victory is not None, "no victory points at the end")
     assert state.victory is not None
@@ -266,18 +312,30 @@ def play_game(
     return result
 
 
+def _next_seat(state: State, rng: random.Random) -> str:
+    """One of the seats that may act; with teams, one that has something it may do."""
+    seats_now = acting(state)
+    if not state.teams:
+        return seats_now[0] if len(seats_now) == 1 else rng.choice(seats_now)
+    ready = [s for s in seats_now if legal_actions(state, s)]
+    check(bool(ready), f"dead end in {state.step}: {seats_now} may act and have nothing to do")
+    return rng.choice(ready)
+
+
 def save_failure(
     scenario: str,
     seed: int,
     log: list[tuple[str, dict[str, Any]]],
     error: str,
     options: frozenset[str] = frozenset(),
+    teams: bool = False,
 ) -> Path:
     FAILURES.mkdir(exist_ok=True)
-    path = FAILURES / f"{scenario}-{seed}.json"
+    path = FAILURES / f"{scenario}-{seed}{'-teams' if teams else ''}.json"
     record = {
         "scenario": scenario,
         "options": sorted(options),
+        "teams": teams,
         "seed": seed,
         "log": log,
         "error": error,
@@ -291,10 +349,11 @@ def random_options(rng: random.Random) -> frozenset[str]:
     return frozenset(o for o in sorted(OPTIONS) if rng.random() < 0.5)
 
 
-def run(scenario: str, games: int, first_seed: int, options: str) -> int:
+def run(scenario: str, games: int, first_seed: int, options: str, teams: bool = False) -> int:
     """Play `games` games; options "none", "all", or "random" (a random subset each game)."""
     failures = 0
     battles = actions = 0
+    checked: Counter[str] = Counter()
     start = time.perf_counter()
     for seed in range(first_seed, first_seed + games):
         log: list[tuple[str, dict[str, Any]]] = []
@@ -304,19 +363,21 @@ def run(scenario: str, games: int, first_seed: int, options: str) -> int:
             "random": random_options(random.Random(seed)),
         }[options]
         try:
-            result = play_game(scenario, seed, log=log, options=chosen)
+            result = play_game(scenario, seed, log=log, options=chosen, teams=teams)
             battles += result.battles
             actions += result.actions
+            checked += result.checked
         except Exception:  # every failure is saved, whatever it is
             failures += 1
-            path = save_failure(scenario, seed, log, traceback.format_exc(), chosen)
+            path = save_failure(scenario, seed, log, traceback.format_exc(), chosen, teams)
             print(f"FAIL seed={seed}: saved {path}", file=sys.stderr)
             traceback.print_exc()
     elapsed = time.perf_counter() - start
+    per_seat = " ".join(f"checked_{s}={n}" for s, n in sorted(checked.items()))
     print(
-        f"fuzz scenario={scenario} options={options} games={games} failures={failures} "
-        f"actions={actions} "
-        f"battles={battles} seconds={elapsed:.1f}"
+        f"fuzz scenario={scenario} options={options} teams={teams} games={games} "
+        f"failures={failures} actions={actions} battles={battles} seconds={elapsed:.1f} "
+        f"{per_seat}"
     )
     return failures
 
@@ -327,8 +388,9 @@ def main() -> None:
     parser.add_argument("--scenario", default="one")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--options", choices=("none", "all", "random"), default="none")
+    parser.add_argument("--teams", action="store_true", help="two seats a side (17a)")
     args = parser.parse_args()
-    sys.exit(1 if run(args.scenario, args.games, args.seed, args.options) else 0)
+    sys.exit(1 if run(args.scenario, args.games, args.seed, args.options, args.teams) else 0)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,9 @@ from dataclasses import dataclass, field
 
 from app.rules import Action, Event, legal_actions
 from app.rules.boards import battleboard
+from app.rules.commands import command_of
 from app.rules.flow import acting
+from app.rules.seats import seat_of
 from app.rules.state import (
     ARMING,
     GONE,
@@ -31,6 +33,7 @@ from app.rules.state import (
     PendingCombat,
     Side,
     State,
+    Unit,
     UnitKey,
     other,
 )
@@ -44,6 +47,8 @@ _SURFACE = "ships hexes facings lines spent gunned fired designated broke_off"
 BARE_ID_FIELDS: frozenset[tuple[str, str]] = frozenset(
     {
         *(("Board", f) for f in ("flights", "groups", "night_watch", "engaged_before")),
+        ("Board", "commands"),  # 17a: the side's own units -> their command
+        ("Board", "flagships"),  # 17c2: command -> one of the side's own ships
         ("Spotting", "forces"),
         *(("Battle", f) for f in _BATTLE.split()),
         ("PendingCombat", "target"),
@@ -79,6 +84,8 @@ def _board(side: Side, board: Board) -> Iterator[Ref]:
     yield from _keys("Board.groups", side, (u for g in board.groups.values() for u in g))
     yield from _keys("Board.night_watch", side, board.night_watch)
     yield from _keys("Board.engaged_before", side, board.engaged_before)
+    yield from _keys("Board.commands", side, board.commands)
+    yield from _keys("Board.flagships", side, board.flagships.values())
     for spot in board.intel:
         ships = (u for us in spot.forces.values() for u in us)
         yield from _keys("Spotting.forces", other(side), ships)
@@ -169,9 +176,10 @@ class Ledger:
     def record(self, before: State, seat: str, action: Action, events: list[Event]) -> None:
         if before.turn != self.turn:
             self.turn, self.shifted, self.aa_used = before.turn, set(), set()
-        if seat not in SIDES:
+        who = seat_of(before, seat)
+        if who is None:
             return
-        side: Side = "japan" if seat == "japan" else "usa"
+        side = who.side
         if before.step == "ready" and action.kind in SHIFTS:
             self.shifted.add(UnitKey(side, action.get("unit")))
         if action.kind == "fire" and before.battle is not None:
@@ -189,25 +197,47 @@ class Ledger:
             if state.step == "anti-aircraft combat":
                 self._check_aa(state, seat)
 
-    def _check_ready(self, state: State, side: Side) -> None:
-        offered = legal_actions(state, side)
-        for u in state.units[side].values():
+    def _check_ready(self, state: State, seat: str) -> None:
+        offered = legal_actions(state, seat)
+        side = _side(state, seat)
+        for u in _commanded(state, seat):
             kind = {ARMING: "ready", READY: "arm"}.get(u.box)
             missing = kind and u.key not in self.shifted and Action(kind, (u.id,)) not in offered
             if not u.ship and missing:
                 raise AssertionError(f"3b: {side} {u.id} is not offered {kind}")
 
-    def _check_aa(self, state: State, side: Side) -> None:
+    def _check_aa(self, state: State, seat: str) -> None:
         b = state.battle
+        side = _side(state, seat)
         if b is None or side == b.attacker or b.aa_ships:
             return
-        offered = {a.get("ship") for a in legal_actions(state, side) if a.kind == "aa"}
+        offered = {a.get("ship") for a in legal_actions(state, seat) if a.kind == "aa"}
+        mine = {u.id for u in _commanded(state, seat)}
         for s in b.ships:
             u = state.units[side][s]
+            if s not in mine:
+                continue
             if u.box == GONE or u.key in self.aa_used or not _aa_in_reach(state, b, s):
                 continue
             if s not in offered:
                 raise AssertionError(f"4c2: {side} {s} is not offered anti-aircraft fire")
+
+
+def _commanded(state: State, seat: str) -> list[Unit]:
+    """The units the seat commands: its side's, or with teams its command's (17a)."""
+    who = seat_of(state, seat)
+    assert who is not None, f"{seat!r} is no seat of this game"
+    units = list(state.units[who.side].values())
+    if who.command is None:
+        return units
+    board = state.boards[who.side]
+    return [u for u in units if command_of(board, u.id) == who.command]
+
+
+def _side(state: State, seat: str) -> Side:
+    who = seat_of(state, seat)
+    assert who is not None, f"{seat!r} is no seat of this game"
+    return who.side
 
 
 def _aa_in_reach(state: State, b: Battle, ship: str) -> bool:

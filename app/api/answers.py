@@ -36,6 +36,30 @@ class Refusal(BaseModel):
     errors: list[Problem] | None = Field(None, description="422 of a malformed request")
 
 
+class SeatInfo(BaseModel):
+    """A seat as the engine declares it: its side and command (17a)."""
+
+    seat: str
+    side: str
+    command: str | None
+    label: str
+
+
+class Seating(BaseModel):
+    teams: bool
+    seats: list[SeatInfo]
+
+
+class ModeOffered(Open):
+    """A mode of play, and the seats it gives without teams and, where 17 offers them,
+    with teams."""
+
+    mode: Mode
+    rule: str
+    name: str
+    seatings: list[Seating]
+
+
 class Scenario(Open):
     id: str
     name: str
@@ -44,7 +68,8 @@ class Scenario(Open):
     last_turn: int
     playable: bool
     options: list[OptionName]
-    modes: list[Mode]
+    teams: bool = Field(description="17: teams of two a side are offered")
+    modes: list[ModeOffered]
 
 
 class Action(BaseModel):

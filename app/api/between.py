@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request, Response, status
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from app.api.answers import (
     ChatMessage,
@@ -22,7 +22,7 @@ from app.api.answers import (
 )
 from app.api.contract import refusals
 from app.api.deps import SeatDep
-from app.api.games import SEATED, SEED_REFUSED, seat_url
+from app.api.games import SEATED, SEED_REFUSED, seat_link, seat_url
 from app.api.schemas import GameId, Mode, Name, OptionName, ScenarioId, SeatLink
 from app.games.between import Between
 from app.games.errors import BadRequest
@@ -70,6 +70,7 @@ class OpenGame(BaseModel):
     scenario: ScenarioId
     options: list[OptionName] = Field(default_factory=list, max_length=64)
     mode: Mode = "two-player"
+    teams: StrictBool = False  # 17a
     keep: Name | None = None
     seed: StrictInt | None = Field(default=None, ge=0, lt=MAX_SEED)
     pace_days: StrictInt | None = Field(default=None, ge=1, le=60)
@@ -211,12 +212,9 @@ async def open_game(body: OpenGame, between: BetweenDep) -> OpenedGame:
         body.keep,
         body.seed,
         (body.pace_days, body.vacation_days),
+        body.teams,
     )
-    kept = [
-        SeatLink(seat=s.seat, token=s.token, url=seat_url(created.id, s.seat, s.token))
-        for s in created.seats
-        if s.seat == body.keep
-    ]
+    kept = [seat_link(created.id, s) for s in created.seats if s.seat == body.keep]
     return OpenedGame(id=created.id, seats=kept, seats_free=list(free))
 
 

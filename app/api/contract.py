@@ -91,7 +91,7 @@ def enumerations(scenarios: list[Schema]) -> dict[str, Schema]:
     """ScenarioId lists the scenarios a game can be created in (the others are refused)."""
     ids = [str(s["id"]) for s in scenarios if s.get("playable", True)]
     options = sorted({str(o) for s in scenarios for o in s.get("options", ())})
-    modes = list(dict.fromkeys(str(m) for s in scenarios for m in s.get("modes", ())))
+    modes = list(dict.fromkeys(str(m["mode"]) for s in scenarios for m in s.get("modes", ())))
     return {
         SCENARIO_ID: {"type": "string", "enum": ids, "description": "a playable scenario"},
         OPTION_NAME: {"type": "string", "enum": options, "description": "an optional rule"},

@@ -19,6 +19,7 @@ from app.api.schemas import (
     TakeBackPost,
 )
 from app.games import Created
+from app.games.store import CreatedSeat
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -28,13 +29,21 @@ def seat_url(game_id: str, seat: str, token: str) -> str:
     return f"/games/{game_id}/seat/{seat}#token={token}"
 
 
+def seat_link(game_id: str, seat: CreatedSeat) -> SeatLink:
+    return SeatLink(
+        seat=seat.seat,
+        side=seat.about.get("side"),
+        command=seat.about.get("command"),
+        label=str(seat.about.get("label") or ""),
+        token=seat.token,
+        url=seat_url(game_id, seat.seat, seat.token),
+    )
+
+
 def created_body(created: Created) -> GameCreated:
     return GameCreated(
         id=created.id,
-        seats=[
-            SeatLink(seat=s.seat, token=s.token, url=seat_url(created.id, s.seat, s.token))
-            for s in created.seats
-        ],
+        seats=[seat_link(created.id, s) for s in created.seats],
         replay_url=f"/api/games/{created.id}/replay",
     )
 
@@ -56,7 +65,7 @@ SEED_REFUSED = {
     ),
 )
 async def create_game(body: NewGame, service: ServiceDep, request: Request) -> GameCreated:
-    created = await service.create(body.scenario, body.options, body.mode, body.seed)
+    created = await service.create(body.scenario, body.options, body.mode, body.seed, body.teams)
     if body.pace_days is not None:
         await request.app.state.between.set_pace(created.id, body.pace_days, body.vacation_days)
     return created_body(created)

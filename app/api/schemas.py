@@ -7,7 +7,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, WithJsonSchema
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    WithJsonSchema,
+)
 
 from app.games.seeds import MAX_SEED
 from app.games.store import GAME_ID
@@ -37,6 +45,7 @@ class NewGame(BaseModel):
     scenario: ScenarioId
     options: list[OptionName] = Field(default_factory=list, max_length=64)
     mode: Mode = "two-player"
+    teams: StrictBool = False  # 17a: two seats a side, one per command
     seed: StrictInt | None = Field(default=None, ge=0, lt=MAX_SEED)
     # A correspondence pace (issue 14): days per move, and each seat's vacation allowance.
     pace_days: StrictInt | None = Field(default=None, ge=1, le=60)
@@ -44,7 +53,12 @@ class NewGame(BaseModel):
 
 
 class SeatLink(BaseModel):
+    """A seat's link; `side` and `command` as the engine declares the seat."""
+
     seat: str
+    side: str | None = None
+    command: str | None = None
+    label: str = ""
     token: str
     url: str
 

@@ -23,11 +23,13 @@ from app.data.records import (
     AirUnit,
     BoardSpec,
     Catalog,
+    Command,
     ForceSetup,
     Scenario,
     ShipFace,
     ShipUnit,
     Side,
+    Teams,
     TimeRecordTrack,
     TurnBox,
     VictoryPointsChart,
@@ -472,13 +474,68 @@ def _option14(
     return tuple(out)
 
 
+def _command(node: _Node, forces: Mapping[str, ForceSetup], placed: set[tuple[Side, str]]) -> Command:
+    node.only(("side", "id", "label", "forces", "overall", "provenance"), ("units",))
+    node = node.named(node.text("id"))
+    side = cast(Side, node.text("side", SIDES))
+    cid = node.text("id")
+    if not re.fullmatch(r"[a-z0-9]{1,12}", cid):
+        node.fail("id", f"a command id is 1-12 lower-case letters or digits, got {cid!r}")
+    for marker in node.texts("forces"):
+        if marker not in forces or forces[marker].side != side:
+            node.fail("forces", f"no {side} force {marker!r} in this scenario")
+    units = node.texts("units") if "units" in node.data else ()
+    for uid in units:
+        if (side, uid) not in placed:
+            node.fail("units", f"no {side} unit {uid!r} in this scenario")
+    return Command(
+        side=side,
+        id=cid,
+        label=node.text("label"),
+        forces=node.texts("forces"),
+        units=units,
+        overall=node.flag("overall"),
+        provenance=node.text("provenance"),
+    )
+
+
+def _teams(root: _Node, forces: tuple[ForceSetup, ...], extra: set[tuple[Side, str]]) -> Teams:
+    """17a: each side's two commands; every force is in one command or chosen at setup."""
+    node = root.table("teams")
+    node.only(("rule", "provenance", "command"), ("chosen",))
+    by_marker = {f.marker: f for f in forces}
+    commands = tuple(_command(n, by_marker, extra) for n in node.tables("command"))
+    chosen: dict[Side, tuple[str, ...]] = {side: () for side in SIDES}
+    if "chosen" in node.data:
+        table = node.table("chosen")
+        table.only((), SIDES)
+        for side in table.data:
+            chosen[cast(Side, side)] = table.texts(side)
+    for side in SIDES:
+        mine = [c for c in commands if c.side == side]
+        if len(mine) != 2 or len({c.id for c in mine}) != 2:
+            node.fail("command", f"17a: {side} has two commands with different ids")
+        if sum(c.overall for c in mine) != 1:
+            node.fail("command", f"17c1: exactly one {side} command is the overall commander")
+        listed = [m for c in mine for m in c.forces] + list(chosen[side])
+        every = [f.marker for f in forces if f.side == side]
+        if sorted(listed) != sorted(every):
+            node.fail("command", f"17a: each {side} force is in exactly one command or chosen")
+    return Teams(
+        rule=node.text("rule"),
+        commands=commands,
+        chosen=MappingProxyType(chosen),
+        provenance=node.text("provenance"),
+    )
+
+
 def _scenario(
     path: Path, setup: _Setup, searchboard: BoardSpec, track: TimeRecordTrack
 ) -> Scenario:
     root = _read(path)
     keys = ("id", "rule", "name", "first_turn", "last_turn", "japan_wins_margin", "usa_wins_margin")
     keys2 = ("free_roll", "control_of_midway_points", "provenance", "spare_markers", "force")
-    root.only((*keys, *keys2, "special"), ("option14_fighters",))
+    root.only((*keys, *keys2, "special"), ("option14_fighters", "teams"))
     first, last = root.integer("first_turn", 1), root.integer("last_turn", 1)
     if not first <= last <= len(track.turns):
         root.fail("last_turn", f"expected {first} <= last_turn <= {len(track.turns)}")
@@ -493,6 +550,11 @@ def _scenario(
     if len(set(markers)) != len(markers):
         root.fail("force", "a task force marker is used twice")
     free_roll = root.text("free_roll", (*SIDES, "none"))
+    special = cast(Mapping[str, object], _freeze(root.table("special").data))
+    entry = special.get("scout_entry")
+    loose: set[tuple[Side, str]] = set()
+    if isinstance(entry, Mapping):  # 7c4.4: a unit set up in no force
+        loose.add((cast(Side, entry["side"]), str(entry["unit"])))
     return Scenario(
         id=root.text("id"),
         rule=root.text("rule"),
@@ -506,8 +568,9 @@ def _scenario(
         usa_wins_margin=root.integer("usa_wins_margin", 1),
         free_roll=None if free_roll == "none" else cast(Side, free_roll),
         control_of_midway_points=root.integer("control_of_midway_points"),
-        special=cast(Mapping[str, object], _freeze(root.table("special").data)),
+        special=special,
         provenance=root.text("provenance"),
+        teams=_teams(root, forces, loose) if "teams" in root.data else None,
     )
 
 

@@ -180,6 +180,34 @@ class ForceSetup:
 
 
 @dataclass(frozen=True, slots=True)
+class Command:
+    """17a: what one player of a side commands in a team game: task forces (and the base
+    force) with their units as set up, and other units named alone (an off-board scout)."""
+
+    side: Side
+    id: str  # the seat is "<side>-<id>" (DESIGN.md: seat ids begin with their side)
+    label: str
+    forces: tuple[str, ...]  # task force markers, and "Midway" for the base force
+    units: tuple[str, ...]  # units in no force (7c4.4 scout O)
+    overall: bool  # 17c1: the overall commander until the side names one
+    provenance: str
+
+
+@dataclass(frozen=True, slots=True)
+class Teams:
+    """17a: two players a side. `chosen` are forces the side gives to either of its players
+    at setup (Task Force 1: "it may be assigned to either player")."""
+
+    rule: str
+    commands: tuple[Command, ...]
+    chosen: Mapping[Side, tuple[str, ...]]
+    provenance: str
+
+    def of(self, side: Side) -> tuple[Command, ...]:
+        return tuple(c for c in self.commands if c.side == side)
+
+
+@dataclass(frozen=True, slots=True)
 class Scenario:
     id: str
     rule: str
@@ -195,6 +223,7 @@ class Scenario:
     control_of_midway_points: int
     special: Mapping[str, object]
     provenance: str
+    teams: Teams | None = None  # 17: None where teams are not offered
 
     def forces_of(self, side: Side) -> tuple[ForceSetup, ...]:
         return tuple(f for f in self.forces if f.side == side)

@@ -12,12 +12,11 @@ from datetime import datetime
 from typing import Any
 
 from anyio import to_thread
-from sqlalchemy import select
 
 from app.games.chat import Chat
 from app.games.engine import Json
 from app.games.lobby import Lobby, check_keep
-from app.games.models import Seat, utcnow
+from app.games.models import utcnow
 from app.games.notices import Notice, Notices, Outbox, check_pace
 from app.games.presence import Presence
 from app.games.records import Records
@@ -129,11 +128,8 @@ class Between:
         return {"glance": await self.glance(game_id, seat), "presence": presence, "chat": chat}
 
     def seats(self, game_id: str) -> tuple[str, ...]:
-        """The game's seats, as the game has them (not a list kept here)."""
-        check_id(game_id)
-        with self.service.store.db.read() as session:
-            rows = session.scalars(select(Seat.seat).where(Seat.game_id == game_id)).all()
-        return tuple(sorted(rows))
+        """The game's seats, as the engine declares them (not a list kept here)."""
+        return tuple(str(s["seat"]) for s in self.service.store.seats(game_id))
 
     async def say(self, game_id: str, seat: str, audience: str, text: str) -> Json:
         seats = await to_thread.run_sync(self.seats, game_id)
@@ -150,10 +146,11 @@ class Between:
         keep: str | None,
         seed: int | None,
         pace: tuple[int | None, int] = (None, 0),
+        teams: bool = False,
     ) -> tuple[Created, tuple[str, ...]]:
         """Create a game opened to anyone: (the creation, the seats left free)."""
         check_pace(*pace)
-        created = await self.service.create(scenario, options, mode, seed)
+        created = await self.service.create(scenario, options, mode, seed, teams)
         free = check_keep(keep, tuple(s.seat for s in created.seats))
         await to_thread.run_sync(self.lobby.open, created.id, free)
         await self.set_pace(created.id, *pace)

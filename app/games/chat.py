@@ -21,6 +21,7 @@ from sqlalchemy import func, select
 
 from app.games.between_models import ChatMessage
 from app.games.db import Database
+from app.games.engine import side_of
 from app.games.errors import BadRequest, GameError, GameNotFound
 from app.games.models import GAMES_T, utcnow
 
@@ -37,11 +38,6 @@ class MessageTooLarge(GameError):
 
 class TooManyMessages(GameError):
     status = 429
-
-
-def side_of(seat: str) -> str:
-    """`usa-tf16` -> `usa` (DESIGN.md: seat ids begin with their side)."""
-    return seat.split("-", 1)[0]
 
 
 def side_channel(seat: str) -> str:

@@ -15,16 +15,21 @@ from pathlib import Path
 from typing import Any, cast
 
 Json = dict[str, Any]
-SEATS: tuple[str, str] = ("japan", "usa")
 SPECTATOR = "spectator"
 OMNISCIENT = "omniscient"  # the engine's view of everything (a finished game's replay)
+
+
+def side_of(seat: str) -> str:
+    """The side of a seat: its id begins with it (DESIGN.md, HTTP API: `usa-tf16` -> `usa`)."""
+    return seat.split("-", 1)[0]
 
 
 @dataclass(frozen=True)
 class Engine:
     """The functions of the rules contract (DESIGN.md, app/rules) the server calls."""
 
-    new_game: Callable[..., Any]
+    new_game: Callable[..., Any]  # (scenario, options, seed, mode, teams) -> state
+    seats_of_state: Callable[[Any], Any]  # state -> the game's seats (app.rules.seats)
     legal_actions: Callable[[Any, str], list[Any]]
     apply: Callable[[Any, str, Any], tuple[Any, list[Any]]]
     view: Callable[[Any, str], Json]
@@ -40,6 +45,13 @@ class Engine:
     snapshot: Callable[[Any], Json]  # the state as a versioned document of JSON types
     restore: Callable[[Json], Any]  # its inverse; a ValueError for a document it cannot read
     stamp: str  # changes whenever the engine's code or data change: snapshots compare it
+
+    def seats(self, state: Any) -> tuple[Json, ...]:
+        """The game's seats as the engine declares them: {seat, side, command, label}."""
+        return tuple(cast(Json, s.to_json()) for s in self.seats_of_state(state))
+
+    def seat_ids(self, state: Any) -> tuple[str, ...]:
+        return tuple(str(s.id) for s in self.seats_of_state(state))
 
     def action_json(self, action: Any) -> Json:
         return cast(Json, action.to_json())
@@ -71,6 +83,7 @@ def load_engine(module_name: str) -> Engine:
     action_cls = module.Action
     return Engine(
         new_game=module.new_game,
+        seats_of_state=module.seats,
         legal_actions=module.legal_actions,
         apply=module.apply,
         view=module.view,

@@ -11,6 +11,7 @@ from typing import Any, cast
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
@@ -18,6 +19,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -67,6 +69,7 @@ class Game(Base):
     scenario: Mapped[str] = mapped_column(String(64))
     options: Mapped[list[Any]] = mapped_column(JSON)
     mode: Mapped[str] = mapped_column(String(32))
+    teams: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # 17a
     seed: Mapped[int] = mapped_column(BigSeed)
     seed_salt: Mapped[str] = mapped_column(String(64), default="", server_default="")
     seed_sha256: Mapped[str] = mapped_column(String(64))  # app.games.seeds.commitment

@@ -28,6 +28,7 @@ from sqlalchemy import or_, select, update
 
 from app.games.between_models import GamePace, SeatNotice
 from app.games.db import Database
+from app.games.engine import side_of
 from app.games.errors import BadRequest, GameError
 from app.games.models import Game, Seat
 from app.games.presence import aware
@@ -204,7 +205,7 @@ class Notices:
                 "overdue": r.overdue,
                 "vacation_left_hours": r.vacation_left_s // 3600,
             }
-        claimable = any(v["overdue"] for s, v in seats.items() if s != seat)
+        claimable = any(v["overdue"] for s, v in seats.items() if side_of(s) != side_of(seat))
         return {
             "days_per_move": pace.days_per_move,
             "vacation_days": pace.vacation_days,
@@ -226,7 +227,7 @@ class Notices:
                     SeatNotice.game_id == game_id, SeatNotice.overdue.is_(True)
                 )
             ).all()
-            late = [s for s in late if s != seat and your_move(game_id, s)]
+            late = [s for s in late if side_of(s) != side_of(seat) and your_move(game_id, s)]
             if not late:
                 raise CannotClaim("no opponent of yours is overdue")
             pace.claimed_by = seat

@@ -19,7 +19,7 @@ from sqlalchemy import select
 from app.games.between_models import ChatMessage
 from app.games.chat import ALL, check_text, message_json, side_channel
 from app.games.db import Database
-from app.games.engine import SEATS, SPECTATOR, Engine, Json
+from app.games.engine import SPECTATOR, Engine, Json
 from app.games.errors import BadRequest
 from app.games.models import ActionRecord, Game, Seat, utcnow
 from app.games.seeds import MAX_SEED, commitment
@@ -61,6 +61,7 @@ class Replayed:
 
     actions: list[tuple[str, Json, Json]]  # seat, action, the events each seat saw
     events: list[Json]
+    seats: tuple[str, ...]  # the game's seats, as the engine declares them
 
 
 @dataclass
@@ -84,6 +85,9 @@ class Records:
         scenario = _field(record, "scenario", str)
         options = _field(record, "options", list)
         mode = _field(record, "mode", str)
+        teams = record.get("teams", False)  # records from before teams (17a) have none
+        if not isinstance(teams, bool):
+            raise InvalidRecord("the record's 'teams' is true or false")
         seed = _field(record, "seed", int)
         actions = _field(record, "actions", list)
         if not all(isinstance(o, str) for o in options):
@@ -96,14 +100,15 @@ class Records:
         if len(actions) > MAX_ACTIONS:
             raise InvalidRecord(f"a record has at most {MAX_ACTIONS} actions")
         try:
-            state = self.engine.new_game(scenario, frozenset(options), seed, mode)
+            state = self.engine.new_game(scenario, frozenset(options), seed, mode, teams)
         except ValueError as exc:
             raise InvalidRecord(f"the record's game cannot be set up: {exc}") from exc
+        seats = self.engine.seat_ids(state)
         done: list[tuple[str, Json, Json]] = []
         every: list[Json] = []
         for number, entry in enumerate(actions, start=1):
-            state, seat, action, events = self._apply(state, number, entry)
-            seen = {s: self.engine.events_for(events, s) for s in (*SEATS, SPECTATOR)}
+            state, seat, action, events = self._apply(state, seats, number, entry)
+            seen = {s: self.engine.events_for(events, s) for s in (*seats, SPECTATOR)}
             seen["all"] = self.engine.all_events(events)
             seen = json.loads(json.dumps(seen))
             every.extend(seen["all"])
@@ -114,13 +119,15 @@ class Records:
             )
         if "events" in record and record["events"] != every:
             raise InvalidRecord("the record's events are not those its actions give when replayed")
-        return Replayed(done, every)
+        return Replayed(done, every, seats)
 
-    def _apply(self, state: Any, number: int, entry: Any) -> tuple[Any, str, Json, list[Any]]:
+    def _apply(
+        self, state: Any, seats: tuple[str, ...], number: int, entry: Any
+    ) -> tuple[Any, str, Json, list[Any]]:
         if not isinstance(entry, dict) or not isinstance(entry.get("action"), dict):
             raise InvalidRecord(f"action {number}: not an object with a seat and an action")
         seat = entry.get("seat")
-        if seat not in SEATS:
+        if not isinstance(seat, str) or seat not in seats:
             raise InvalidRecord(f"action {number}: no seat {str(seat)[:20]!r} in this game")
         try:
             action = self.engine.parse_action(entry["action"])
@@ -136,12 +143,13 @@ class Records:
         """Store a record as a finished game under a new id; its seats' tokens are made and
         never handed out (nobody plays a finished game)."""
         replayed = self.replay(record)
-        chat = self._chat(record.get("chat", []))
+        chat = self._chat(record.get("chat", []), replayed.seats)
         game = Game(
             id=new_game_id(),
             scenario=record["scenario"],
             options=sorted(set(record["options"])),
             mode=record["mode"],
+            teams=bool(record.get("teams", False)),
             seed=record["seed"],
             seed_salt=record.get("seed_salt", ""),
             seed_sha256=record["seed_sha256"],
@@ -154,7 +162,7 @@ class Records:
         with self.db.write() as session:
             session.add(game)
             session.flush()
-            for seat in SEATS:
+            for seat in replayed.seats:
                 session.add(Seat(game_id=game.id, seat=seat, token_sha256=token_hash(new_token())))
             session.flush()
             for seq, ((seat, action, seen), at) in enumerate(
@@ -184,12 +192,12 @@ class Records:
                 )
         return game.id
 
-    def _chat(self, raw: Any) -> list[tuple[str, str, str, datetime]]:
+    def _chat(self, raw: Any, seats: tuple[str, ...]) -> list[tuple[str, str, str, datetime]]:
         if not isinstance(raw, list):
             raise InvalidRecord("the record's chat is a list of messages")
         out = []
         for number, m in enumerate(raw, start=1):
-            if not isinstance(m, dict) or m.get("seat") not in SEATS:
+            if not isinstance(m, dict) or m.get("seat") not in seats:
                 raise InvalidRecord(f"chat message {number}: no seat of this game")
             audience = m.get("audience")
             if audience not in (ALL, side_channel(m["seat"])):

@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import select
 
 from app.games.db import Database
-from app.games.engine import OMNISCIENT, SEATS, Engine, Json
+from app.games.engine import OMNISCIENT, Engine, Json
 from app.games.errors import BadRequest, GameNotFound
 from app.games.models import ACTIONS_T
 from app.games.states import GameKey, apply_recorded, document, finished_game, first_state
@@ -36,6 +36,7 @@ class ReplayStep:
     turns: tuple[int, ...]
     view: Json
     events: list[Json]
+    seat: str  # whose view it is (a seat of the game, or OMNISCIENT)
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class Replayed:
     shown: list[dict[str, list[Json]]]
     turns: tuple[int, ...]
     states: dict[int, Any]
+    seats: tuple[str, ...]  # the game's seats, as the engine declares them
 
 
 class Replays:
@@ -57,11 +59,13 @@ class Replays:
         self._kept: OrderedDict[str, Replayed] = OrderedDict()
         self._lock = threading.Lock()
 
-    def step(self, game_id: str, seat: str, at: int | None) -> ReplayStep:
-        if seat not in (*SEATS, OMNISCIENT):
-            seats = ", ".join((*SEATS, OMNISCIENT))
-            raise GameNotFound(f"no seat {seat[:20]!r} to replay: the seats are {seats}")
+    def step(self, game_id: str, seat: str | None, at: int | None) -> ReplayStep:
+        """The game after `at` actions as `seat` saw it (None: its first seat)."""
         game = self._replayed(game_id)
+        seat = game.seats[0] if seat is None else seat
+        if seat not in (*game.seats, OMNISCIENT):
+            seats = ", ".join((*game.seats, OMNISCIENT))
+            raise GameNotFound(f"no seat {seat[:20]!r} to replay: the seats are {seats}")
         total = len(game.log)
         at = total if at is None else at
         if not 0 <= at <= total:
@@ -75,7 +79,7 @@ class Replays:
         everything = at == total or seat == OMNISCIENT  # the end reveals all (7a3)
         key = "all" if everything else seat
         events = [e for shown in game.shown[:at] for e in shown.get(key, [])]
-        return ReplayStep(at, total, game.turns, doc, events)
+        return ReplayStep(at, total, game.turns, doc, events, seat)
 
     def _replayed(self, game_id: str) -> Replayed:
         with self._lock:
@@ -111,4 +115,5 @@ class Replays:
             shown=[row.events for row in rows],
             turns=tuple(turns),
             states=states,
+            seats=self.engine.seat_ids(states[0]),
         )

@@ -125,13 +125,17 @@ class GameService:
         return self.store.engine.describe_scenarios()
 
     async def create(
-        self, scenario: str, options: list[str], mode: str, seed: int | None
+        self, scenario: str, options: list[str], mode: str, seed: int | None, teams: bool = False
     ) -> Created:
         if seed is not None and not self.allow_seed:
             raise SeedNotAllowed(
                 "a seed is accepted only when the server runs with MIDWAY_ALLOW_SEED=1"
             )
-        return await to_thread.run_sync(self.store.create, scenario, options, mode, seed)
+        return await to_thread.run_sync(self.store.create, scenario, options, mode, seed, teams)
+
+    async def seats(self, game_id: str) -> tuple[Json, ...]:
+        """The game's seats, as the engine declares them."""
+        return await to_thread.run_sync(self.store.seats, game_id)
 
     async def authenticate(self, game_id: str, token: str | None) -> str:
         if self.store.knows_tokens(game_id):  # no database read: no thread needed
@@ -164,7 +168,7 @@ class GameService:
     async def replay(self, game_id: str) -> Json:
         return await to_thread.run_sync(self.store.replay, game_id)
 
-    async def replay_at(self, game_id: str, seat: str, at: int | None) -> ReplayStep:
+    async def replay_at(self, game_id: str, seat: str | None, at: int | None) -> ReplayStep:
         return await to_thread.run_sync(self.store.replay_at, game_id, seat, at)
 
     async def catch_up(self, game_id: str, seat: str, since: int | None) -> CatchUp:

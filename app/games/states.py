@@ -26,7 +26,7 @@ from sqlalchemy import Connection, Row, select
 from sqlalchemy.orm import Session
 
 from app.games.cache import GameCache, Loaded
-from app.games.engine import SEATS, SPECTATOR, Engine, Json
+from app.games.engine import SPECTATOR, Engine, Json
 from app.games.errors import GameNotFound, NotFinished, Unreplayable
 from app.games.models import ACTIONS_T, SNAPSHOTS_T, Game
 
@@ -52,11 +52,11 @@ def document(game: GameRef, seat: str, version: int, view: Json) -> Json:
     return doc
 
 
-def told(engine: Engine, events: list[Any]) -> Json:
-    """What each seat (and a spectator, and the finished game's replay: "all") may read of
-    an action's events, as JSON will carry them (tuples become lists): the log record's
-    `events`."""
-    seen = {s: engine.events_for(events, s) for s in (*SEATS, SPECTATOR)}
+def told(engine: Engine, state: Any, events: list[Any]) -> Json:
+    """What each seat of the game of `state` (and a spectator, and the finished game's
+    replay: "all") may read of an action's events, as JSON will carry them (tuples become
+    lists): the log record's `events`."""
+    seen = {s: engine.events_for(events, s) for s in (*engine.seat_ids(state), SPECTATOR)}
     seen["all"] = engine.all_events(events)
     normal: Json = json.loads(json.dumps(seen))
     return normal
@@ -64,7 +64,9 @@ def told(engine: Engine, events: list[Any]) -> Json:
 
 def first_state(engine: Engine, game: Game | Row[Any]) -> Any:
     """The state before the game's first action (its creation record)."""
-    return engine.new_game(game.scenario, frozenset(game.options), game.seed, game.mode)
+    return engine.new_game(
+        game.scenario, frozenset(game.options), game.seed, game.mode, bool(game.teams)
+    )
 
 
 def apply_recorded(engine: Engine, state: Any, seat: str, action: Json) -> tuple[Any, list[Any]]:

@@ -28,7 +28,7 @@ from sqlalchemy import Connection, Row, bindparam, select
 from app.games.cache import GameCache, Loaded
 from app.games.db import Database
 from app.games.diff import make_patch
-from app.games.engine import SEATS, Engine, Json
+from app.games.engine import Engine, Json
 from app.games.errors import (
     BadRequest,
     GameNotFound,
@@ -48,10 +48,18 @@ from app.games.models import (
 )
 from app.games.replays import Replays, ReplayStep
 from app.games.seeds import COMMITMENT, commitment, new_salt, new_seed
-from app.games.states import GameKey, GameRef, StateLoader, document, finished_game, told
+from app.games.states import (
+    GameKey,
+    GameRef,
+    StateLoader,
+    document,
+    finished_game,
+    first_state,
+    told,
+)
 from app.games.takeback import TakeBackWrites, undo, write_takeback
 from app.games.tokens import new_game_id, new_token, token_hash, token_matches
-from app.games.writes import BENCH_PING, ActionWrites, SeatChange, write_action
+from app.games.writes import BENCH_PING, MAX_SEATS, ActionWrites, SeatChange, write_action
 
 GAME_ID = re.compile(r"[0-9a-f]{16}")
 # The game's row and its seats' rows, locked until commit (see GameStore._lock).
@@ -112,6 +120,7 @@ class Plan:
 class CreatedSeat:
     seat: str
     token: str
+    about: Json = field(default_factory=dict)  # the engine's seat: {seat, side, command, label}
 
 
 @dataclass(frozen=True)
@@ -154,26 +163,35 @@ class GameStore:
 
     # -- creation --------------------------------------------------------------------
 
-    def create(self, scenario: str, options: list[str], mode: str, seed: int | None) -> Created:
+    def create(
+        self, scenario: str, options: list[str], mode: str, seed: int | None, teams: bool = False
+    ) -> Created:
+        """A new game; its seats are those the engine declares for it (scenario, mode,
+        teams), each with a token of its own."""
         if seed is None:
             seed = new_seed()
         salt = new_salt()
         try:
-            state = self.engine.new_game(scenario, frozenset(options), seed, mode)
+            state = self.engine.new_game(scenario, frozenset(options), seed, mode, teams)
         except ValueError as exc:
-            raise BadRequest(str(exc)) from exc
+            raise BadRequest(str(exc), rule=getattr(exc, "rule", None)) from exc
+        declared = self.engine.seats(state)
+        seats = tuple(str(s["seat"]) for s in declared)
+        if not 1 <= len(seats) <= MAX_SEATS:
+            raise BadRequest(f"a game has 1 to {MAX_SEATS} seats, not {len(seats)}")
         game = Game(
             id=new_game_id(),
             scenario=scenario,
             options=sorted(set(options)),
             mode=mode,
+            teams=teams,
             seed=seed,
             seed_salt=salt,
             seed_sha256=commitment(seed, salt),
             status=str(state.status),
             actions=0,
         )
-        tokens = tuple(CreatedSeat(seat, new_token()) for seat in SEATS)
+        tokens = tuple(CreatedSeat(str(s["seat"]), new_token(), s) for s in declared)
         with self.db.write() as session:
             session.add(game)
             session.flush()
@@ -187,7 +205,7 @@ class GameStore:
                         view_stamp=self.engine.stamp,
                     )
                 )
-        docs = {s: document(game, s, 1, self.engine.view(state, s)) for s in SEATS}
+        docs = {s: document(game, s, 1, self.engine.view(state, s)) for s in seats}
         self.cache.put(game.id, Loaded(0, state, docs))
         return Created(game.id, tokens)
 
@@ -278,6 +296,8 @@ class GameStore:
                 "scenario": game.scenario,
                 "options": game.options,
                 "mode": game.mode,
+                "teams": game.teams,
+                "seats": list(self.engine.seats(first_state(self.engine, game))),
                 "seed": game.seed,
                 "seed_salt": game.seed_salt,
                 "seed_sha256": game.seed_sha256,
@@ -296,7 +316,7 @@ class GameStore:
                 "events": [event for r in rows for event in r.events.get("all", [])],
             }
 
-    def replay_at(self, game_id: str, seat: str, at: int | None) -> ReplayStep:
+    def replay_at(self, game_id: str, seat: str | None, at: int | None) -> ReplayStep:
         """A finished game as `seat` saw it after its first `at` actions (all of them
         when None), or everything then (OMNISCIENT): app.games.replays."""
         check_id(game_id)
@@ -370,7 +390,7 @@ class GameStore:
     def _plan_ahead(self, game_id: str, seat: str, version: int, action: Any) -> Plan | None:
         """The action worked out from memory, without the lock, or None."""
         loaded = self.cache.latest(game_id)
-        if loaded is None or set(loaded.docs) != set(SEATS):
+        if loaded is None or set(loaded.docs) != set(self.engine.seat_ids(loaded.state)):
             return None
         mine = loaded.docs.get(seat)
         if mine is None or mine["version"] != version:
@@ -400,16 +420,24 @@ class GameStore:
         try:
             new_state, events = self.engine.apply(before.state, seat, action)
         except self.engine.illegal_action as exc:
-            if not self.engine.legal_actions(before.state, seat):
+            rule = getattr(exc, "rule", None)
+            if not self.engine.legal_actions(before.state, seat) and rule != "17b":
                 raise NotYourMove(f"the {seat} seat has nothing to do now") from exc
-            raise IllegalMove(str(exc), rule=getattr(exc, "rule", None)) from exc
+            raise IllegalMove(str(exc), rule=rule) from exc
         after = Loaded(before.seq + 1, new_state, {}, before.epoch)
         changes = self._changes(game, seats, seat, before, after)
         snapshot = None
         if after.seq % self.snapshot_every == 0:
             snapshot = self._snapshot(game, new_state)
         return Plan(
-            seat, action, seats, before, after, told(self.engine, events), changes, snapshot
+            seat,
+            action,
+            seats,
+            before,
+            after,
+            told(self.engine, new_state, events),
+            changes,
+            snapshot,
         )
 
     def _changes(
@@ -497,6 +525,15 @@ class GameStore:
         if row.stamp != self.engine.stamp:
             return None
         return document(game, row.seat, row.version, self.engine.view(before.state, row.seat))
+
+    def seats(self, game_id: str) -> tuple[Json, ...]:
+        """The game's seats as its engine declares them (from its creation record)."""
+        check_id(game_id)
+        with self.db.read() as session:
+            game = session.get(Game, game_id)
+            if game is None:
+                raise GameNotFound(f"no game {game_id!r}")
+            return self.engine.seats(first_state(self.engine, game))
 
     def forget(self, game_id: str) -> None:
         """A deleted game (app.games.expiry): its tokens and states leave memory."""

@@ -91,7 +91,7 @@ def undo(
     try:
         for record in later:
             state, events = engine.apply(state, record.seat, engine.parse_action(record.action))
-            if told(engine, events) != record.events:
+            if told(engine, state, events) != record.events:
                 raise IllegalMove(DEPENDS, rule="3")
         again, _events = engine.apply(state, seat, engine.parse_action(first.action))
     except (engine.illegal_action, engine.parse_error) as exc:

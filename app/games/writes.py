@@ -18,11 +18,12 @@ from typing import Any, cast
 
 from sqlalchemy import Connection, Executable, bindparam, func, insert, literal, select, update
 
-from app.games.engine import SEATS
 from app.games.models import ACTIONS_T, BENCH_T, GAMES_T, PATCHES_T, SEATS_T, SNAPSHOTS_T
 
 NOTIFY_CHANNEL = "midway_games"
-MAX_SEATS = len(SEATS)  # one action changes the versions of 1 to MAX_SEATS seats
+# The most seats a game may have (app.rules.seats declares each game's: two a side with
+# teams, 17a, and an umpire, 18): one action changes the versions of 1 to MAX_SEATS seats.
+MAX_SEATS = 6
 
 
 @dataclass(frozen=True)

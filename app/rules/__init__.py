@@ -1,6 +1,7 @@
 """The rules engine: a pure library (no I/O, no clock, no global randomness).
 
-new_game(scenario, options, seed) -> State
+new_game(scenario, options, seed, mode, teams) -> State
+seats(state) -> tuple[Seat, ...]      (the game's seats: each plays a side, commands all or part)
 legal_actions(state, seat) -> list[Action]
 apply(state, seat, action) -> (State, list[Event])
 view(state, seat) -> dict
@@ -8,6 +9,7 @@ can_take_back(state, seat) -> TakeBack   (how many of its last actions, and why 
 views(state, seats) -> {seat: dict}   (view for several seats, sharing the public parts)
 snapshot(state) -> dict               (the state as a versioned JSON document)
 restore(doc) -> State                 (its inverse; SnapshotError, a ValueError, if it cannot)
+describe_scenarios() -> list[dict]    (each scenario's options, modes and the seats they give)
 """
 
 from __future__ import annotations
@@ -17,8 +19,10 @@ from typing import Any
 from app.rules.actions import Action
 from app.rules.errors import ActionParseError, IllegalAction
 from app.rules.events import Event, events_for, visible_to
-from app.rules.flow import SEATS, apply, legal_actions, replay
-from app.rules.setup import MODES, OPTIONS, new_game, playable
+from app.rules.flow import apply, legal_actions, replay
+from app.rules.modes import MODES
+from app.rules.seats import OMNISCIENT, SPECTATOR, Seat, seats, seats_of, teams_offered
+from app.rules.setup import OPTIONS, new_game, playable
 from app.rules.snapshot import SnapshotError, restore, snapshot
 from app.rules.state import State, TakeBack
 from app.rules.takeback import of as can_take_back
@@ -26,29 +30,49 @@ from app.rules.view import view, views
 
 
 def describe_scenarios() -> list[dict[str, Any]]:
+    """GET /api/scenarios: each scenario, its optional rules, and for each mode the seats
+    it gives without teams and, where 17 offers them, with teams (17a)."""
     from app.data import catalog
 
-    return [
-        {
-            "id": s.id,
-            "name": s.name,
-            "rule": s.rule,
-            "first_turn": s.first_turn,
-            "last_turn": s.last_turn,
-            "playable": playable(s),
-            "options": sorted(OPTIONS),
-            "modes": list(MODES),
-        }
-        for s in catalog().scenarios.values()
-    ]
+    out = []
+    for s in catalog().scenarios.values():
+        teams = (False, True) if teams_offered(s) else (False,)
+        modes = [
+            {
+                "mode": m.id,
+                "rule": m.rule,
+                "name": m.name,
+                "seatings": [
+                    {"teams": t, "seats": [x.to_json() for x in seats_of(s.id, m.id, t)]}
+                    for t in teams
+                ],
+            }
+            for m in MODES.values()
+        ]
+        out.append(
+            {
+                "id": s.id,
+                "name": s.name,
+                "rule": s.rule,
+                "first_turn": s.first_turn,
+                "last_turn": s.last_turn,
+                "playable": playable(s),
+                "options": sorted(OPTIONS),
+                "teams": teams_offered(s),
+                "modes": modes,
+            }
+        )
+    return out
 
 
 __all__ = [
-    "SEATS",
+    "OMNISCIENT",
+    "SPECTATOR",
     "Action",
     "ActionParseError",
     "Event",
     "IllegalAction",
+    "Seat",
     "SnapshotError",
     "State",
     "TakeBack",
@@ -60,6 +84,7 @@ __all__ = [
     "new_game",
     "replay",
     "restore",
+    "seats",
     "snapshot",
     "view",
     "views",

@@ -266,6 +266,12 @@ def entering(state: State, side: Side) -> list[str]:
     return [m for m in due(state, side) if m not in state.boards[side].moved]
 
 
+def _sea_owes(state: State, side: Side) -> list[Action]:
+    """3c: a task force due to enter this Turn must enter."""
+    due_now = entering(state, side)
+    return [a for a in _sea_actions(state, side) if a.kind == "enter" and a.get("force") in due_now]
+
+
 def _sea_actions(state: State, side: Side) -> list[Action]:
     board = state.boards[side]
     grid = searchboard()
@@ -386,5 +392,6 @@ register(
         _to_air,
         _sea_why,
         on_done=_sea_done,
+        owes=_sea_owes,
     )
 )

@@ -18,6 +18,9 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "place": ("force", "hex"),  # 7a2.2 setup
     "commit": ("force",),  # 7c4.2: note secretly that an optional force will enter
     "withhold": ("force",),  # 7c4.2: ... or that it will not be used
+    "assign": ("force", "command"),  # 17a: a force chosen at setup goes to one player
+    "overall": ("command",),  # 17c1: the side names its overall commander
+    "flagship": ("ship",),  # 17c2: a player names his flagship
     "sortie": ("unit", "hex"),  # 7c4.4: scout O enters at an "M" hex
     "ready": ("unit",),  # 3b, 7a2.3: Arming -> Ready
     "arm": ("unit",),  # 3b, 7a2.3: Ready -> Arming

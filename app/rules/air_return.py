@@ -171,5 +171,6 @@ register(
         _finish,
         _why,
         on_done=_unlanded,
+        owes=landings,
     )
 )

@@ -9,6 +9,7 @@ ends (4e) and task forces may reorganise (4e1) - here.
 
 from __future__ import annotations
 
+from app.rules import commands
 from app.rules.actions import DONE, Action
 from app.rules.boards import base_hex, forces_at, ships_in
 from app.rules.dice import roll_d10
@@ -360,6 +361,7 @@ def _reorg_handle(state: State, side: Side, action: Action, out: list[Event]) ->
     old, new = ship.area, action.get("force")
     if forces[new] is None:
         forces[new] = forces[old]
+    commands.transferred(state, side, ship.id, new)  # 17a: commanded with its task force
     ship.area = new
     if not ships_in(state, side, old):
         remove_marker(state, side, old)

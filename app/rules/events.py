@@ -1,7 +1,9 @@
 """Events: what happened, each with its audience (DESIGN.md, Hidden information).
 
-Audiences: "all" (both players and spectators), "japan" or "usa" (that side only),
-"umpire". A seat's log is the events it may see; after the game ends, everything.
+Audiences: "all" (every seat and spectators), a side ("japan", "usa": every seat of that
+side), one seat ("usa-tf16": that player only), "umpire". The game's mode decides each
+event's audience (app/rules/modes.py). A seat's log is the events it may see; after the
+game ends, everything.
 """
 
 from __future__ import annotations
@@ -31,10 +33,12 @@ class Event:
 
 
 def visible_to(event: Event, seat: str, finished: bool = False) -> bool:
-    """May `seat` ("japan", "usa", "spectator", "umpire") see `event`?"""
-    if finished or seat == "umpire" or event.audience == ALL:
+    """May `seat` (a seat of the game, "spectator", "umpire") see `event`? A seat's id
+    begins with its side (`usa-tf16`), so a side's events reach each of its seats."""
+    audience = event.audience
+    if finished or seat == "umpire" or audience in (ALL, seat):
         return True
-    return event.audience == seat
+    return seat.startswith(audience) and seat[len(audience) : len(audience) + 1] == "-"
 
 
 def events_for(events: list[Event], seat: str, finished: bool = False) -> list[dict[str, Any]]:

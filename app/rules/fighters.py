@@ -191,6 +191,11 @@ def _air_combat_actions(state: State, side: Side) -> list[Action]:
     return acts if acts else [DONE]
 
 
+def _air_combat_owes(state: State, side: Side) -> list[Action]:
+    """14c: every individual combat is fought before the side is done."""
+    return [a for a in _air_combat_actions(state, side) if a != DONE]
+
+
 def _air_combat_handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     b = battle(state)
     if action.kind in ("hold", "strafe"):
@@ -378,6 +383,7 @@ register(
         _air_combat_enter,
         _air_combat_finish,
         _air_combat_why,
+        owes=_air_combat_owes,
     )
 )
 register(

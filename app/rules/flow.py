@@ -8,6 +8,7 @@ seat's part of the step, then steps with nothing to choose are passed automatica
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 # The step modules register themselves in STEPS on import.
 from app.rules import (  # noqa: F401
@@ -27,21 +28,44 @@ from app.rules import (  # noqa: F401
     victory,
 )
 from app.rules.actions import DONE, Action
+from app.rules.commands import deciders, offered
 from app.rules.errors import IllegalAction
 from app.rules.events import Event
+from app.rules.modes import mode_of
+from app.rules.seats import Seat, seat_of, side_of_seat, side_seats
 from app.rules.setup import new_game
-from app.rules.state import SIDES, Side, State
-from app.rules.steps import STEPS, Step, acting
-
-SEATS: tuple[str, ...] = SIDES
+from app.rules.state import Side, State
+from app.rules.steps import STEPS, Step
+from app.rules.steps import acting as acting  # the public name of who may act now
+from app.rules.steps import waiting_for as waiting_for
 
 
 def legal_actions(state: State, seat: str) -> list[Action]:
     """Every action `seat` may take now, in a stable sorted order."""
-    if seat not in acting(state):
+    who = seat_of(state, seat)
+    if who is None or seat not in acting(state):
         return []
-    side: Side = "japan" if seat == "japan" else "usa"
-    return sorted(set(STEPS[state.step].actions(state, side)), key=_order)
+    return sorted(set(_seat_actions(state, who)), key=_order)
+
+
+def _seat_actions(state: State, who: Seat) -> list[Action]:
+    """The side's actions; with teams, those for the units the seat commands (17b), and
+    "done" once the seat has done its share of what the side must do first (17a)."""
+    acts = STEPS[state.step].actions(state, who.side)
+    if who.command is None:
+        return acts
+    mine = offered(state, who.side, who.command, acts)
+    if DONE not in acts and STEPS[state.step].owes is not None and not _owes(state, who):
+        mine.append(DONE)
+    return mine
+
+
+def _owes(state: State, who: Seat) -> bool:
+    """Whether the seat still has its share of what its side must do before "done"."""
+    owes = STEPS[state.step].owes
+    if owes is None or who.command is None:
+        return False
+    return bool(offered(state, who.side, who.command, owes(state, who.side)))
 
 
 def _order(action: Action) -> tuple[str, tuple[str, ...]]:
@@ -51,57 +75,127 @@ def _order(action: Action) -> tuple[str, tuple[str, ...]]:
 def apply(
     state: State, seat: str, action: Action | Mapping[str, object]
 ) -> tuple[State, list[Event]]:
-    """Apply one action of `seat`; returns the next state and what happened."""
+    """Apply one action of `seat`; returns the next state and what happened, each event
+    with the audience the game's mode gives it (app/rules/modes.py)."""
     if not isinstance(action, Action):
         action = Action.from_json(action)
     if action not in legal_actions(state, seat):
         raise _refusal(state, seat, action)
-    side: Side = "japan" if seat == "japan" else "usa"
+    who = seat_of(state, seat)
+    assert who is not None  # legal_actions is empty for anything but a seat of the game
     nxt = state.clone()
     out: list[Event] = []
-    _take(nxt, side, action, out)
+    _take(nxt, who, action, out)
     _pass_automatically(nxt, out)
-    takeback.record(state, nxt, side, out)
-    return nxt, out
+    mode = mode_of(state.mode)
+    heard = [_heard(mode.audience(e), e) for e in out]
+    takeback.record(state, nxt, seat, heard)
+    return nxt, heard
 
 
-def _take(state: State, side: Side, action: Action, out: list[Event]) -> None:
+def _heard(audience: str, event: Event) -> Event:
+    return event if audience == event.audience else replace(event, audience=audience)
+
+
+def _take(state: State, who: Seat, action: Action, out: list[Event]) -> None:
     step = STEPS[state.step]
-    if action == DONE:
-        if step.on_done is not None:
-            step.on_done(state, side, action, out)
-        state.waiting.remove(side)
-        if not state.waiting:
-            step.finish(state, out)
-    else:
+    side = who.side
+    if action != DONE:
         step.handle(state, side, action, out)
+        if state.teams and state.done:
+            _owing_undone(state, side)
+        return
+    if state.teams:
+        state.done.append(who.id)
+        if any(s.id not in state.done for s in side_seats(state, side)):
+            return  # 17a: the side is done with the step when each of its players is
+        _undone(state, side)
+    _side_done(state, side, step, action, out)
+
+
+def step_actions(state: State, side: Side) -> list[Action]:
+    """Everything the side may do now, whichever of its seats may do it."""
+    return STEPS[state.step].actions(state, side)
+
+
+def _owing_undone(state: State, side: Side) -> None:
+    """A player who was done and now owes the side something again is no longer done (a
+    step without "done", as the free roll's, has everyone of the side act again)."""
+    acts = step_actions(state, side)
+    for s in side_seats(state, side):
+        if s.id in state.done and (
+            _owes(state, s) or (DONE not in acts and STEPS[state.step].owes is None)
+        ):
+            state.done.remove(s.id)
+
+
+def _undone(state: State, side: str) -> None:
+    state.done = [d for d in state.done if side_of_seat(d) != side]
+
+
+def _side_done(state: State, side: Side, step: Step, action: Action, out: list[Event]) -> None:
+    """The side's part of the step is over: "done" for the whole side."""
+    if step.on_done is not None:
+        step.on_done(state, side, action, out)
+    state.waiting.remove(side)
+    if not state.waiting:
+        step.finish(state, out)
 
 
 def _pass_automatically(state: State, out: list[Event]) -> None:
-    """Take a seat's only choice for it: "done", or a lone battle or bombing combat."""
+    """Take a side's only choice for it: "done", or a lone battle or bombing combat; with
+    teams, also "done" for each of its seats that has nothing else to do."""
     while state.status != "finished" and not state.simultaneous and state.waiting:
         side = state.waiting[0]
-        acts = legal_actions(state, side)
         step = STEPS[state.step]
-        if len(acts) == 1 and (
-            (acts[0] == DONE and not step.always_asks) or acts[0].kind in step.auto
-        ):
-            _take(state, side, acts[0], out)
-        else:
+        acts = set(step_actions(state, side))
+        only = next(iter(acts)) if len(acts) == 1 else None
+        if only is not None and ((only == DONE and not step.always_asks) or only.kind in step.auto):
+            if only == DONE:
+                _undone(state, side)
+                _side_done(state, side, step, only, out)
+            else:
+                step.handle(state, side, only, out)
+        elif not (state.teams and not step.always_asks and _seats_pass(state, side, out)):
             return
+
+
+def _seats_pass(state: State, side: Side, out: list[Event]) -> bool:
+    """17a: mark done each seat of the side with nothing but "done" to do; True when that
+    finished the side's part of the step."""
+    seats = [s for s in side_seats(state, side) if s.id not in state.done]
+    idle = [s for s in seats if sorted(set(_seat_actions(state, s))) == [DONE]]
+    if not idle:
+        return False
+    if len(idle) < len(seats):
+        state.done += [s.id for s in idle]
+        return False
+    _undone(state, side)
+    _side_done(state, side, STEPS[state.step], DONE, out)
+    return True
 
 
 def _refusal(state: State, seat: str, action: Action) -> IllegalAction:
     if state.status == "finished":
         return IllegalAction("7a3", "the game is over")
-    if seat not in SIDES:
-        return IllegalAction("2a", f"{seat!r} is not a side of this game")
+    who = seat_of(state, seat)
+    if who is None:
+        return IllegalAction("2a", f"{seat[:32]!r} is not a seat of this game")
     step: Step = STEPS[state.step]
     if seat not in acting(state):
-        who = " and ".join(acting(state)) or "nobody"
-        return IllegalAction("3", f"it is not your move: the {state.step} step waits for {who}")
-    side: Side = "japan" if seat == "japan" else "usa"
-    reason = step.why(state, side, action)
+        who_acts = " and ".join(waiting_for(state, who.side)) or "nobody"
+        return IllegalAction(
+            "3", f"it is not your move: the {state.step} step waits for {who_acts}"
+        )
+    if who.command is not None and action in step_actions(state, who.side):
+        owners = deciders(state, who.side, action) or frozenset()
+        names = " and ".join(s.id for s in side_seats(state, who.side) if s.command in owners)
+        return IllegalAction(
+            "17b",
+            f"{action.text()!r} is not yours to take: a player controls only the units he "
+            f"commands, and this is for {names}",
+        )
+    reason = step.why(state, who.side, action)
     if reason is not None:
         rule, message = reason
         return IllegalAction(rule, f"{action.text()!r} is not legal now: {message}")
@@ -114,9 +208,10 @@ def replay(
     seed: int,
     log: Iterable[tuple[str, Mapping[str, object]]],
     mode: str = "two-player",
+    teams: bool = False,
 ) -> tuple[State, list[Event]]:
     """Rebuild a game from its creation record and action log."""
-    state = new_game(scenario, frozenset(options), seed, mode)
+    state = new_game(scenario, frozenset(options), seed, mode, teams)
     events: list[Event] = []
     for seat, action in log:
         state, out = apply(state, seat, action)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from app.rules.actions import DONE, Action
 from app.rules.boards import searchboard, ships_in
 from app.rules.events import Event
-from app.rules.state import FLYING, Side, Spotting, State, Unit, other
+from app.rules.state import FLYING, SIDES, Side, Spotting, State, Unit, other
 from app.rules.steps import Step, b_then_a, begin, register
 from app.rules.units import air_record
 
@@ -105,7 +105,7 @@ def report_moves(state: State, mover: Side, out: list[Event]) -> None:
 
 
 def new_turn(state: State) -> None:
-    for side in ("japan", "usa"):
+    for side in SIDES:
         for flight in state.boards[side].flights.values():
             flight.moved, flight.shadowing, flight.path = 0, None, [flight.hex]
 

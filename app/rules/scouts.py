@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from app.data import catalog
 from app.rules.actions import Action
+from app.rules.commands import inherit
 from app.rules.events import ALL, Event
 from app.rules.state import ARMING, GONE, READY, STRIKE, Side, State, Unit
 from app.rules.units import air_record, capacity, load
@@ -56,5 +57,6 @@ def create(state: State, side: Side, action: Action, out: list[Event]) -> None:
     state.scout_parents.append(parent.key)
     for sid in made:
         state.units[side][sid] = Unit(side, sid, False, parent.box, parent.area)
+        inherit(state, side, sid, parent.id)  # 17a: commanded as its parent
     data = {"side": side, "parent": parent.id, "scouts": made}
     out.append(Event("scouts-created", ALL, state.turn, state.step, data))

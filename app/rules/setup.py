@@ -12,10 +12,12 @@ from functools import cache
 from types import MappingProxyType
 
 from app.data import ForceSetup, Scenario, catalog
+from app.rules import commands, teams
 from app.rules.actions import DONE, Action
 from app.rules.boards import area_hexes
 from app.rules.dice import seed_state
 from app.rules.events import ALL, Event
+from app.rules.seats import seats_of
 from app.rules.state import (
     ARMING,
     BASE,
@@ -29,10 +31,10 @@ from app.rules.state import (
     Side,
     State,
     Unit,
+    side_named,
 )
 from app.rules.steps import Step, begin, register
 
-MODES = ("two-player",)
 # Optional rules by rule number, as they become available (issue: each a per-game toggle).
 OPTIONS: dict[str, str] = {
     "11a": "The free roll marker",
@@ -82,8 +84,10 @@ def new_game(
     options: frozenset[str] | set[str] | tuple[str, ...] = frozenset(),
     seed: int = 0,
     mode: str = "two-player",
+    teams: bool = False,
 ) -> State:
-    """7a: a game of `scenario` ("one" ... "four") set up and waiting for both sides."""
+    """7a: a game of `scenario` ("one" ... "four") set up and waiting for both sides, in
+    `mode` (app/rules/modes.py), with two seats a side when `teams` (17a)."""
     scenarios = catalog().scenarios
     if scenario not in scenarios:
         raise ValueError(f"unknown scenario {scenario!r}; known: {sorted(scenarios)}")
@@ -92,13 +96,13 @@ def new_game(
     unknown = set(options) - set(OPTIONS)
     if unknown:
         raise ValueError(f"unknown optional rules {sorted(unknown)}; available: {sorted(OPTIONS)}")
-    if mode not in MODES:
-        raise ValueError(f"unknown mode {mode!r}; available: {list(MODES)}")
+    seats_of(scenario, mode, teams)  # the mode is offered, and teams where 17 has them
     spec = scenarios[scenario]
     state = State(
         scenario=scenario,
         options=tuple(sorted(options)),
         mode=mode,
+        teams=teams,
         seed=seed,
         rng=seed_state(seed),
         turn=spec.first_turn,
@@ -122,9 +126,11 @@ def new_game(
         return state
     entry = scout_entry(spec)
     if entry is not None:
-        owner: Side = "japan" if entry["side"] == "japan" else "usa"
+        owner = side_named(entry["side"])
         uid = str(entry["unit"])
         state.units[owner][uid] = Unit(owner, uid, False, OFF_BOARD, str(entry["area"]))
+    if teams:
+        commands.set_up(state, spec)  # 17a
     begin(state, "setup", [])
     return state
 
@@ -197,13 +203,29 @@ def _actions(state: State, side: Side) -> list[Action]:
         here = board.forces[f.marker]
         out += [a for a in _placements(f.marker, f.area) if a.values[1] != here]
     out += _air_toggles(state, side)
-    if all(board.forces[f.marker] is not None for f in setup_forces(state, side)):
+    if state.teams:
+        out += teams.setup_actions(state, side)  # 17a, 17c1, 17c2
+    if not _owes(state, side):
         out.append(DONE)
     return out
 
 
+def _owes(state: State, side: Side) -> list[Action]:
+    """7a2.2: a task force marker still to be placed; 17c2: a flagship still to be named."""
+    board = state.boards[side]
+    owed = [
+        a
+        for f in setup_forces(state, side)
+        if board.forces[f.marker] is None
+        for a in _placements(f.marker, f.area)
+    ]
+    return owed + teams.owes(state, side) if state.teams else owed
+
+
 def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     board = state.boards[side]
+    if state.teams and teams.handle(state, side, action, out):
+        return
     if action.kind == "place":
         board.forces[action.get("force")] = action.get("hex")
     elif action.kind == "commit":
@@ -228,6 +250,8 @@ def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
             return "7a2.2", f"{action.get('force')} is not one of your task forces placed at setup"
         return "7a2.2", f"{f.label} is placed in area {f.area} of the Searchboard"
     if action.kind == "done":
+        if state.teams and teams.owes(state, side):
+            return "17c2", "name your flagship, an aircraft carrier or a battleship of yours"
         return "7a2.2", "place every task force marker before you finish setting up"
     return None
 
@@ -253,5 +277,6 @@ register(
         enter=_enter,
         finish=_finish,
         why=_why,
+        owes=_owes,
     )
 )

@@ -50,6 +50,17 @@ GONE = "eliminated"
 EXITED = "exited"  # 12a4.3: towed off the Searchboard, out of play, its damage still counted
 
 
+_SIDE_NAMED: dict[str, Side] = {side: side for side in SIDES}
+
+
+def side_named(name: object) -> Side:
+    """The side a data file names ("japan", "usa"); anything else is a ValueError."""
+    side = _SIDE_NAMED.get(str(name))
+    if side is None:
+        raise ValueError(f"no side {str(name)[:20]!r}; the sides are {', '.join(SIDES)}")
+    return side
+
+
 def other(side: Side) -> Side:
     return "usa" if side == "japan" else "japan"
 
@@ -155,6 +166,12 @@ class Board:
     report: Report | None = None  # 15a1.2: a number of ships this side must state
     night_watch: dict[str, str] = field(default_factory=dict)  # 11d: where units were last night
     engaged_before: list[str] = field(default_factory=list)  # 11d: in combat the Turn before
+    # 17a (team games only, app/rules/commands.py): the command of each unit and task force
+    # marker, and the side's overall commander (17c1).
+    commands: dict[str, str] = field(default_factory=dict)
+    force_commands: dict[str, str] = field(default_factory=dict)
+    overall: str = ""
+    flagships: dict[str, str] = field(default_factory=dict)  # 17c2: command -> ship
 
 
 @dataclass(slots=True)
@@ -233,9 +250,11 @@ class State:
     seed: int
     rng: int
     turn: int
+    teams: bool = False  # 17a: two seats a side, one per command (app/rules/seats.py)
     status: str = "setup"
     step: str = "setup"
     waiting: list[Side] = field(default_factory=list)
+    done: list[str] = field(default_factory=list)  # seats of a waiting side done with the step
     simultaneous: bool = False
     side_a: Side | None = None
     units: dict[Side, dict[str, Unit]] = field(default_factory=dict)
@@ -258,7 +277,7 @@ class State:
     surface: Surface | None = None  # 16: the surface combat being fought (app/rules/surface)
     pending: PendingCombat | None = None  # 11a: a combat waiting for the holder's choice
     # issue 14: what each seat may take back (app/rules/takeback.py); only its own view says
-    takeback: dict[Side, TakeBack] = field(default_factory=dict)
+    takeback: dict[str, TakeBack] = field(default_factory=dict)  # by seat id
 
     def clone(self) -> State:
         """A deep copy, by a pickle round trip in memory (nothing stored): measured about

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from app.rules.actions import Action
 from app.rules.events import Event
+from app.rules.seats import side_of_seat, side_seats
 from app.rules.state import Side, State
 
 Actions = Callable[[State, Side], list[Action]]
@@ -51,6 +52,9 @@ class Step:
     on_done: Handler | None = None  # what "done" does besides ending the seat's part
     # Never pass a seat's "done" for it: whether it had a choice must not show (hidden info).
     always_asks: bool = False
+    # Where "done" waits for things the side must do first (place, enter, land, fight):
+    # those actions. With teams (17a) a player whose share of them is done may be done.
+    owes: Actions | None = None
 
 
 STEPS: dict[str, Step] = {}
@@ -66,17 +70,34 @@ def register(step: Step) -> Step:
     return step
 
 
-def acting(state: State) -> list[Side]:
-    """The seats that may act now: all waiting seats in a simultaneous step, else the first."""
+def acting(state: State) -> list[str]:
+    """The seats that may act now: those of every waiting side in a simultaneous step,
+    else of the first; with teams (17a), those of its seats not yet done with the step."""
     if state.status == "finished" or not state.waiting:
         return []
-    return list(state.waiting) if state.simultaneous else state.waiting[:1]
+    sides = list(state.waiting) if state.simultaneous else state.waiting[:1]
+    if not state.teams:
+        return list[str](sides)  # one seat a side: its id is the side's
+    return [s.id for side in sides for s in side_seats(state, side) if s.id not in state.done]
+
+
+def waiting_for(state: State, side: Side | None) -> list[str]:
+    """Whom the game waits for, as `side`'s seats may know it: the seats of their own side,
+    and of another only the side (17a: which enemy player is done with a step is not told:
+    it may tell what he commands)."""
+    out: list[str] = []
+    for seat in acting(state):
+        shown = seat if side is not None and side_of_seat(seat) == side else side_of_seat(seat)
+        if shown not in out:
+            out.append(shown)
+    return out
 
 
 def begin(state: State, name: str, out: list[Event]) -> None:
     """Enter step `name`: it sets whom it waits for, or runs and moves on."""
     state.step = name
     state.waiting = []
+    state.done = []
     state.simultaneous = False
     STEPS[name].enter(state, out)
 

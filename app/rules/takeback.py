@@ -24,47 +24,60 @@ under them (app/games/takeback.py checks that they do, by replaying them).
 from __future__ import annotations
 
 from app.rules.events import Event, visible_to
-from app.rules.state import SIDES, Side, State, TakeBack
+from app.rules.seats import SPECTATOR, seat_of, seats
+from app.rules.state import State, TakeBack
 from app.rules.steps import acting
 
-SPECTATOR = "spectator"
-TITLE = {"japan": "Japan", "usa": "the United States", SPECTATOR: "a spectator"}
+SIDE_TITLE = {"japan": "Japan", "usa": "the United States"}
+
+
+def title(state: State, seat: str) -> str:
+    """A seat as a refusal names it: its side, and its command with teams (17a)."""
+    who = seat_of(state, seat)
+    if who is None:
+        return "a spectator"
+    name = SIDE_TITLE[who.side]
+    return f"{name} ({who.label})" if who.label else name
 
 
 def of(state: State, seat: str) -> TakeBack:
-    """What `seat` may take back now (nothing, for a seat that is not a side)."""
-    if seat not in SIDES:
+    """What `seat` may take back now (nothing, for anyone but a seat of the game)."""
+    if seat_of(state, seat) is None:
         return TakeBack()
-    return state.takeback.get("japan" if seat == "japan" else "usa", TakeBack())
+    return state.takeback.get(seat, TakeBack())
 
 
-def record(before: State, after: State, side: Side, events: list[Event]) -> None:
-    """After `side`'s action took `before` to `after` with `events`: update the counts."""
-    own = of(before, side)
-    refusal = why_not(before, after, side, events)
+def record(before: State, after: State, seat: str, events: list[Event]) -> None:
+    """After `seat`'s action took `before` to `after` with `events` (each with the audience
+    the game's mode gave it): update the counts."""
+    own = of(before, seat)
+    refusal = why_not(before, after, seat, events)
     if refusal is None:
-        after.takeback[side] = TakeBack(own.actions + 1, own.rule, own.why)
+        after.takeback[seat] = TakeBack(own.actions + 1, own.rule, own.why)
     else:
-        after.takeback[side] = TakeBack(0, *refusal)
+        after.takeback[seat] = TakeBack(0, *refusal)
     rolled = drew_dice(before, after)
-    for seat in SIDES:
-        if seat != side and of(after, seat).actions and noticed(before, after, seat, events):
+    for other in seats(after):
+        if other.id == seat or not of(after, other.id).actions:
+            continue
+        if noticed(before, after, other.id, events):
             if rolled:
-                after.takeback[seat] = TakeBack(0, "1f", "a die was rolled since (1f)")
+                after.takeback[other.id] = TakeBack(0, "1f", "a die was rolled since (1f)")
             else:
-                after.takeback[seat] = TakeBack(0, "3", f"{TITLE[side]} has acted since (3)")
+                why = f"{title(after, seat)} has acted since (3)"
+                after.takeback[other.id] = TakeBack(0, "3", why)
 
 
-def why_not(before: State, after: State, side: Side, events: list[Event]) -> tuple[str, str] | None:
-    """Why `side`'s action from `before` to `after` cannot be taken back, or None."""
+def why_not(before: State, after: State, seat: str, events: list[Event]) -> tuple[str, str] | None:
+    """Why `seat`'s action from `before` to `after` cannot be taken back, or None."""
     if drew_dice(before, after):
         return "1f", "a die was rolled (1f)"
-    for seat in (*SIDES, SPECTATOR):
-        if seat != side and any(visible_to(e, seat) for e in events):
-            return "1c", f"{TITLE[seat]} has seen it (1c)"
-    gained = [s for s in acting(after) if s != side and s not in acting(before)]
+    for other in (*(s.id for s in seats(before)), SPECTATOR):
+        if other != seat and any(visible_to(e, other) for e in events):
+            return "1c", f"{title(before, other)} has seen it (1c)"
+    gained = [s for s in acting(after) if s != seat and s not in acting(before)]
     if gained:
-        return "3", f"{TITLE[gained[0]]} has the move now (3)"
+        return "3", f"{title(after, gained[0])} has the move now (3)"
     return None
 
 
@@ -73,7 +86,7 @@ def drew_dice(before: State, after: State) -> bool:
     return after.rng != before.rng or after.forced_dice != before.forced_dice
 
 
-def noticed(before: State, after: State, seat: Side, events: list[Event]) -> bool:
+def noticed(before: State, after: State, seat: str, events: list[Event]) -> bool:
     """Could `seat` tell that another seat's action took `before` to `after`? (Sure
     signs only: an event it may see, or a new step, Turn, status or turn to act.)"""
     if any(visible_to(e, seat) for e in events):

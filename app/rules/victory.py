@@ -9,7 +9,7 @@ from app.rules.boards import base_hex, forces_at, ships_in
 from app.rules.events import ALL, Event
 from app.rules.repairs import repairs
 from app.rules.setup import scenario_of
-from app.rules.state import GONE, SIDES, Side, State, Unit, other
+from app.rules.state import GONE, SIDES, Side, State, Unit, other, side_named
 from app.rules.steps import automatic, begin
 from app.rules.units import BASE_ID, air_record, elim_back, is_scout, ship_record
 
@@ -76,7 +76,7 @@ def _bonuses(state: State) -> list[tuple[Side, int, str]]:
     optional = spec.special.get("optional_force_bonus", {})
     assert isinstance(optional, Mapping)
     for marker, bonus in optional.items():
-        side: Side = "japan" if bonus["side"] == "japan" else "usa"
+        side = side_named(bonus["side"])
         if marker in state.boards[side].committed:
             out.append((other(side), int(bonus["points"]), f"{marker} used (7c4.2)"))
     if spec.control_of_midway_points:

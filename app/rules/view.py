@@ -1,10 +1,13 @@
 """view(): exactly what a seat may know, built field by field (DESIGN.md, Hidden information).
 
-Two-player games (1c, 2c, 3c, 3d3): a side sees its own Searchboard - its task forces,
-flying air units, searches and what it has learned - and both Operations Cards (boxes and
-their units, never the hexes). The Midway base and its damage are on both boards (4a1,
-4e2). Battles are fought on the shared Battleboard. Spectators see the public part while
-the game runs, and everything once it has ended.
+A seat sees what its side may know (app/rules/seats.py: a seat plays one side). In the
+two-player mode (1c, 2c, 3c, 3d3) that is its side's own Searchboard - its task forces,
+flying air units, searches and what it has learned; with teams (17a) both players of a
+side share it, as they share one copy on the table - and both Operations Cards (boxes and
+their units, never the hexes), open because the mode says so (app/rules/modes.py). The
+Midway base and its damage are on both boards (4a1, 4e2). Battles are fought on the
+shared Battleboard. Spectators see the public part while the game runs, and everything
+once it has ended.
 """
 
 from __future__ import annotations
@@ -17,8 +20,10 @@ from app.data import catalog
 from app.rules import takeback
 from app.rules.actions import Action
 from app.rules.boards import base_hex, ships_in
-from app.rules.flow import legal_actions
+from app.rules.flow import acting, legal_actions, waiting_for
 from app.rules.grid import DIRECTIONS
+from app.rules.modes import mode_of
+from app.rules.seats import OMNISCIENT, seat_of, seats
 from app.rules.setup import scenario_of
 from app.rules.state import (
     ARMING,
@@ -37,11 +42,9 @@ from app.rules.state import (
     Unit,
     other,
 )
-from app.rules.steps import STEPS, acting
+from app.rules.steps import STEPS
 from app.rules.surface.view import surface_view
 from app.rules.units import air_face, air_record, ship_face, ship_record
-
-OMNISCIENT = "omniscient"
 
 
 def view(state: State, seat: str) -> dict[str, Any]:
@@ -56,14 +59,17 @@ def views(state: State, seats: Iterable[str]) -> dict[str, dict[str, Any]]:
     boards: dict[str, Any] | None = None
     out = {}
     for seat in seats:
+        who = seat_of(state, seat)
         doc = {k: public[k] for k in _HEAD}
+        doc["viewer"] = who.to_json() if who is not None else _NOBODY[seat == OMNISCIENT]
+        doc["operations_cards"] = _cards(state, public, None if who is None else who.side)
         doc["surface"] = surface_view(state, seat)
         doc["announcements"] = public["announcements"]
-        doc["prompt"] = _prompt(state, seat)
+        doc["prompt"] = _prompt(state, seat, None if who is None else who.side)
         doc["free_roll"] = public["free_roll"]  # 11a: who holds the marker
         doc["pending_combat"] = public["pending_combat"]
-        if seat in SIDES:
-            doc["searchboard"] = _searchboard(state, "japan" if seat == "japan" else "usa")
+        if who is not None:
+            doc["searchboard"] = _searchboard(state, who.side)
         if seat == OMNISCIENT or state.status == "finished":
             if boards is None:
                 boards = {side: _searchboard(state, side) for side in SIDES}
@@ -74,10 +80,18 @@ def views(state: State, seats: Iterable[str]) -> dict[str, dict[str, Any]]:
     return out
 
 
+# Who looks when no seat of the game does: a spectator (False) or everything (True).
+_NOBODY = {
+    False: {"seat": None, "side": None, "command": None, "label": ""},
+    True: {"seat": OMNISCIENT, "side": None, "command": None, "label": ""},
+}
+
 # The public parts of a view that come before its first per-seat part, in order.
 _HEAD = (
     "scenario",
     "mode",
+    "teams",
+    "seats",
     "options",
     "status",
     "turn",
@@ -86,10 +100,18 @@ _HEAD = (
     "time",
     "step",
     "sides",
-    "operations_cards",
     "midway",
     "battle",
 )
+
+
+def _cards(state: State, public: dict[str, Any], side: Side | None) -> dict[str, Any]:
+    """2c: the Operations Cards the seat sees - both where the mode lays them open, else
+    its own side's (none for a spectator until the end)."""
+    cards: dict[str, Any] = public["operations_cards"]
+    if mode_of(state.mode).open_cards or state.status == "finished":
+        return cards
+    return {s: c for s, c in cards.items() if s == side}
 
 
 def _public(state: State) -> dict[str, Any]:
@@ -100,6 +122,8 @@ def _public(state: State) -> dict[str, Any]:
     return {
         "scenario": {"id": spec.id, "name": spec.name, "rule": spec.rule},
         "mode": state.mode,
+        "teams": state.teams,
+        "seats": [s.to_json() for s in seats(state)],
         "options": list(state.options),
         "status": state.status,
         "turn": state.turn,
@@ -134,9 +158,9 @@ def _pending(state: State) -> dict[str, Any] | None:
     }
 
 
-def _prompt(state: State, seat: str) -> dict[str, Any]:
-    waiting = acting(state)
-    mine = seat in waiting
+def _prompt(state: State, seat: str, side: Side | None) -> dict[str, Any]:
+    mine = seat in acting(state)
+    waiting = waiting_for(state, side)
     if state.status == "finished":
         text = "The game is over"
     elif mine:
@@ -146,7 +170,7 @@ def _prompt(state: State, seat: str) -> dict[str, Any]:
     return {
         "text": text,
         "rule": STEPS[state.step].rule if state.step in STEPS else "",
-        "waiting_for": list(waiting),
+        "waiting_for": waiting,
         "actions": [_action_json(a) for a in legal_actions(state, seat)] if mine else [],
         "take_back": takeback.of(state, seat).actions > 0,  # issue 14: the seat may now
     }
@@ -305,8 +329,21 @@ def _battle(state: State) -> dict[str, Any] | None:
 
 
 def _searchboard(state: State, side: Side) -> dict[str, Any]:
-    """A side's own Searchboard (1c): its markers, flying units, searches and intelligence."""
+    """A side's own Searchboard (1c): its markers, flying units, searches and intelligence;
+    in a team game, which of its players commands what (17a), known to both of them."""
     board: Board = state.boards[side]
+    out = _board(board)
+    if state.teams:
+        out["commands"] = {
+            "overall": board.overall,
+            "forces": dict(sorted(board.force_commands.items())),
+            "units": dict(sorted(board.commands.items())),
+            "flagships": dict(sorted(board.flagships.items())),
+        }
+    return out
+
+
+def _board(board: Board) -> dict[str, Any]:
     return {
         "forces": {m: h for m, h in sorted(board.forces.items()) if h is not None},
         "flying": {

@@ -12,8 +12,8 @@ from functools import cache
 from typing import Any
 
 from app.data import catalog
-from app.web.choices import CATEGORY, OTHER
-from app.web.counters import SIDE_TITLE, Counter, counters_of, unit_key
+from app.web.choices import CATEGORY
+from app.web.counters import SIDE_TITLE, Counter, counters_of, opponents, sides_of, unit_key
 from app.web.geometry import Layout
 
 
@@ -129,7 +129,7 @@ def battle(view: dict[str, Any]) -> Battle | None:
         return None
     grid = layout()
     attacker = str(b.get("attacker"))
-    defender = OTHER.get(attacker, attacker)
+    defender = opponents(view).get(attacker, attacker)
     ships, air = counters_of(view, defender), counters_of(view, attacker)
     positions, targets = b.get("positions") or {}, b.get("targets") or {}
     forming = b.get("aa_forming") or {}
@@ -182,7 +182,7 @@ def surface(view: dict[str, Any]) -> Battle | None:
     if not c:
         return None
     grid = layout()
-    units = {s: counters_of(view, s) for s in ("japan", "usa")}
+    units = {s: counters_of(view, s) for s in sides_of(view)}
     pieces, waiting = [], []
     reach: dict[str, dict[str, list[str]]] = {}
     info: list[tuple[str, str]] = []

@@ -24,8 +24,10 @@ async def open_game(
     form = await read_form(request)
     scenario, mode = first(form, "scenario"), first(form, "mode", "two-player")
     keep = first(form, "keep") or None
+    teams = first(form, "teams") in ("1", "true", "on")
+    options = form.get("options", [])
     try:
-        created, free = await between.open_game(scenario, form.get("options", []), mode, keep, None)
+        created, free = await between.open_game(scenario, options, mode, keep, None, teams=teams)
     except GameError as exc:
         page = home_page(service, settings.allow_seed, f"The game was not opened: {exc.message}")
         return html(request, page, exc.status)
@@ -35,7 +37,11 @@ async def open_game(
         scenario_name=between.scenario_names().get(scenario, scenario),
         free=list(free),
         seats=[
-            {"seat": s.seat, "url": base + seat_url(created.id, s.seat, s.token)}
+            {
+                "seat": s.seat,
+                "title": render.seat_of(created.id, s.seat, (s.about,)) or render.Seat("", s.seat),
+                "url": base + seat_url(created.id, s.seat, s.token),
+            }
             for s in created.seats
             if s.seat == keep
         ],

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from app.web.counters import SIDE_TITLE, Counter, counters_of
+from app.web.counters import SIDE_TITLE, Counter, counters_of, sides_of
 
 
 @dataclass
@@ -101,6 +101,6 @@ def card(view: dict[str, Any], side: str, seat: str) -> Card:
 
 def cards(view: dict[str, Any], seat: str) -> list[Card]:
     """Both cards, the seat's own first."""
-    sides = [s for s in ("japan", "usa") if s in (view.get("operations_cards") or {})]
+    sides = [s for s in sides_of(view) if s in (view.get("operations_cards") or {})]
     sides.sort(key=lambda s: s != seat)
     return [card(view, s, seat) for s in sides]

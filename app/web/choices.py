@@ -14,10 +14,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from app.web.counters import SIDE_TITLE, unit_key
+from app.web.counters import SIDE_TITLE, opponents, unit_key
 from app.web.geometry import ahead
 
-OTHER = {"usa": "japan", "japan": "usa"}
 CATEGORY = {
     "dive": "dive bombing",
     "high": "high level bombing",
@@ -47,9 +46,10 @@ class Subject:
 class Namer:
     """Names for the things actions mention, from the seat's view."""
 
-    def __init__(self, view: dict[str, Any], seat: str) -> None:
-        self.me = seat
-        self.enemy = OTHER.get(seat, seat)
+    def __init__(self, view: dict[str, Any], side: str) -> None:
+        self.me = side
+        self.other = opponents(view)
+        self.enemy = self.other.get(side, side)
         cards: dict[str, Any] = view.get("operations_cards") or {}
         self.forces: dict[str, str] = {}
         self.force_of_ship: dict[str, dict[str, str]] = {}

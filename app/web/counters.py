@@ -34,6 +34,22 @@ SHIP_TYPES = {
 }
 
 
+def sides_of(view: dict[str, Any]) -> list[str]:
+    """The game's sides, in the engine's order: those of the seats its view lists."""
+    out: list[str] = []
+    for seat in view.get("seats") or []:
+        side = str(seat.get("side"))
+        if side not in out:
+            out.append(side)
+    return out
+
+
+def opponents(view: dict[str, Any]) -> dict[str, str]:
+    """Each side's enemy, for a game of two sides (from the view, never a list kept here)."""
+    sides = sides_of(view)
+    return {a: b for a in sides for b in sides if a != b} if len(sides) == 2 else {}
+
+
 def unit_key(side: str, uid: str) -> str:
     return f"u:{side}:{uid}"
 

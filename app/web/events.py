@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from app.web.choices import CATEGORY, OTHER, Namer
+from app.web.choices import CATEGORY, Namer
 from app.web.counters import SIDE_TITLE
 
 OUTCOME = {
@@ -129,7 +129,7 @@ class Narrator:
             attacker_roll=int(e.get("attacker_roll") or 0),
             attacker_modifier=int(e.get("attacker_modifier") or 0),
             attacker_number=int(e.get("attacker_number") or 0),
-            defender=_side(OTHER.get(firing, firing)),
+            defender=_side(self.n.other.get(firing, firing)),
             defender_roll=int(e.get("defender_roll") or 0),
             defender_modifier=int(e.get("defender_modifier") or 0),
             defender_number=int(e.get("defender_number") or 0),
@@ -137,8 +137,12 @@ class Narrator:
             notes=notes,
         )
 
+    @property
+    def defender(self) -> str:
+        return self.n.other.get(self.attacker, self.attacker)
+
     def _aa(self, e: dict[str, Any]) -> tuple[str, Roll]:
-        firing = OTHER[self.attacker]
+        firing = self.defender
         title = (
             f"Anti-aircraft (4c): {self.units(firing, e.get('ships'))} "
             f"at {self.unit(self.attacker, e.get('target'))}"
@@ -150,7 +154,7 @@ class Narrator:
         cat = CATEGORY.get(str(e.get("category")), str(e.get("category")))
         title = (
             f"{cat.capitalize()} (4d): {self.units(self.attacker, e.get('units'))} "
-            f"on {self.unit(OTHER[self.attacker], e.get('target'))}"
+            f"on {self.unit(self.defender, e.get('target'))}"
         )
         notes = tuple(str(m) for m in e.get("modifiers") or [])
         roll = self._roll(e, title, self.attacker, notes)
@@ -158,7 +162,7 @@ class Narrator:
 
     def _dice(self, e: dict[str, Any]) -> tuple[str, Roll]:
         combat = str(e.get("combat", "combat"))
-        firing = OTHER[self.attacker] if combat == "anti-aircraft" else self.attacker
+        firing = self.defender if combat == "anti-aircraft" else self.attacker
         roll = self._roll(e, f"{combat.capitalize()}: dice rolled", firing, ())
         text = f"{roll.title}: {roll.attacker_number} vs {roll.defender_number} (free roll, 11a)"
         return text, roll
@@ -265,7 +269,7 @@ class Narrator:
     def _search(self, e: dict[str, Any]) -> str:
         side = str(e.get("side"))
         found = e.get("found") or []
-        enemy = OTHER.get(side, side)
+        enemy = self.n.other.get(side, side)
         if not found:
             what = "nothing there"
         else:
@@ -277,7 +281,7 @@ class Narrator:
 
     def _battle(self, e: dict[str, Any]) -> str:
         self.attacker = str(e.get("attacker", self.attacker))
-        defender = OTHER.get(self.attacker, self.attacker)
+        defender = self.defender
         return (
             f"Battle in {e.get('hex')}: {_side(self.attacker)} "
             f"{self.units(self.attacker, e.get('air'))} against "
@@ -289,7 +293,7 @@ class Narrator:
 
     def _air_set_up(self, e: dict[str, Any]) -> str:
         targets: dict[str, Any] = e.get("targets") or {}
-        defender = OTHER.get(self.attacker, self.attacker)
+        defender = self.defender
         pairs = ", ".join(f"{a} on {self.unit(defender, t)}" for a, t in targets.items())
         return f"Air units set up (4a3): {pairs}"
 

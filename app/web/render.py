@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,7 +19,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 
 from app.data import catalog
 from app.web import battleboard, cards, choices, searchboard
-from app.web.counters import SIDE_LABEL, SIDE_TITLE
+from app.web.counters import SIDE_LABEL, SIDE_TITLE, sides_of
 from app.web.events import STEP_RULE, Line, Narrator
 
 HERE = Path(__file__).parent
@@ -61,12 +61,61 @@ def page(name: str, **context: Any) -> str:
 
 @dataclass(frozen=True)
 class Seat:
+    """Who the page is for: a seat of the game (with the side it plays and, in a team
+    game, its command's name, as the engine declares them) or "omniscient"."""
+
     game_id: str
     seat: str
+    side: str = ""  # "" until known, and for what is no seat ("omniscient")
+    label: str = ""  # 17a: the command's name when the seat commands part of its side
+
+    @property
+    def plays(self) -> str:
+        """The side whose colours, Searchboard and words the page takes."""
+        return self.side or self.seat
 
     @property
     def title(self) -> str:
-        return SIDE_TITLE.get(self.seat, self.seat)
+        side = SIDE_TITLE.get(self.plays, self.plays)
+        return f"{self.label} ({side})" if self.label else side
+
+    def seen_in(self, view: dict[str, Any]) -> Seat:
+        """This seat with its side and command as its view says."""
+        viewer = view.get("viewer") or {}
+        return replace(
+            self, side=str(viewer.get("side") or ""), label=str(viewer.get("label") or "")
+        )
+
+
+def seat_titles(view: dict[str, Any]) -> dict[str, str]:
+    """Each seat of the game (as its view lists them) by its words for people."""
+    return {
+        str(s["seat"]): Seat("", str(s["seat"]), str(s["side"]), str(s["label"] or "")).title
+        for s in view.get("seats") or []
+    }
+
+
+def seat_of(game_id: str, seat: str, seats: tuple[dict[str, Any], ...]) -> Seat | None:
+    """The game's seat by its id, from the seats the engine declares for it."""
+    for s in seats:
+        if s.get("seat") == seat:
+            return Seat(game_id, seat, str(s.get("side") or ""), str(s.get("label") or ""))
+    return None
+
+
+def seats_offered(scenarios: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """Every seat a game of the playable scenarios may have (GET /api/scenarios), once
+    each, in the engine's order, with its title: the seats a creator may keep."""
+    out: dict[str, str] = {}
+    for s in scenarios:
+        if not s.get("playable"):
+            continue
+        for mode in s.get("modes") or []:
+            for seating in mode.get("seatings") or []:
+                for seat in seating.get("seats") or []:
+                    who = Seat("", str(seat["seat"]), str(seat["side"]), str(seat["label"] or ""))
+                    out.setdefault(who.seat, who.title)
+    return list(out.items())
 
 
 def track(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -79,8 +128,8 @@ def track(view: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def log_lines(view: dict[str, Any], seat: str, events: list[dict[str, Any]]) -> list[Line]:
-    teller = Narrator(choices.Namer(view, seat))
+def log_lines(view: dict[str, Any], side: str, events: list[dict[str, Any]]) -> list[Line]:
+    teller = Narrator(choices.Namer(view, side))
     return [teller.line(i, e) for i, e in enumerate(events)]
 
 
@@ -92,8 +141,9 @@ def no_searchboard(view: dict[str, Any]) -> bool:
 def context(
     view: dict[str, Any], events: list[dict[str, Any]], who: Seat, replay: bool = False
 ) -> dict[str, Any]:
-    all_choices = choices.choices(view, who.seat)
-    lines = log_lines(view, who.seat, events)
+    who = who.seen_in(view)
+    all_choices = choices.choices(view, who.plays)
+    lines = log_lines(view, who.plays, events)
     turn = int(view.get("turn") or 0)
     since = 0 if replay else turn - LOG_TURNS + 1
     by_subject: dict[str, list[choices.Choice]] = {}
@@ -102,17 +152,18 @@ def context(
             by_subject.setdefault(c.subject, []).append(c)
     return {
         "who": who,
+        "seat_titles": seat_titles(view),
         "replay": replay,
         "view": view,
         "v": int(view.get("version") or 0),
         "track": track(view),
         "choices": all_choices,
-        "subjects": choices.subjects(view, who.seat, all_choices),
+        "subjects": choices.subjects(view, who.plays, all_choices),
         "by_subject": by_subject,
         "general": [c for c in all_choices if not c.subject],
-        "board": None if no_searchboard(view) else searchboard.searchboard(view, who.seat),
+        "board": None if no_searchboard(view) else searchboard.searchboard(view, who.plays),
         "battle": battleboard.battle(view) or battleboard.surface(view),
-        "cards": cards.cards(view, who.seat),
+        "cards": cards.cards(view, who.plays),
         "lines": [ln for ln in lines if ln.turn >= since],
         "older": sum(1 for ln in lines if ln.turn < since),
         "older_before": since,
@@ -138,7 +189,8 @@ def regions(
 def full_log(
     view: dict[str, Any], events: list[dict[str, Any]], who: Seat, before: int | None = None
 ) -> str:
-    lines = log_lines(view, who.seat, events)
+    who = who.seen_in(view)
+    lines = log_lines(view, who.plays, events)
     if before is not None:
         lines = [ln for ln in lines if ln.turn < before]
     return page("full_log.html", lines=lines, who=who)
@@ -146,7 +198,6 @@ def full_log(
 
 REPLAY_REGIONS = ("status", "victory", "battle", "searchboard", "dice", "cards", "log")
 OMNISCIENT = "omniscient"  # the replay of everything: both Searchboards
-SIDES = ("japan", "usa")
 
 
 @dataclass(frozen=True)
@@ -159,7 +210,9 @@ class ReplayNav:
     others: list[tuple[str, str]]  # (seat, words)
 
 
-def replay_nav(at: int, total: int, turns: tuple[int, ...], seat: str) -> ReplayNav:
+def replay_nav(
+    at: int, total: int, turns: tuple[int, ...], seat: str, view: dict[str, Any]
+) -> ReplayNav:
     starts: dict[int, int] = {}
     for i, turn in enumerate(turns):
         starts.setdefault(turn, i)
@@ -170,10 +223,12 @@ def replay_nav(at: int, total: int, turns: tuple[int, ...], seat: str) -> Replay
         ("End", total if at < total else None, "last"),
     ]
     views = [
-        ("japan", "What Japan knew then"),
-        ("usa", "What the United States knew then"),
-        (OMNISCIENT, "Both sides"),
-    ]
+        (
+            str(s["seat"]),
+            f"What {Seat('', str(s['seat']), str(s['side']), str(s['label'])).title} knew then",
+        )
+        for s in view.get("seats") or []
+    ] + [(OMNISCIENT, "Both sides")]
     return ReplayNav(moves, sorted(starts.items()), [(s, w) for s, w in views if s != seat])
 
 
@@ -185,9 +240,10 @@ def _replay_regions(
     parts = regions(view, events, who, REPLAY_REGIONS, replay=True)
     if who.seat == OMNISCIENT:
         boards = []
-        for side in SIDES:
+        for side in sides_of(view):
             board_view = {**view, "searchboard": (view.get("searchboards") or {}).get(side)}
-            html = regions(board_view, events, Seat(who.game_id, side), ("searchboard",), True)
+            side_seat = Seat(who.game_id, side, side)
+            html = regions(board_view, events, side_seat, ("searchboard",), True)
             boards.append(
                 html["searchboard"]
                 .replace('id="r-searchboard"', f'id="r-searchboard-{side}"')
@@ -208,12 +264,12 @@ def replay(
 ) -> str:
     """A finished game as one side saw it after `at` actions, or both sides' positions
     then (OMNISCIENT), with its ways on."""
-    who = Seat(game_id, seat)
+    who = Seat(game_id, seat).seen_in(view)
     return page(
         "replay.html",
         who=who,
         step={"at": at, "total": total, "turns": turns},
-        nav=replay_nav(at, total, turns, seat),
+        nav=replay_nav(at, total, turns, seat, view),
         parts=_replay_regions(view, events, who),
         link=lambda s, n: f"/games/{game_id}/replay?seat={s}&at={n}",
     )

@@ -27,7 +27,6 @@ from app.web.responses import html, static
 
 router = APIRouter(include_in_schema=False)
 
-SEATS = ("japan", "usa")
 GAME_ID = re.compile(r"[0-9a-f]{16}")
 AuthHeader = Annotated[str | None, Header()]
 Form = dict[str, list[str]]
@@ -83,9 +82,11 @@ def home_page(service: GameService, allow_seed: bool, error: str = "") -> str:
     scenarios = service.scenarios()
     playable = [s for s in scenarios if s.get("playable")]
     options = sorted({o for s in scenarios for o in s.get("options") or []})
-    modes = next((s.get("modes") for s in playable), None) or ["two-player"]
+    modes = next((s.get("modes") for s in playable), None) or []
     return render.page(
         "home.html",
+        keep_seats=render.seats_offered(scenarios),
+        team_scenarios=[s["name"] for s in playable if s.get("teams")],
         scenarios=scenarios,
         chosen=playable[0]["id"] if playable else "",
         options=[(o, OPTION_NAMES.get(o, "")) for o in options],
@@ -112,9 +113,10 @@ def _seed(raw: str) -> int | None:
 async def create(request: Request, service: ServiceDep, settings: SettingsDep) -> Response:
     form = await read_form(request)
     scenario, mode = first(form, "scenario"), first(form, "mode", "two-player")
+    teams = first(form, "teams") in ("1", "true", "on")
     try:
         seed = _seed(first(form, "seed")) if settings.allow_seed else None
-        created = await service.create(scenario, form.get("options", []), mode, seed)
+        created = await service.create(scenario, form.get("options", []), mode, seed, teams)
     except (GameError, ValueError) as exc:
         status = exc.status if isinstance(exc, GameError) else 422
         message = exc.message if isinstance(exc, GameError) else str(exc)
@@ -126,7 +128,11 @@ async def create(request: Request, service: ServiceDep, settings: SettingsDep) -
         "created.html",
         scenario_name=names.get(scenario, scenario),
         seats=[
-            {"seat": s.seat, "url": base + seat_url(created.id, s.seat, s.token)}
+            {
+                "seat": s.seat,
+                "title": render.seat_of(created.id, s.seat, (s.about,)) or Seat(created.id, s.seat),
+                "url": base + seat_url(created.id, s.seat, s.token),
+            }
             for s in created.seats
         ],
         replay_url=f"{base}/games/{created.id}/replay",
@@ -139,10 +145,17 @@ async def create(request: Request, service: ServiceDep, settings: SettingsDep) -
 
 
 @router.get("/games/{game_id}/seat/{seat}")
-async def seat_page(request: Request, game_id: str, seat: str) -> Response:
-    if not GAME_ID.fullmatch(game_id) or seat not in SEATS:
+async def seat_page(request: Request, game_id: str, seat: str, service: ServiceDep) -> Response:
+    """The page shell of one of the game's seats (those its engine declares)."""
+    who = None
+    if GAME_ID.fullmatch(game_id):
+        try:
+            who = render.seat_of(game_id, seat, await service.seats(game_id))
+        except GameError:
+            who = None
+    if who is None:
         return html(request, render.flash("No such game or seat.", "error"), 404)
-    return html(request, render.page("seat.html", who=Seat(game_id, seat)))
+    return html(request, render.page("seat.html", who=who))
 
 
 async def _seat(service: GameService, game_id: str, authorization: str | None) -> str:
@@ -263,15 +276,18 @@ async def replay_page(
     request: Request,
     game_id: str,
     service: ServiceDep,
-    seat: str = "japan",
+    seat: str | None = None,
     at: int | None = None,
 ) -> Response:
-    """A finished game, step by step, as either side saw it then (anyone with the link)."""
+    """A finished game, step by step, as any of its seats saw it then, or everything then
+    (anyone with the link); its first seat when none is asked for."""
     try:
         step = await service.replay_at(game_id, seat, at)
     except GameError as exc:
         return refusal(request, exc)
-    body = render.replay(game_id, seat, step.at, step.total, step.turns, step.view, step.events)
+    body = render.replay(
+        game_id, step.seat, step.at, step.total, step.turns, step.view, step.events
+    )
     return html(request, body)
 
 

@@ -14,8 +14,8 @@ from functools import cache
 from typing import Any
 
 from app.data import catalog
-from app.web.choices import OTHER, Namer
-from app.web.counters import SIDE_LABEL, SIDE_TITLE, unit_key
+from app.web.choices import Namer
+from app.web.counters import SIDE_LABEL, SIDE_TITLE, opponents, sides_of, unit_key
 from app.web.geometry import Layout
 
 AREA_NAMES = {"east-of-dateline": "east of the Dateline"}
@@ -70,12 +70,12 @@ class Board:
 def _areas(view: dict[str, Any], seat: str) -> dict[str, str]:
     """Hex -> area label, for areas where a task force of this side is still to be placed."""
     spec = catalog().scenarios.get(str((view.get("scenario") or {}).get("id")))
-    if spec is None or view.get("status") == "finished" or seat not in ("japan", "usa"):
+    if spec is None or view.get("status") == "finished" or seat not in sides_of(view):
         return {}
     placed = (view.get("searchboard") or {}).get("forces") or {}
     turn = int(view.get("turn") or 0)
     out: dict[str, str] = {}
-    for f in spec.forces_of("japan" if seat == "japan" else "usa"):
+    for f in (f for f in spec.forces if f.side == seat):
         due = f.entry_turn is None or f.entry_turn >= turn
         if f.area in ("base", "battleboard") or f.marker in placed or not due:
             continue
@@ -90,7 +90,7 @@ def _cells(view: dict[str, Any], seat: str) -> list[Cell]:
     grid, spec = layout(), catalog().searchboard
     board: dict[str, Any] = view.get("searchboard") or {}
     searched = set(board.get("searched") or []) | set(board.get("sea_searched") or [])
-    enemy = OTHER.get(seat, seat)
+    enemy = opponents(view).get(seat, seat)
     announced = {a["hex"]: a["how"] for a in view.get("announcements") or [] if a["side"] == enemy}
     areas = _areas(view, seat)
     bases = {h: name for name, h in spec.bases.items()}
@@ -151,7 +151,7 @@ def _own_markers(view: dict[str, Any], seat: str, n: Namer) -> list[Mark]:
 
 def _spotted(view: dict[str, Any], seat: str, n: Namer) -> list[Mark]:
     """3d3.3: an enemy marker where each enemy task force was last seen, with the Turn."""
-    grid, enemy = layout(), OTHER.get(seat, seat)
+    grid, enemy = layout(), opponents(view).get(seat, seat)
     latest: dict[str, tuple[int, str, str, list[str]]] = {}
     for s in (view.get("searchboard") or {}).get("spotted") or []:
         for marker, ships in (s.get("forces") or {}).items():
@@ -177,7 +177,7 @@ VAGUE = {"something": "something", "number": "ships", "actual": "ships"}
 def _unidentified(view: dict[str, Any], seat: str) -> list[Mark]:
     """15a1.2: answers that said something is there, or how many ships, but not which
     task force: an enemy marker without a name, at the latest such answer per hex."""
-    grid, enemy = layout(), OTHER.get(seat, seat)
+    grid, enemy = layout(), opponents(view).get(seat, seat)
     latest: dict[str, dict[str, Any]] = {}
     for s in (view.get("searchboard") or {}).get("spotted") or []:
         if not s.get("forces") and s.get("level") in VAGUE and grid.contains(str(s.get("hex"))):
@@ -229,11 +229,9 @@ def _base(view: dict[str, Any]) -> list[Mark]:
     hits = int(base.get("hits") or 0)
     status = ("back side up, " if base.get("face") == "back" else "") + f"{hits} hits"
     title = f"American base unit Midway in {base['hex']} ({status}; on both Searchboards, 4e2)"
-    return [
-        Mark(
-            unit_key("usa", "Midway"), base["hex"], x, y, "base", "usa", ["US Midway"], title, False
-        )
-    ]
+    side = str(base.get("side"))
+    label = [f"{SIDE_LABEL.get(side, side)} Midway"]
+    return [Mark(unit_key(side, "Midway"), base["hex"], x, y, "base", side, label, title, False)]
 
 
 def landing_sites(view: dict[str, Any], seat: str) -> dict[str, list[str]]:
@@ -253,7 +251,7 @@ def landing_sites(view: dict[str, Any], seat: str) -> dict[str, list[str]]:
             elif kind == "AV":
                 sites["yellow"].add(str(h))
     base = view.get("midway")
-    if seat == "usa" and base and not base.get("eliminated"):
+    if base and base.get("side") == seat and not base.get("eliminated"):
         sites["white"].add(base["hex"])
         sites["green"].add(base["hex"])
     return {k: sorted(v) for k, v in sites.items()}

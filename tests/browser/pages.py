@@ -15,7 +15,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
 TIMEOUT_MS = 10_000
-LINK = re.compile(r"/games/(?P<game>[0-9a-f]{16})/seat/(?P<seat>\w+)#token=(?P<token>[\w-]+)")
+LINK = re.compile(r"/games/(?P<game>[0-9a-f]{16})/seat/(?P<seat>[\w-]+)#token=(?P<token>[\w-]+)")
 
 
 def api_view(base: str, game: str, token: str) -> dict[str, Any]:

@@ -46,7 +46,7 @@ def play(scenario: str, options: tuple[str, ...], seed: int) -> Iterator[tuple[A
         if (state.step, state.battle is None) not in seen or n % 150 == 0:
             seen.add((state.step, state.battle is None))
             yield state, events
-        seats = [s for s in rules.SEATS if rules.legal_actions(state, s)]
+        seats = [s.id for s in rules.seats(state) if rules.legal_actions(state, s.id)]
         if not seats:
             break
         seat = rng.choice(seats)
@@ -103,7 +103,7 @@ def check(view: dict[str, Any], seat: str, regions: dict[str, str]) -> None:
 def test_every_step_renders_for_both_seats(scenario: str, options: tuple[str, ...]) -> None:
     steps = set()
     for state, events in play(scenario, options, seed=len(options) + 3):
-        for seat in rules.SEATS:
+        for seat in (s.id for s in rules.seats(state)):
             view = json.loads(json.dumps(rules.view(state, seat)))
             view.update(id="0123456789abcdef", version=1, seat=seat)
             log = json.loads(json.dumps(rules.events_for(events, seat, state.status == "finished")))

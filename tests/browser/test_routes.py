@@ -81,3 +81,23 @@ def test_static_files_are_compressed_and_kept(server: Server) -> None:
     assert r.status_code == 200 and r.headers["content-encoding"] == "gzip"
     assert "immutable" in r.headers["cache-control"]
     assert r.headers["content-type"].startswith("text/css")
+
+
+def test_17a_home_creates_a_team_game_with_one_link_per_player(server: Server) -> None:
+    """17a: with teams, Scenario Three gives four links, each naming its command; a seat
+    page exists for each seat the engine declares, and for no other."""
+    home = httpx.get(server.url + "/").text
+    assert 'name="teams"' in home and "Scenario Three" in home
+    r = httpx.post(
+        f"{server.url}/games", data={"scenario": "three", "mode": "two-player", "teams": "1"}
+    )
+    assert r.status_code == 201, r.text
+    assert r.text.count('class="seat-link"') == 4
+    assert "Task Force 16 (United States)" in r.text and 'data-seat="japan-vi"' in r.text
+    link = r.text.split('data-seat="usa-tf16" href="')[1].split("#")[0]
+    link = link if link.startswith("http") else server.url + link
+    page = httpx.get(link)
+    assert page.status_code == 200 and "Task Force 16 (United States)" in page.text
+    assert httpx.get(link.replace("usa-tf16", "usa")).status_code == 404
+    refused = httpx.post(f"{server.url}/games", data={"scenario": "one", "teams": "1"})
+    assert refused.status_code == 422 and "(17)" in refused.text

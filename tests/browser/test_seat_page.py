@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import httpx
 import pytest
 
 from browser.conftest import Server
@@ -346,3 +347,37 @@ def test_a_seat_link_without_its_token_says_so(browser: Any, server: Server) -> 
         assert page.inner_text("#conn") == "Not connected"
     finally:
         ctx.close()
+
+
+def test_17b_each_american_player_places_only_his_own_task_force_on_a_shared_board(
+    browser: Any, server: Server, artifacts: Path
+) -> None:
+    """17a, 17b in the browser: in a Scenario Three team game the two American players
+    each see only their own task force to place; the one placed shows on the other's page
+    (one Searchboard a side on the table); neither page holds another seat's token."""
+    r = httpx.post(f"{server.url}/api/games", json={"scenario": "three", "teams": True})
+    assert r.status_code == 201, r.text
+    body = r.json()
+    tokens = {s["seat"]: s["token"] for s in body["seats"]}
+    game = ApiGame(server.url, body["id"], tokens)
+    contexts = [browser.new_context(viewport=LAPTOP) for _ in range(2)]
+    try:
+        tf16, tf17 = (
+            SeatPage(c.new_page(), game.link(s), artifacts).open()
+            for c, s in zip(contexts, ("usa-tf16", "usa-tf17"), strict=True)
+        )
+        assert "Task Force 16" in tf16.text("h1") and "Task Force 17" in tf17.text("h1")
+        subjects16, subjects17 = tf16.keys("#act .subject"), tf17.keys("#act .subject")
+        assert "tf:usa:TF16" in subjects16 and "tf:usa:TF17" not in subjects16
+        assert "tf:usa:TF17" in subjects17 and "tf:usa:TF16" not in subjects17
+        tf16.pick('#act .subject[data-key="tf:usa:TF16"]')
+        tf16.target('#r-searchboard [data-tkey="sb:N3"]')
+        tf17.synced()
+        assert "tf:usa:TF16" in tf17.board_keys()
+        for page in (tf16, tf17):
+            html = page.page.evaluate("document.documentElement.outerHTML")
+            assert not [s for s, t in tokens.items() if t in html and s != page.seat]
+            assert not page.errors, page.errors
+    finally:
+        for c in contexts:
+            c.close()

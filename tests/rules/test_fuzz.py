@@ -56,8 +56,31 @@ def test_fuzz_with_optional_rules(scenario: str, which: str) -> None:
 def test_saved_fuzz_case_replays(case: Path) -> None:
     """Regression: a game the fuzzer once broke, replayed with the invariants after every step."""
     data = json.loads(case.read_text())
-    state = new_game(data["scenario"], frozenset(data.get("options", [])), data["seed"])
+    options = frozenset(data.get("options", []))
+    state = new_game(
+        data["scenario"], options, data["seed"], "two-player", data.get("teams", False)
+    )
     for seat, action in data["log"]:
         state, _ = apply(state, seat, action)
         check_invariants(state)
     assert state.status == "finished"
+
+
+@pytest.mark.parametrize("scenario", ["two", "three"])
+def test_fuzz_17a_team_games(scenario: str) -> None:
+    """17a: complete games with two seats a side, each seat playing only what it is
+    offered (17b); invariants, replay and non-interference for every seat (make fuzz
+    plays more)."""
+    checked: dict[str, int] = {}
+    for seed in range(3):
+        options = random_options(random.Random(seed))
+        log: list[tuple[str, dict[str, object]]] = []
+        try:
+            result = play_game(scenario, seed, log=log, options=options, teams=True)
+        except Exception as exc:
+            path = save_failure(scenario, seed, log, repr(exc), options, teams=True)
+            raise AssertionError(f"{scenario} seed {seed} failed, saved as {path}") from exc
+        for seat, n in result.checked.items():
+            checked[seat] = checked.get(seat, 0) + n
+    assert set(checked) == {"japan-i", "japan-vi", "usa-tf16", "usa-tf17", "spectator"}
+    assert min(checked.values()) > 50

@@ -123,6 +123,9 @@ NOT_UNITS: set[tuple[str, str]] = {
     ("Board", "searched"),
     ("Board", "sea_searched"),
     ("Board", "committed"),
+    ("Board", "force_commands"),  # 17a: marker -> command
+    ("Board", "overall"),  # 17c1: a command
+    ("State", "done"),  # 17a: seats done with the step
     ("Spotting", "hex"),
     ("Spotting", "how"),
     ("Spotting", "level"),

@@ -59,7 +59,7 @@ class Api:
 
     def acting_seat(self, game: Game) -> tuple[str, dict[str, Any]] | None:
         """A seat with something to do now, and its view."""
-        for seat in ("japan", "usa"):
+        for seat in game.tokens:
             view = self.view(game, seat)
             if view["prompt"]["actions"]:
                 return seat, view
@@ -67,7 +67,7 @@ class Api:
 
     def idle_seat(self, game: Game) -> tuple[str, dict[str, Any]] | None:
         """A seat with nothing to do now, and its view."""
-        for seat in ("japan", "usa"):
+        for seat in game.tokens:
             view = self.view(game, seat)
             if not view["prompt"]["actions"]:
                 return seat, view

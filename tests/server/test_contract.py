@@ -32,12 +32,34 @@ def test_get_scenarios_200_lists_scenario_one(api: Api) -> None:
     assert one["rule"] == "7b" and "options" in one and "modes" in one
 
 
+def test_get_scenarios_lists_each_modes_seats_by_teams(api: Api) -> None:
+    """GET /api/scenarios: each scenario's modes, and the seats each mode gives without
+    teams (one seat a side, named after its side) and, where 17 offers them, with."""
+    for scenario in api.http.get("/api/scenarios").json():
+        modes = {m["mode"]: m for m in scenario["modes"]}
+        assert list(modes) == ["two-player"], "2c: the rulebook's game is the mode offered"
+        seatings = {s["teams"]: s["seats"] for s in modes["two-player"]["seatings"]}
+        assert [(s["seat"], s["side"], s["command"]) for s in seatings[False]] == [
+            ("japan", "japan", None),
+            ("usa", "usa", None),
+        ]
+        assert (True in seatings) == scenario["teams"]
+
+
+def test_post_games_422_a_mode_not_offered_says_so(api: Api) -> None:
+    """Only the two-player mode is offered: another is a 422 that says it is not offered."""
+    r = api.http.post("/api/games", json={"scenario": "one", "mode": "umpired"})
+    assert r.status_code == 422
+    assert "not offered" in r.json()["detail"] and "two-player" in r.json()["detail"]
+
+
 def test_post_games_201_seats_tokens_urls_replay_url(api: Api) -> None:
     """POST /api/games -> 201 {id, seats: [{seat, token, url}], replay_url}."""
     r = api.http.post("/api/games", json={"scenario": "one", "options": [], "mode": "two-player"})
     assert r.status_code == 201, r.text
     body = r.json()
     assert [s["seat"] for s in body["seats"]] == ["japan", "usa"]
+    assert [s["side"] for s in body["seats"]] == ["japan", "usa"]
     for seat in body["seats"]:
         assert len(seat["token"]) >= 22  # >= 128 bits in url-safe base64
         assert seat["url"] == f"/games/{body['id']}/seat/{seat['seat']}#token={seat['token']}"

@@ -21,7 +21,7 @@ from sqlalchemy import select
 
 from app.cli import migrate
 from app.games.db import Database
-from app.games.engine import SEATS, Engine, load_engine
+from app.games.engine import Engine, load_engine
 from app.games.models import ACTIONS_T
 from app.games.store import GameStore
 from app.settings import Settings
@@ -52,10 +52,11 @@ def test_the_engine_runs_outside_the_write_lock_when_memory_holds_the_game(url: 
     s = store(url, dataclasses.replace(base, apply=apply))
     holder["store"] = s
     game = s.create("one", [], "two-player", 11).id
+    seats = [x["seat"] for x in s.seats(game)]
     rng = random.Random(11)
     for _ in range(12):
-        docs = {seat: s.seat_view(game, seat) for seat in SEATS}
-        seat = rng.choice([x for x in SEATS if docs[x]["prompt"]["actions"]])
+        docs = {seat: s.seat_view(game, seat) for seat in seats}
+        seat = rng.choice([x for x in seats if docs[x]["prompt"]["actions"]])
         s.act(game, seat, docs[seat]["version"], rng.choice(docs[seat]["prompt"]["actions"]))
     assert len(held) >= 12
     assert not any(held), f"apply ran under the write lock {held.count(True)} of {len(held)} times"
@@ -68,7 +69,9 @@ def test_a_plan_from_memory_that_another_process_overtook_is_made_again(url: str
     place, and every view equals that of a store with no memory of the game."""
     a, b = store(url), store(url)
     game = a.create("one", [], "two-player", 12).id
-    docs = {seat: b.seat_view(game, seat) for seat in SEATS}  # B remembers 0 actions
+    seats = [x["seat"] for x in a.seats(game)]
+    assert seats == ["japan", "usa"], "a two-player game's seats are its sides"
+    docs = {seat: b.seat_view(game, seat) for seat in seats}  # B remembers 0 actions
     usa = docs["usa"]
     assert usa["prompt"]["actions"], "7a2.2: both sides set up at once"
 
@@ -81,14 +84,14 @@ def test_a_plan_from_memory_that_another_process_overtook_is_made_again(url: str
 
     fresh = store(url)
     fresh.cache.size = 0
-    for seat in SEATS:
+    for seat in seats:
         assert b.seat_view(game, seat) == fresh.seat_view(game, seat)
         assert a.seat_view(game, seat) == fresh.seat_view(game, seat)
     with fresh.db.read() as session:
-        seats = session.execute(
+        acted = session.execute(
             select(ACTIONS_T.c.seat).where(ACTIONS_T.c.game_id == game).order_by(ACTIONS_T.c.seq)
         ).all()
-    assert [s for (s,) in seats] == ["japan", "usa"]
+    assert [s for (s,) in acted] == ["japan", "usa"]
 
 
 def test_a_plan_from_memory_of_a_log_since_taken_back_is_made_again(url: str) -> None:
@@ -98,10 +101,11 @@ def test_a_plan_from_memory_of_a_log_since_taken_back_is_made_again(url: str) ->
     and every view equals that of a store with no memory of the game."""
     a, b = store(url), store(url)
     game = a.create("one", [], "two-player", 13).id
+    seats = [x["seat"] for x in a.seats(game)]
     japan = a.seat_view(game, "japan")
     places = [x for x in japan["prompt"]["actions"] if x["kind"] == "place"]
     a.act(game, "japan", japan["version"], places[0])
-    docs = {seat: b.seat_view(game, seat) for seat in SEATS}  # B remembers 1 action
+    docs = {seat: b.seat_view(game, seat) for seat in seats}  # B remembers 1 action
     taken = a.take_back(game, "japan", docs["japan"]["version"])
     a.act(game, "japan", taken.version, places[-1])
     assert a.seat_view(game, "usa")["version"] == docs["usa"]["version"], "never shown"
@@ -111,7 +115,7 @@ def test_a_plan_from_memory_of_a_log_since_taken_back_is_made_again(url: str) ->
 
     fresh = store(url)
     fresh.cache.size = 0
-    for seat in SEATS:
+    for seat in seats:
         assert b.seat_view(game, seat) == fresh.seat_view(game, seat)
         assert a.seat_view(game, seat) == fresh.seat_view(game, seat)
     forces = fresh.seat_view(game, "japan")["searchboard"]["forces"]

@@ -67,7 +67,7 @@ def test_enumerations_are_the_engines_catalogue(schema: dict[str, Any]) -> None:
     assert components["ScenarioId"]["enum"] == [s["id"] for s in catalogue if s["playable"]]
     assert components["OptionName"]["enum"] == sorted({o for s in catalogue for o in s["options"]})
     assert components["Mode"]["enum"] == list(
-        dict.fromkeys(m for s in catalogue for m in s["modes"])
+        dict.fromkeys(m["mode"] for s in catalogue for m in s["modes"])
     )
     new_game = components["NewGame"]["properties"]
     assert new_game["scenario"]["allOf"] == [{"$ref": "#/components/schemas/ScenarioId"}]
@@ -78,8 +78,8 @@ def test_enumerations_are_the_engines_catalogue(schema: dict[str, Any]) -> None:
 
 def test_an_unplayable_scenario_is_not_in_the_enumeration() -> None:
     catalogue = [
-        {"id": "one", "playable": True, "options": ["14"], "modes": ["two-player"]},
-        {"id": "nine", "playable": False, "options": ["11a"], "modes": ["umpired"]},
+        {"id": "one", "playable": True, "options": ["14"], "modes": [{"mode": "two-player"}]},
+        {"id": "nine", "playable": False, "options": ["11a"], "modes": [{"mode": "umpired"}]},
     ]
     listed = enumerations(catalogue)
     assert listed["ScenarioId"]["enum"] == ["one"]

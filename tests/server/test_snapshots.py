@@ -23,7 +23,7 @@ from alembic import command
 import app.rules as rules
 from app.cli import alembic_config, migrate
 from app.games.db import Database, normalise_url
-from app.games.engine import SEATS, load_engine
+from app.games.engine import load_engine
 from app.games.models import GAMES_T
 from app.games.store import GameStore
 from app.rules.snapshot import FORMAT
@@ -67,9 +67,10 @@ def stores(url: str) -> Iterator[Callable[[], GameStore]]:
 
 def play(store: GameStore, game: str, actions: int, seed: int) -> None:
     rng = random.Random(seed)
+    seats = [x["seat"] for x in store.seats(game)]
     for _ in range(actions):
-        docs = {seat: store.seat_view(game, seat) for seat in SEATS}
-        seat = rng.choice([s for s in SEATS if docs[s]["prompt"]["actions"]])
+        docs = {seat: store.seat_view(game, seat) for seat in seats}
+        seat = rng.choice([s for s in seats if docs[s]["prompt"]["actions"]])
         store.act(game, seat, docs[seat]["version"], rng.choice(docs[seat]["prompt"]["actions"]))
 
 

@@ -1,0 +1,89 @@
+"""The seats of a game (DESIGN.md, HTTP API; 17a): who sits at the table, and what for.
+
+A seat is one player. It plays one side, and commands either the whole side (`command`
+None: one player a side) or one command of 17a (a team game: two players a side, their
+commands data in `scenarios/*.toml` `[teams]`). Its id begins with its side: `usa`,
+`japan`, or `usa-tf16`, `japan-vi`. The seats follow from the creation record (scenario,
+mode, teams): `seats_of` before a game exists, `seats(state)` for one. Nothing outside
+the engine lists seats or sides; the server and the pages ask these functions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from app.data import Scenario, catalog
+from app.rules.errors import NotOffered
+from app.rules.modes import mode_of
+from app.rules.state import SIDES, Side, State
+
+SPECTATOR = "spectator"  # anyone with a replay link: public information only until the end
+OMNISCIENT = "omniscient"  # everything (a finished game's replay)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    id: str
+    side: Side
+    command: str | None  # None: the seat commands its whole side
+    label: str  # the command's name ("" for a whole side: the pages name sides)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.id, "side": self.side, "command": self.command, "label": self.label}
+
+
+def teams_offered(spec: Scenario) -> bool:
+    """17: "it is suggested that only scenarios 7c and 7d be used for multi-player games"."""
+    return spec.teams is not None
+
+
+def check_teams(spec: Scenario, teams: bool) -> None:
+    if teams and not teams_offered(spec):
+        offered = [s.name for s in catalog().scenarios.values() if teams_offered(s)]
+        where = " and ".join(offered) if offered else "no scenario yet"
+        raise NotOffered(
+            "17",
+            f"teams of two a side are not offered in {spec.name}: rule 17 suggests multi-player "
+            f"games for the largest forces only, and they are offered in {where} (17)",
+        )
+
+
+@cache
+def seats_of(scenario: str, mode: str, teams: bool) -> tuple[Seat, ...]:
+    """The seats a game of `scenario` in `mode`, with or without teams (17a), has."""
+    spec = catalog().scenarios.get(scenario)
+    if spec is None:
+        raise ValueError(f"unknown scenario {scenario!r}; known: {sorted(catalog().scenarios)}")
+    mode_of(mode)
+    check_teams(spec, teams)
+    if not teams or spec.teams is None:
+        return tuple(Seat(side, side, None, "") for side in SIDES)
+    return tuple(
+        Seat(f"{side}-{c.id}", side, c.id, c.label) for side in SIDES for c in spec.teams.of(side)
+    )
+
+
+@cache
+def _by_id(scenario: str, mode: str, teams: bool) -> dict[str, Seat]:
+    return {s.id: s for s in seats_of(scenario, mode, teams)}
+
+
+def seats(state: State) -> tuple[Seat, ...]:
+    """The game's seats, in a fixed order (Japan's first, as the sides)."""
+    return seats_of(state.scenario, state.mode, state.teams)
+
+
+def seat_of(state: State, seat: str) -> Seat | None:
+    """The game's seat by its id; None for anything else (a spectator, a typo)."""
+    return _by_id(state.scenario, state.mode, state.teams).get(seat)
+
+
+def side_seats(state: State, side: Side) -> tuple[Seat, ...]:
+    return tuple(s for s in seats(state) if s.side == side)
+
+
+def side_of_seat(seat: str) -> str:
+    """DESIGN.md: a seat's id begins with its side (`usa-tf16` -> `usa`)."""
+    return seat.split("-", 1)[0]

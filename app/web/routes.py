@@ -17,7 +17,6 @@ from urllib.parse import parse_qs
 from fastapi import APIRouter, Header, Request, Response
 
 from app.api.deps import ServiceDep, SettingsDep, bearer_token
-from app.api.games import seat_url
 from app.api.inbound import parse_json
 from app.games import GameError, GameService, StaleVersion
 from app.games.seeds import MAX_SEED
@@ -120,19 +119,37 @@ async def create(request: Request, service: ServiceDep, settings: SettingsDep) -
         message = exc.message if isinstance(exc, GameError) else str(exc)
         page = home_page(service, settings.allow_seed, f"The game was not created: {message}")
         return html(request, page, status)
+    # Post/Redirect/Get: the created page is its own URL, so a reload never makes another
+    # game. The seat tokens ride in the redirect's fragment, which the browser keeps on the
+    # new page and never sends back (nor is it in any request line the server logs).
     base = settings.base_url.rstrip("/")  # configured, never the request's Host
+    fragment = "&".join(f"{s.seat}={s.token}" for s in created.seats)
+    location = f"{base}/games/{created.id}/created#{fragment}"
+    return html(request, "", 303, {"Location": location})
+
+
+@router.get("/games/{game_id}/created")
+async def created_page(
+    request: Request, game_id: str, service: ServiceDep, settings: SettingsDep
+) -> Response:
+    """The page a creation redirects to: the seat links (their tokens put in by created.js
+    from the fragment, kept in the tab's sessionStorage), the options, the replay links."""
+    try:
+        summary = await service.summary(game_id)
+    except GameError as exc:
+        return html(request, render.flash("No such game.", "error"), exc.status)
+    base = settings.base_url.rstrip("/")
     names = {s["id"]: s["name"] for s in service.scenarios()}
     page = render.page(
         "created.html",
-        scenario_name=names.get(scenario, scenario),
-        seats=[
-            {"seat": s.seat, "url": base + seat_url(created.id, s.seat, s.token)}
-            for s in created.seats
-        ],
-        replay_url=f"{base}/games/{created.id}/replay",
-        record_url=f"{base}/api/games/{created.id}/replay",
+        game_id=game_id,
+        scenario_name=names.get(summary["scenario"], summary["scenario"]),
+        options=[(o, OPTION_NAMES.get(o, "")) for o in summary["options"]],
+        seats=[{"seat": s, "url": f"{base}/games/{game_id}/seat/{s}"} for s in SEATS],
+        replay_url=f"{base}/games/{game_id}/replay",
+        record_url=f"{base}/api/games/{game_id}/replay",
     )
-    return html(request, page, 201)
+    return html(request, page)
 
 
 # -- the seat page --------------------------------------------------------------------------

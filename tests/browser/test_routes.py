@@ -16,9 +16,12 @@ def game(server: Server) -> ApiGame:
 
 
 def test_home_creates_a_game_and_gives_one_link_per_seat(server: Server) -> None:
-    r = httpx.post(f"{server.url}/games", data={"scenario": "one", "mode": "two-player"})
-    assert r.status_code == 201
+    posted = httpx.post(f"{server.url}/games", data={"scenario": "one", "mode": "two-player"})
+    assert posted.status_code == 303  # Post/Redirect/Get: the created page is its own URL
+    r = httpx.get(server.url + posted.headers["location"])
+    assert r.status_code == 200
     assert r.text.count('class="seat-link"') == 2 and "/replay" in r.text
+    assert httpx.get(f"{server.url}/games/0123456789abcdef/created").status_code == 404
     assert r.headers["cache-control"] == "no-store"
     assert "default-src 'self'" in r.headers["content-security-policy"]
     bad = httpx.post(f"{server.url}/games", data={"scenario": "nine"})

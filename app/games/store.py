@@ -165,7 +165,7 @@ class GameStore:
         game = Game(
             id=new_game_id(),
             scenario=scenario,
-            options=sorted(set(options)),
+            options=list(state.options),  # with those the scenario brings (7e)
             mode=mode,
             seed=seed,
             seed_salt=salt,

@@ -18,6 +18,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from app.data import catalog
+from app.data.options import optional_rules
 from app.web import battleboard, cards, choices, searchboard
 from app.web.counters import SIDE_LABEL, SIDE_TITLE
 from app.web.events import STEP_RULE, Line, Narrator
@@ -51,6 +52,7 @@ def env() -> Environment:
         side_label=SIDE_LABEL,
         side_title=SIDE_TITLE,
         step_rule=STEP_RULE,
+        option_rules=optional_rules().options,
     )
     return e
 

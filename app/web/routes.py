@@ -18,6 +18,7 @@ from fastapi import APIRouter, Header, Request, Response
 
 from app.api.deps import ServiceDep, SettingsDep, bearer_token
 from app.api.inbound import parse_json
+from app.data.options import optional_rules
 from app.games import GameError, GameService, StaleVersion
 from app.games.seeds import MAX_SEED
 from app.web import render
@@ -52,42 +53,22 @@ def refusal(request: Request, exc: GameError) -> Response:
 # -- home -----------------------------------------------------------------------------------
 
 
-# The optional rules by the rulebook's headings (words for people live in templates and
-# here, not in the rules engine). A rule the engine adds later shows by its number.
-OPTION_NAMES = {
-    "11a": "The free roll marker",
-    "11b": "Aircraft damage on damaged base and ship units",
-    "11c": "Dead in the water",
-    "11d": "Repairs",
-    "11e": "Submarine attacks",
-    "11f": "Different ship intervals",
-    "12a": "Variable sea movement",
-    "12b1": "Small air units",
-    "12b2": "Expanded launches",
-    "12c1": "Unequal movement legs",
-    "12c2": "Staging",
-    "12d": "Patrolling air units",
-    "13": "Wave attacks",
-    "14": "Fighters and air combats",
-    "15a": "Variable spotting information",
-    "15b": "Loss of scout air units",
-    "15c": "Creating new scout air units",
-    "16": "Surface combats",
-    "16f5": "Japanese torpedo reloads (with 16)",
-    "16k": "First surface Turn night surprise (with 16)",
-}
+PRESETS = ("basic", "recommended", "everything")  # the create form's buttons, in this order
 
 
 def home_page(service: GameService, allow_seed: bool, error: str = "") -> str:
     scenarios = service.scenarios()
     playable = [s for s in scenarios if s.get("playable")]
-    options = sorted({o for s in scenarios for o in s.get("options") or []})
+    offered = {o for s in scenarios for o in s.get("options") or []}
+    rules = optional_rules()
     modes = next((s.get("modes") for s in playable), None) or ["two-player"]
     return render.page(
         "home.html",
         scenarios=scenarios,
         chosen=playable[0]["id"] if playable else "",
-        options=[(o, OPTION_NAMES.get(o, "")) for o in options],
+        options=[o for o in rules.options.values() if o.rule in offered],
+        brings=rules.scenario_brings,
+        presets=[(name, rules.presets[name]) for name in PRESETS if name in rules.presets],
         modes=modes,
         allow_seed=allow_seed,
         error=error,
@@ -144,7 +125,7 @@ async def created_page(
         "created.html",
         game_id=game_id,
         scenario_name=names.get(summary["scenario"], summary["scenario"]),
-        options=[(o, OPTION_NAMES.get(o, "")) for o in summary["options"]],
+        options=summary["options"],
         seats=[{"seat": s, "url": f"{base}/games/{game_id}/seat/{s}"} for s in SEATS],
         replay_url=f"{base}/games/{game_id}/replay",
         record_url=f"{base}/api/games/{game_id}/replay",

@@ -85,3 +85,52 @@ def test_the_created_page_fits_a_phone(browser: Any, server: Server, artifacts: 
     full_page_shot(page, artifacts / "created-390.png")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     context.close()
+
+
+def test_the_create_form_describes_each_option_and_keeps_their_dependencies(
+    browser: Any, server: Server, artifacts: Path
+) -> None:
+    """Each optional rule has its sentence; ticking 16f5 ticks 16, unticking 14 unticks
+    15b; Scenario Four (7e) ticks and locks 16; the presets tick their boxes."""
+    context = browser.new_context(viewport=LAPTOP)
+    page = context.new_page()
+    page.goto(server.url + "/")
+    options = page.locator("input[name=options]")
+    assert options.count() == 20
+    for i in range(options.count()):
+        rule = options.nth(i).get_attribute("value")
+        text = page.text_content(f"#opt-{rule}") or ""
+        assert len(text.split()) >= 8, (rule, text)  # a sentence, not a name
+
+    def ticked() -> set[str]:
+        return set(
+            page.eval_on_selector_all("input[name=options]:checked", "bs => bs.map(b => b.value)")
+        )
+
+    page.check("input[name=options][value='16f5']")
+    assert ticked() == {"16", "16f5"}
+    page.uncheck("input[name=options][value='16']")
+    assert ticked() == set()
+    page.check("input[name=options][value='15b']")
+    assert ticked() == {"14", "15b"}
+    page.uncheck("input[name=options][value='14']")
+    assert ticked() == set()
+    page.click("button.preset:has-text('Recommended')")
+    assert ticked() == {"11a", "11b", "11d", "12a", "13", "14", "15a", "15b"}
+    page.click("button.preset:has-text('Everything')")
+    assert len(ticked()) == 20
+    page.click("button.preset:has-text('Basic')")
+    assert ticked() == set()
+    page.check("input[name=scenario][value=four]")
+    assert ticked() == {"16"} and page.is_disabled("input[name=options][value='16']")
+    page.check("input[name=options][value='16k']")
+    full_page_shot(page, artifacts / "home-1366.png")
+    page.click("button[type=submit].primary")
+    page.wait_for_selector("a.seat-link[href*='#token=']")
+    chosen = page.text_content(".options-chosen") or ""
+    assert "16 Surface combats" in chosen and "16k First Surface Turn" in chosen
+    page.set_viewport_size(PHONE)
+    page.goto(server.url + "/")
+    full_page_shot(page, artifacts / "home-390.png")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    context.close()

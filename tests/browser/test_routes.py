@@ -84,3 +84,42 @@ def test_static_files_are_compressed_and_kept(server: Server) -> None:
     assert r.status_code == 200 and r.headers["content-encoding"] == "gzip"
     assert "immutable" in r.headers["cache-control"]
     assert r.headers["content-type"].startswith("text/css")
+
+
+@pytest.mark.parametrize(
+    ("options", "missing"), [(["16f5"], "16"), (["16k"], "16"), (["15b", "15a"], "14")]
+)
+def test_an_option_without_the_option_it_needs_is_refused_naming_both(
+    server: Server, options: list[str], missing: str
+) -> None:
+    """15b needs 14 (15b: "only used if option 14 is also used"); 16f5 and 16k are parts
+    of the surface combats of 16: refused by the form and by the API alike."""
+    form = httpx.post(f"{server.url}/games", data={"scenario": "one", "options": options})
+    assert form.status_code == 422
+    needing = next(o for o in options if o != "15a")
+    assert f"optional rule {needing}" in form.text and f"needs optional rule {missing}" in form.text
+    api = httpx.post(f"{server.url}/api/games", json={"scenario": "one", "options": options})
+    assert api.status_code == 422 and f"needs optional rule {missing}" in api.text
+    ok = httpx.post(f"{server.url}/games", data={"scenario": "one", "options": [*options, missing]})
+    assert ok.status_code == 303
+
+
+def test_scenario_four_brings_16_and_the_created_and_seat_pages_show_the_options(
+    server: Server,
+) -> None:
+    """7e: Scenario Four requires option 16, so 16f5 alone is enough there; the options in
+    play are on the created page and on the seat page's status."""
+    r = httpx.post(f"{server.url}/games", data={"scenario": "four", "options": ["16f5"]})
+    assert r.status_code == 303, r.text
+    page = httpx.get(server.url + r.headers["location"]).text
+    assert "<strong>16</strong> Surface combats" in page
+    assert "<strong>16f5</strong> Japanese torpedo reloads" in page
+    game = r.headers["location"].split("/")[2]
+    token = r.headers["location"].split("japan=")[1].split("&")[0]
+    regions = httpx.get(
+        f"{server.url}/games/{game}/regions", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert "Optional rules: 16, 16f5" in regions.text
+    basic = httpx.post(f"{server.url}/games", data={"scenario": "one"})
+    shown = httpx.get(server.url + basic.headers["location"]).text
+    assert "none (the basic game)" in shown

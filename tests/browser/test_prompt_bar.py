@@ -106,3 +106,42 @@ def test_a_folded_hex_choice_is_made_by_clicking_the_hex(
     page.shot("setup-usa-390")
     assert p.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     p.context.close()
+
+
+def test_board_order_is_a_natural_sort_on_the_hex_code() -> None:
+    """A1, A2 ... A10, B1 (not L1, L10, L11, L2); choices without a hex after, by words."""
+    from app.web.choices import Choice
+    from app.web.prompt_bar import board_order
+
+    codes = ["L10", "B1", "L2", "A10", "L1", "A2", "A1", "L11"]
+    picks = [Choice({"kind": "place", "hex": c}, f"Place in {c}", "tf:usa:TF16") for c in codes]
+    done = Choice({"kind": "done"}, "Done")
+    ordered = sorted([done, *picks], key=board_order)
+    assert [c.action.get("hex") for c in ordered] == [
+        "A1",
+        "A2",
+        "A10",
+        "B1",
+        "L1",
+        "L2",
+        "L10",
+        "L11",
+        None,
+    ]
+
+
+def test_the_take_back_button_counts_in_the_bar_of_8() -> None:
+    from app.web.choices import Choice, Subject
+    from app.web.prompt_bar import prompt_bar
+
+    searches = [
+        Choice({"kind": "sea-search", "hex": f"K{i}"}, f"K{i}", None, f"sb:K{i}")
+        for i in range(1, 7)
+    ]
+    done = Choice({"kind": "done"}, "Done")
+    forces = [Subject("tf:usa:TF16", "Task Force 16")]
+    without = prompt_bar(forces, {}, [done, *searches], take_back=False)
+    assert len(without.aimed.shown) == 6 and not without.aimed.folded  # 1 + 1 + 6 = 8
+    kept = prompt_bar(forces, {}, [done, *searches], take_back=True)
+    assert kept.aimed.shown == [] and len(kept.aimed.folded) == 6  # 7 would not fit
+    assert kept.plain.shown == [done] and kept.subjects == forces

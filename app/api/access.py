@@ -43,7 +43,8 @@ def game_of(scope: Scope) -> str | None:
 
 
 def created_game(body: bytes, gzipped: bool) -> str | None:
-    """The id of the game a creation's answer (JSON or the created page) links to."""
+    """The id of the game a creation's answer links to (the JSON, or the Location of the
+    form's redirect to its created page; never logged itself: it carries the tokens)."""
     with contextlib.suppress(OSError, EOFError, zlib.error):
         body = gzip.decompress(body) if gzipped else body
         found = GAME_IN_BODY.search(body)
@@ -83,7 +84,10 @@ class AccessLog:
             nonlocal status, gzipped
             if message["type"] == "http.response.start":
                 status = int(message["status"])
-                gzipped = (b"content-encoding", b"gzip") in message.get("headers", [])
+                headers = message.get("headers", [])
+                gzipped = (b"content-encoding", b"gzip") in headers
+                if creating and status == 303:  # the form's redirect to the created page
+                    answer.extend(v for k, v in headers if k.lower() == b"location")
             elif creating and status == 201:
                 answer.append(message.get("body", b""))
             await send(message)
@@ -94,7 +98,7 @@ class AccessLog:
             seconds = time.perf_counter() - start
             route = route_of(scope)
             self.metrics.observe(scope["method"], route, status, seconds)
-            game = created_game(b"".join(answer), gzipped) if answer else None
+            game = created_game(b"".join(answer), gzipped and status == 201) if answer else None
             self._line(scope, "http", route, status, seconds, method=scope["method"], game=game)
 
     async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:

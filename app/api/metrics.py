@@ -29,7 +29,8 @@ from app.games.models import Game
 router = APIRouter(include_in_schema=False)
 
 ACTION_ROUTES = frozenset({"/api/games/{game_id}/actions", "/games/{game_id}/act"})
-CREATE_ROUTES = frozenset({"/api/games", "/games"})
+# a creation's success: the API's 201, the home page form's 303 to its created page
+CREATE_ROUTES = {"/api/games": 201, "/games": 303}
 LATENCY_BUCKETS = (0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 
@@ -83,7 +84,7 @@ class Metrics:
             self.actions.labels(str(status)).inc()
             if status == 200 and seconds is not None:
                 self.action_seconds.observe(seconds)
-        elif method == "POST" and route in CREATE_ROUTES and status == 201:
+        elif method == "POST" and CREATE_ROUTES.get(route) == status:
             self.games_created.inc()
 
     def watch(self, app: FastAPI) -> None:

@@ -165,6 +165,9 @@ class GameService:
     async def log(self, game_id: str, seat: str) -> list[Json]:
         return await to_thread.run_sync(self.store.log, game_id, seat)
 
+    async def summary(self, game_id: str) -> Json:
+        return await to_thread.run_sync(self.store.summary, game_id)
+
     async def replay(self, game_id: str) -> Json:
         return await to_thread.run_sync(self.store.replay, game_id)
 

@@ -182,7 +182,7 @@ class GameStore:
         game = Game(
             id=new_game_id(),
             scenario=scenario,
-            options=sorted(set(options)),
+            options=list(state.options),  # with those the scenario brings (7e)
             mode=mode,
             teams=teams,
             seed=seed,
@@ -280,6 +280,16 @@ class GameStore:
                 .order_by(ActionRecord.seq)
             ).all()
         return [event for events in rows for event in events.get(seat, [])]
+
+    def summary(self, game_id: str) -> Json:
+        """What anyone with the game's id may know of it (its created page): the scenario,
+        the optional rules and the mode, all chosen in the open at creation."""
+        check_id(game_id)
+        with self.db.read() as session:
+            game = session.get(Game, game_id)
+            if game is None:
+                raise GameNotFound(f"no game {game_id!r}")
+            return {"scenario": game.scenario, "options": list(game.options), "mode": game.mode}
 
     def replay(self, game_id: str) -> Json:
         """The creation record, the revealed seed, the log and every event: finished only."""

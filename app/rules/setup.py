@@ -12,6 +12,7 @@ from functools import cache
 from types import MappingProxyType
 
 from app.data import ForceSetup, Scenario, catalog
+from app.data.options import optional_rules
 from app.rules import commands, teams
 from app.rules.actions import DONE, Action
 from app.rules.boards import area_hexes
@@ -35,29 +36,9 @@ from app.rules.state import (
 )
 from app.rules.steps import Step, begin, register
 
-# Optional rules by rule number, as they become available (issue: each a per-game toggle).
-OPTIONS: dict[str, str] = {
-    "11a": "The free roll marker",
-    "11b": "Aircraft damage on damaged base and ship units",
-    "11c": "Dead in the water (with 12a4 towing)",
-    "11d": "Repairs",
-    "11e": "Submarine attacks",
-    "11f": "Different ship intervals",
-    "12a": "Variable sea movement",
-    "12b1": "Small air units count half",
-    "12b2": "Expanded launches (Max. Strike and Low CAP boxes)",
-    "12c1": "Unequal movement legs",
-    "12c2": "Staging",
-    "12d": "Patrolling air units and shadowing",
-    "13": "Wave attacks",
-    "14": "Fighters and air combats",
-    "15a": "Variable spotting information",
-    "15b": "Loss of scout air units (with 14)",
-    "15c": "Creating new scout air units",
-    "16": "Surface combats",
-    "16f5": "Japanese torpedo reloads",
-    "16k": "First Surface Turn night surprise",
-}
+# Optional rules by rule number (each a per-game toggle): scenarios/options.toml, which
+# also says which options need which (15b needs 14, 16f5 and 16k need 16).
+OPTIONS: dict[str, str] = {o.rule: o.name for o in optional_rules().options.values()}
 
 
 def scenario_of(state: State) -> Scenario:
@@ -93,9 +74,8 @@ def new_game(
         raise ValueError(f"unknown scenario {scenario!r}; known: {sorted(scenarios)}")
     if not playable(scenarios[scenario]):
         raise ValueError(f"scenario {scenario!r} is not playable yet")
-    unknown = set(options) - set(OPTIONS)
-    if unknown:
-        raise ValueError(f"unknown optional rules {sorted(unknown)}; available: {sorted(OPTIONS)}")
+    # 15b, 16f5, 16k: refused without the option they need; 7e: Scenario Four brings 16
+    options = optional_rules().chosen(scenario, options)
     seats_of(scenario, mode, teams)  # the mode is offered, and teams where 17 has them
     spec = scenarios[scenario]
     state = State(

@@ -242,7 +242,11 @@
       return true;
     }
     if (hits.length > 1) {
-      hits.forEach(function (b) { b.classList.add("ambiguous"); });
+      hits.forEach(function (b) {
+        b.classList.add("ambiguous");
+        var fold = b.closest("details");
+        if (fold) fold.open = true; // a folded list opens to show the choices there
+      });
       hits[0].focus();
       flash("More than one choice there: pick one in the prompt.", "info");
       return true;

@@ -18,9 +18,11 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from app.data import catalog
+from app.data.options import optional_rules
 from app.web import battleboard, cards, choices, searchboard
 from app.web.counters import SIDE_LABEL, SIDE_TITLE, sides_of
 from app.web.events import STEP_RULE, Line, Narrator
+from app.web.prompt_bar import prompt_bar
 
 HERE = Path(__file__).parent
 APP = HERE.parent
@@ -51,6 +53,7 @@ def env() -> Environment:
         side_label=SIDE_LABEL,
         side_title=SIDE_TITLE,
         step_rule=STEP_RULE,
+        option_rules=optional_rules().options,
     )
     return e
 
@@ -158,9 +161,12 @@ def context(
         "v": int(view.get("version") or 0),
         "track": track(view),
         "choices": all_choices,
-        "subjects": choices.subjects(view, who.plays, all_choices),
-        "by_subject": by_subject,
-        "general": [c for c in all_choices if not c.subject],
+        "bar": prompt_bar(
+            choices.subjects(view, who.plays, all_choices),
+            by_subject,
+            [c for c in all_choices if not c.subject],
+            bool((view.get("prompt") or {}).get("take_back")),
+        ),
         "board": None if no_searchboard(view) else searchboard.searchboard(view, who.plays),
         "battle": battleboard.battle(view) or battleboard.surface(view),
         "cards": cards.cards(view, who.plays),

@@ -17,8 +17,8 @@ from urllib.parse import parse_qs
 from fastapi import APIRouter, Header, Request, Response
 
 from app.api.deps import ServiceDep, SettingsDep, bearer_token
-from app.api.games import seat_url
 from app.api.inbound import parse_json
+from app.data.options import optional_rules
 from app.games import GameError, GameService, StaleVersion
 from app.games.seeds import MAX_SEED
 from app.web import render
@@ -52,36 +52,14 @@ def refusal(request: Request, exc: GameError) -> Response:
 # -- home -----------------------------------------------------------------------------------
 
 
-# The optional rules by the rulebook's headings (words for people live in templates and
-# here, not in the rules engine). A rule the engine adds later shows by its number.
-OPTION_NAMES = {
-    "11a": "The free roll marker",
-    "11b": "Aircraft damage on damaged base and ship units",
-    "11c": "Dead in the water",
-    "11d": "Repairs",
-    "11e": "Submarine attacks",
-    "11f": "Different ship intervals",
-    "12a": "Variable sea movement",
-    "12b1": "Small air units",
-    "12b2": "Expanded launches",
-    "12c1": "Unequal movement legs",
-    "12c2": "Staging",
-    "12d": "Patrolling air units",
-    "13": "Wave attacks",
-    "14": "Fighters and air combats",
-    "15a": "Variable spotting information",
-    "15b": "Loss of scout air units",
-    "15c": "Creating new scout air units",
-    "16": "Surface combats",
-    "16f5": "Japanese torpedo reloads (with 16)",
-    "16k": "First surface Turn night surprise (with 16)",
-}
+PRESETS = ("basic", "recommended", "everything")  # the create form's buttons, in this order
 
 
 def home_page(service: GameService, allow_seed: bool, error: str = "") -> str:
     scenarios = service.scenarios()
     playable = [s for s in scenarios if s.get("playable")]
-    options = sorted({o for s in scenarios for o in s.get("options") or []})
+    offered = {o for s in scenarios for o in s.get("options") or []}
+    rules = optional_rules()
     modes = next((s.get("modes") for s in playable), None) or []
     return render.page(
         "home.html",
@@ -89,7 +67,9 @@ def home_page(service: GameService, allow_seed: bool, error: str = "") -> str:
         team_scenarios=[s["name"] for s in playable if s.get("teams")],
         scenarios=scenarios,
         chosen=playable[0]["id"] if playable else "",
-        options=[(o, OPTION_NAMES.get(o, "")) for o in options],
+        options=[o for o in rules.options.values() if o.rule in offered],
+        brings=rules.scenario_brings,
+        presets=[(name, rules.presets[name]) for name in PRESETS if name in rules.presets],
         modes=modes,
         allow_seed=allow_seed,
         error=error,
@@ -122,23 +102,46 @@ async def create(request: Request, service: ServiceDep, settings: SettingsDep) -
         message = exc.message if isinstance(exc, GameError) else str(exc)
         page = home_page(service, settings.allow_seed, f"The game was not created: {message}")
         return html(request, page, status)
+    # Post/Redirect/Get: the created page is its own URL, so a reload never makes another
+    # game. The seat tokens ride in the redirect's fragment, which the browser keeps on the
+    # new page and never sends back (nor is it in any request line the server logs).
     base = settings.base_url.rstrip("/")  # configured, never the request's Host
+    fragment = "&".join(f"{s.seat}={s.token}" for s in created.seats)
+    location = f"{base}/games/{created.id}/created#{fragment}"
+    return html(request, "", 303, {"Location": location})
+
+
+@router.get("/games/{game_id}/created")
+async def created_page(
+    request: Request, game_id: str, service: ServiceDep, settings: SettingsDep
+) -> Response:
+    """The page a creation redirects to: the seat links (their tokens put in by created.js
+    from the fragment, kept in the tab's sessionStorage), the options, the replay links."""
+    try:
+        summary = await service.summary(game_id)
+        seats = await service.seats(game_id)
+    except GameError as exc:
+        return html(request, render.flash("No such game.", "error"), exc.status)
+    base = settings.base_url.rstrip("/")
     names = {s["id"]: s["name"] for s in service.scenarios()}
     page = render.page(
         "created.html",
-        scenario_name=names.get(scenario, scenario),
+        game_id=game_id,
+        scenario_name=names.get(summary["scenario"], summary["scenario"]),
+        options=summary["options"],
         seats=[
             {
-                "seat": s.seat,
-                "title": render.seat_of(created.id, s.seat, (s.about,)) or Seat(created.id, s.seat),
-                "url": base + seat_url(created.id, s.seat, s.token),
+                "seat": about["seat"],
+                "title": render.seat_of(game_id, about["seat"], seats)
+                or Seat(game_id, about["seat"]),
+                "url": f"{base}/games/{game_id}/seat/{about['seat']}",
             }
-            for s in created.seats
+            for about in seats
         ],
-        replay_url=f"{base}/games/{created.id}/replay",
-        record_url=f"{base}/api/games/{created.id}/replay",
+        replay_url=f"{base}/games/{game_id}/replay",
+        record_url=f"{base}/api/games/{game_id}/replay",
     )
-    return html(request, page, 201)
+    return html(request, page)
 
 
 # -- the seat page --------------------------------------------------------------------------

@@ -156,8 +156,13 @@ class SeatPage:
             lit.click(position=position)
 
     def choose(self, label: str) -> None:
-        """Click one of the prompt's buttons by its words."""
-        self._posting(self.page.locator("#act button[name=action]", has_text=label).first)
+        """Click one of the prompt's buttons by its words, opening the folded list of all
+        choices first when it is there (issue 13: at most 8 buttons in the bar)."""
+        button = self.page.locator("#act button[name=action]", has_text=label).first
+        fold = self.page.locator("#act details.all-choices:not([open])", has=button)
+        if fold.count():
+            fold.locator("summary").first.click()
+        self._posting(button)
 
     def done(self) -> None:
         self._posting(self.page.locator("#act button.done"))

@@ -29,7 +29,7 @@ def create_from_home(page: Any, server: Server, folder: Path) -> dict[str, str]:
     page.fill("input[name=seed]", str(SEED))
     full_page_shot(page, folder / "00-home.png")
     page.click("button[type=submit]")
-    page.wait_for_selector(".seat-links")
+    page.wait_for_selector("a.seat-link[href*='#token=']")
     full_page_shot(page, folder / "00-created.png")
     # the links are relative (no MIDWAY_BASE_URL): the browser resolves them against the page
     links = {

@@ -16,9 +16,12 @@ def game(server: Server) -> ApiGame:
 
 
 def test_home_creates_a_game_and_gives_one_link_per_seat(server: Server) -> None:
-    r = httpx.post(f"{server.url}/games", data={"scenario": "one", "mode": "two-player"})
-    assert r.status_code == 201
+    posted = httpx.post(f"{server.url}/games", data={"scenario": "one", "mode": "two-player"})
+    assert posted.status_code == 303  # Post/Redirect/Get: the created page is its own URL
+    r = httpx.get(server.url + posted.headers["location"])
+    assert r.status_code == 200
     assert r.text.count('class="seat-link"') == 2 and "/replay" in r.text
+    assert httpx.get(f"{server.url}/games/0123456789abcdef/created").status_code == 404
     assert r.headers["cache-control"] == "no-store"
     assert "default-src 'self'" in r.headers["content-security-policy"]
     bad = httpx.post(f"{server.url}/games", data={"scenario": "nine"})
@@ -91,13 +94,55 @@ def test_17a_home_creates_a_team_game_with_one_link_per_player(server: Server) -
     r = httpx.post(
         f"{server.url}/games", data={"scenario": "three", "mode": "two-player", "teams": "1"}
     )
-    assert r.status_code == 201, r.text
-    assert r.text.count('class="seat-link"') == 4
-    assert "Task Force 16 (United States)" in r.text and 'data-seat="japan-vi"' in r.text
-    link = r.text.split('data-seat="usa-tf16" href="')[1].split("#")[0]
+    assert r.status_code == 303, r.text
+    fragment = dict(pair.split("=") for pair in r.headers["location"].split("#")[1].split("&"))
+    assert sorted(fragment) == ["japan-i", "japan-vi", "usa-tf16", "usa-tf17"]
+    created = httpx.get(server.url + r.headers["location"].split("#")[0]).text
+    assert created.count('class="seat-link"') == 4
+    assert "Task Force 16 (United States)" in created and 'data-seat="japan-vi"' in created
+    link = created.split('data-seat="usa-tf16" data-base="')[1].split('"')[0]
     link = link if link.startswith("http") else server.url + link
     page = httpx.get(link)
     assert page.status_code == 200 and "Task Force 16 (United States)" in page.text
     assert httpx.get(link.replace("usa-tf16", "usa")).status_code == 404
     refused = httpx.post(f"{server.url}/games", data={"scenario": "one", "teams": "1"})
     assert refused.status_code == 422 and "(17)" in refused.text
+
+
+@pytest.mark.parametrize(
+    ("options", "missing"), [(["16f5"], "16"), (["16k"], "16"), (["15b", "15a"], "14")]
+)
+def test_an_option_without_the_option_it_needs_is_refused_naming_both(
+    server: Server, options: list[str], missing: str
+) -> None:
+    """15b needs 14 (15b: "only used if option 14 is also used"); 16f5 and 16k are parts
+    of the surface combats of 16: refused by the form and by the API alike."""
+    form = httpx.post(f"{server.url}/games", data={"scenario": "one", "options": options})
+    assert form.status_code == 422
+    needing = next(o for o in options if o != "15a")
+    assert f"optional rule {needing}" in form.text and f"needs optional rule {missing}" in form.text
+    api = httpx.post(f"{server.url}/api/games", json={"scenario": "one", "options": options})
+    assert api.status_code == 422 and f"needs optional rule {missing}" in api.text
+    ok = httpx.post(f"{server.url}/games", data={"scenario": "one", "options": [*options, missing]})
+    assert ok.status_code == 303
+
+
+def test_scenario_four_brings_16_and_the_created_and_seat_pages_show_the_options(
+    server: Server,
+) -> None:
+    """7e: Scenario Four requires option 16, so 16f5 alone is enough there; the options in
+    play are on the created page and on the seat page's status."""
+    r = httpx.post(f"{server.url}/games", data={"scenario": "four", "options": ["16f5"]})
+    assert r.status_code == 303, r.text
+    page = httpx.get(server.url + r.headers["location"]).text
+    assert "<strong>16</strong> Surface combats" in page
+    assert "<strong>16f5</strong> Japanese torpedo reloads" in page
+    game = r.headers["location"].split("/")[2]
+    token = r.headers["location"].split("japan=")[1].split("&")[0]
+    regions = httpx.get(
+        f"{server.url}/games/{game}/regions", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert "Optional rules: 16, 16f5" in regions.text
+    basic = httpx.post(f"{server.url}/games", data={"scenario": "one"})
+    shown = httpx.get(server.url + basic.headers["location"]).text
+    assert "none (the basic game)" in shown

@@ -17,18 +17,24 @@ FORGED = {"Host": "evil.example", "X-Forwarded-Host": "evil.example"}
 HREF = re.compile(r'href="([^"]*)"')
 
 
-def created_page(url: str) -> str:
+def created_page(url: str) -> tuple[str, str]:
+    """The creation's redirect (its Location) and the created page it leads to."""
     r = httpx.post(f"{url}/games", data={"scenario": "one"}, headers=FORGED)
-    assert r.status_code == 201, r.text
-    assert "evil.example" not in r.text
-    return r.text
+    assert r.status_code == 303, r.text
+    location = r.headers["location"]
+    assert "evil.example" not in location
+    path = location[location.index("/games/") :].split("#")[0]  # less the configured base
+    page = httpx.get(url + path, headers=FORGED)
+    assert page.status_code == 200 and "evil.example" not in page.text
+    return location, page.text
 
 
 def test_created_page_links_are_relative_whatever_the_host_header(server: Server) -> None:
-    page = created_page(server.url)
+    location, page = created_page(server.url)
+    assert re.fullmatch(r"/games/[0-9a-f]{16}/created#japan=[\w-]+&usa=[\w-]+", location)
     links = [h for h in HREF.findall(page) if "/games/" in h]
-    seat_links = [h for h in links if "#token=" in h]
-    assert len(seat_links) == 2
+    seat_links = [h for h in links if "/seat/" in h]
+    assert len(seat_links) == 2  # their tokens are put in by created.js, from the fragment
     for href in links:
         assert href.startswith("/games/") or href.startswith("/api/games/"), href
 
@@ -38,8 +44,9 @@ def test_created_page_links_start_with_the_configured_base_url(
 ) -> None:
     base = "https://midway.example/play"
     server = make_server(database_url, MIDWAY_BASE_URL=base)
-    page = created_page(server.url)
-    seat_links = [h for h in HREF.findall(page) if "#token=" in h]
+    location, page = created_page(server.url)
+    assert location.startswith(base + "/games/")
+    seat_links = [h for h in HREF.findall(page) if "/seat/" in h]
     assert len(seat_links) == 2
     assert all(h.startswith(base + "/games/") for h in seat_links), seat_links
     assert f'href="{base}/games/' in page and f'href="{base}/api/games/' in page

@@ -96,3 +96,14 @@ def test_metrics_count_actions_latency_sockets_and_games(
     assert value(after, "midway_games_followed") == 0
     sessions = total(after, "midway_http_requests_total", method="WEBSOCKET", status="101")
     assert sessions == 3
+
+
+def test_a_game_created_by_the_home_page_form_is_counted(make_server: Any, tmp_path: Path) -> None:
+    """The form's creation answers 303 to its created page (issue 13): counted as the
+    API's 201 is; a refused one is not."""
+    server = make_server(f"sqlite:///{tmp_path / 'form.db'}")
+    with Api(server.url) as api:
+        assert api.http.post("/games", data={"scenario": "one"}).status_code == 303
+        assert api.http.post("/games", data={"scenario": "nine"}).status_code == 422
+        assert api.http.post("/api/games", json={"scenario": "one"}).status_code == 201
+    assert value(scrape(server.url), "midway_games_created_total") == 2

@@ -22,7 +22,9 @@ from server.conftest import Server
 from server.test_durability import fresh_url
 
 SEATS = ("japan", "usa")
-SEAT_LINK = re.compile(r"/games/([0-9a-f]{16})/seat/(japan|usa)#token=([A-Za-z0-9_-]+)")
+CREATED = re.compile(
+    r"/games/(?P<game>[0-9a-f]{16})/created#japan=(?P<japan>[A-Za-z0-9_-]+)&usa=(?P<usa>[A-Za-z0-9_-]+)"
+)
 MAX_ACTIONS = 3000
 
 
@@ -39,10 +41,15 @@ async def play_whole_game(server: Server) -> tuple[str, dict[str, str], int]:
     tokens, and the number of action posts."""
     async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
         created = await http.post("/games", data={"scenario": "one", "seed": "31"})
-        assert created.status_code == 201, created.text
-        links = {seat: (game, token) for game, seat, token in SEAT_LINK.findall(created.text)}
-        game = links["japan"][0]
-        tokens = {seat: links[seat][1] for seat in SEATS}
+        assert created.status_code == 303, created.text
+        # the tokens ride in the redirect's fragment, never in a path the server is asked for
+        location = created.headers["location"]
+        found = CREATED.fullmatch(location)
+        assert found, location
+        game = found["game"]
+        tokens = {seat: found[seat] for seat in SEATS}
+        page = await http.get(location)  # httpx, like a browser, sends no fragment
+        assert page.status_code == 200 and tokens["japan"] not in page.text
         auth = {seat: {"Authorization": f"Bearer {tokens[seat]}"} for seat in SEATS}
         base = f"{server.ws_url}"
         async with contextlib.AsyncExitStack() as stack:

@@ -1,0 +1,89 @@
+"""The prompt bar (issue 13, the board is the page): at most MAX_BUTTONS buttons in sight,
+the rest of the prompt's choices one click away in a folded list, sorted in board order
+(A1, A2 ... A10, B1 ..., a natural sort on the hex code), while the board takes them by a
+click on the hex, the box or the counter.
+
+What stays in the bar first: choices the board cannot take (Done, Fire ...), then the task
+forces to pick (before set-up their markers are on no board), then the other counters to
+pick (air units, flying groups: on the Operations Card and the Searchboard too), then the
+choices of a hex or box; a group that does not fit is folded whole.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from app.web.choices import Choice, Subject
+
+MAX_BUTTONS = 8
+HEX = re.compile(r"([A-Z])(\d{1,2})")
+NUMBERS = re.compile(r"(\d+)")
+
+
+def natural(text: str) -> tuple[tuple[int, int | str], ...]:
+    """ "L2" before "L10": digits compare as numbers."""
+    return tuple((1, int(p)) if p.isdigit() else (0, p.lower()) for p in NUMBERS.split(text))
+
+
+def hex_of(c: Choice) -> str | None:
+    code = c.action.get("hex")
+    if not code and c.target and c.target[:3] in ("sb:", "bb:"):
+        code = c.target[3:]
+    return code if code and HEX.fullmatch(code) else None
+
+
+def board_order(c: Choice) -> tuple[object, ...]:
+    """By hex code, column letter then row number (A1, A2 ... A10, B1); then by words."""
+    code = hex_of(c)
+    if code:
+        m = HEX.fullmatch(code)
+        assert m
+        return (0, m[1], int(m[2]), natural(c.label))
+    return (1, natural(c.label))
+
+
+@dataclass(frozen=True)
+class Fold:
+    shown: list[Choice]
+    folded: list[Choice]
+
+
+@dataclass(frozen=True)
+class Bar:
+    plain: Fold  # the general choices no board click takes
+    aimed: Fold  # the general choices with a hex, box or counter
+    subjects: list[Subject]
+    more_subjects: list[Subject]
+    groups: dict[str, Fold]  # a picked counter's choices
+
+
+def _fold(items: list[Choice], room: int) -> Fold:
+    if len(items) <= room:
+        return Fold(items, [])
+    return Fold([], sorted(items, key=board_order))
+
+
+def prompt_bar(
+    subjects: list[Subject],
+    by_subject: dict[str, list[Choice]],
+    general: list[Choice],
+    take_back: bool,
+) -> Bar:
+    room = MAX_BUTTONS - (1 if take_back else 0)
+    plain_all = [c for c in general if not c.target]
+    plain = Fold(plain_all[:room], sorted(plain_all[room:], key=board_order))
+    room -= len(plain.shown)
+    forces = [s for s in subjects if s.key.startswith("tf:")]
+    others = [s for s in subjects if not s.key.startswith("tf:")]
+    shown = forces if len(forces) <= room else []
+    if len(shown) + len(others) <= room:
+        shown = shown + others
+    shown_keys = {s.key for s in shown}
+    more = [s for s in subjects if s.key not in shown_keys]
+    room -= len(shown)
+    aimed = _fold([c for c in general if c.target], room)
+    room -= len(aimed.shown)
+    # a picked counter's choices come with the "Then choose where: on the board" button
+    groups = {key: _fold(group, room - 1) for key, group in by_subject.items()}
+    return Bar(plain, aimed, [s for s in subjects if s.key in shown_keys], more, groups)

@@ -31,7 +31,7 @@ async def open_game(
     except GameError as exc:
         page = home_page(service, settings.allow_seed, f"The game was not opened: {exc.message}")
         return html(request, page, exc.status)
-    base = str(request.base_url).rstrip("/")
+    base = settings.base_url.rstrip("/")  # configured, never the request's Host
     page = render.page(
         "opened.html",
         scenario_name=between.scenario_names().get(scenario, scenario),

@@ -1,6 +1,7 @@
 """Links from configuration, never from the request (issue 16): the created page's seat
-links are relative, or start with MIDWAY_BASE_URL when it is set; a forged Host header
-changes nothing. Through real HTTP on SQLite and PostgreSQL."""
+links, and the kept seat's link when a game is opened in the lobby, are relative, or start
+with MIDWAY_BASE_URL when it is set; a forged Host header changes nothing. Through real
+HTTP on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -59,3 +60,20 @@ def test_base_url_setting_must_be_an_http_address(bad: str) -> None:
     with pytest.raises(ValueError):
         Settings(base_url=bad)
     assert Settings(base_url="http://127.0.0.1:8000").base_url == "http://127.0.0.1:8000"
+
+
+@pytest.mark.parametrize("base", ["", "https://midway.example/play"])
+def test_lobby_page_seat_link_comes_from_the_configuration_not_the_host_header(
+    make_server: Any, database_url: str, base: str
+) -> None:
+    """The page a game opened in the lobby answers with: its kept seat's link (with the
+    token, for the creator) never takes the request's Host."""
+    server = make_server(database_url, MIDWAY_BASE_URL=base)
+    r = httpx.post(
+        f"{server.url}/games/open", data={"scenario": "one", "keep": "japan"}, headers=FORGED
+    )
+    assert r.status_code == 201, r.text
+    assert "evil.example" not in r.text
+    seat_links = [h for h in HREF.findall(r.text) if "/seat/" in h]
+    assert len(seat_links) == 1 and seat_links[0].startswith(f"{base}/games/"), seat_links
+    assert "#token=" in seat_links[0]

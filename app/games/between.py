@@ -168,7 +168,7 @@ class Between:
                 | {
                     "scenario_name": names.get(g["scenario"], g["scenario"]),
                     "pace_days": days,
-                    "pace": f"{days} days a move" if days else "no pace",
+                    "pace": f"{days} day{'s' if days != 1 else ''} a move" if days else "no pace",
                 }
             )
         return out

@@ -12,7 +12,7 @@ from app.api.games import seat_url
 from app.games import GameError
 from app.web import render
 from app.web.responses import html
-from app.web.routes import first, home_page, read_form
+from app.web.routes import first, home_page, pace_of, read_form
 
 router = APIRouter(include_in_schema=False)
 
@@ -27,10 +27,15 @@ async def open_game(
     teams = first(form, "teams") in ("1", "true", "on")
     options = form.get("options", [])
     try:
-        created, free = await between.open_game(scenario, options, mode, keep, None, teams=teams)
-    except GameError as exc:
-        page = home_page(service, settings.allow_seed, f"The game was not opened: {exc.message}")
-        return html(request, page, exc.status)
+        pace = pace_of(form)
+        created, free = await between.open_game(
+            scenario, options, mode, keep, None, pace, teams=teams
+        )
+    except (GameError, ValueError) as exc:
+        status = exc.status if isinstance(exc, GameError) else 422
+        message = exc.message if isinstance(exc, GameError) else str(exc)
+        page = home_page(service, settings.allow_seed, f"The game was not opened: {message}")
+        return html(request, page, status)
     base = settings.base_url.rstrip("/")  # configured, never the request's Host
     page = render.page(
         "opened.html",

@@ -20,6 +20,7 @@ from app.api.deps import ServiceDep, SettingsDep, bearer_token
 from app.api.inbound import parse_json
 from app.data.options import optional_rules
 from app.games import GameError, GameService, StaleVersion
+from app.games.notices import check_pace
 from app.games.seeds import MAX_SEED
 from app.web import render
 from app.web.render import Seat
@@ -81,6 +82,16 @@ async def home(request: Request, service: ServiceDep, settings: SettingsDep) -> 
     return html(request, home_page(service, settings.allow_seed))
 
 
+def pace_of(form: Form) -> tuple[int | None, int]:
+    """The form's pace: days per move (none when empty) and vacation days."""
+    days, vacation = first(form, "pace_days"), first(form, "vacation_days", "0") or "0"
+    if not (days == "" or days.isdigit()) or not vacation.isdigit() or len(days + vacation) > 6:
+        raise ValueError("a pace and a vacation allowance are whole numbers of days")
+    pace = (int(days) if days else None, int(vacation))
+    check_pace(*pace)
+    return pace
+
+
 def _seed(raw: str) -> int | None:
     if not raw:
         return None
@@ -96,7 +107,9 @@ async def create(request: Request, service: ServiceDep, settings: SettingsDep) -
     teams = first(form, "teams") in ("1", "true", "on")
     try:
         seed = _seed(first(form, "seed")) if settings.allow_seed else None
+        pace = pace_of(form)
         created = await service.create(scenario, form.get("options", []), mode, seed, teams)
+        await request.app.state.between.set_pace(created.id, *pace)
     except (GameError, ValueError) as exc:
         status = exc.status if isinstance(exc, GameError) else 422
         message = exc.message if isinstance(exc, GameError) else str(exc)

@@ -169,3 +169,31 @@ def test_pulse_reports_presence_and_a_seat_open_in_two_places(api: Api) -> None:
     assert pulse("japan", first)["presence"]["elsewhere"] == 1
     r = api.http.post(f"/api/games/{game.id}/pulse", json={"place": "x"}, headers=game.auth("usa"))
     assert r.status_code == 422
+
+
+def test_the_home_page_form_sets_a_pace_for_a_created_and_an_opened_game(api: Api) -> None:
+    """Paces from the page's form: a created game carries its days per move and vacation
+    (the glance shows them to its seats); a game opened in the lobby is listed with its
+    pace; a pace out of range or not a number is a 422 naming it, and no game is made."""
+    r = api.http.post("/games", data={"scenario": "one", "pace_days": "2", "vacation_days": "3"})
+    assert r.status_code == 303, r.text
+    location = r.headers["location"]
+    game_id = location.split("/games/")[1].split("/")[0]
+    token = location.split("japan=")[1].split("&")[0]
+    glance = api.http.get(
+        f"/api/games/{game_id}/glance", headers={"Authorization": f"Bearer {token}"}
+    ).json()
+    assert glance["pace"]["days_per_move"] == 2 and glance["pace"]["vacation_days"] == 3
+
+    r = api.http.post("/games/open", data={"scenario": "one", "keep": "usa", "pace_days": "7"})
+    assert r.status_code == 201, r.text
+    listed = [g["pace"] for g in api.http.get("/api/lobby").json()]
+    assert "7 days a move" in listed, listed
+
+    before = len(api.http.get("/api/lobby").json())
+    for form in ({"pace_days": "99"}, {"pace_days": "two"}, {"vacation_days": "-1"}):
+        for route in ("/games", "/games/open"):
+            r = api.http.post(route, data={"scenario": "one", **form})
+            assert r.status_code == 422, (route, form, r.text)
+            assert "pace" in r.text or "vacation" in r.text
+    assert len(api.http.get("/api/lobby").json()) == before

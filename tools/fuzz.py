@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from app.data import catalog
+from app.data.options import optional_rules
 from app.rules import Action, State, apply, legal_actions, new_game, replay, view
 from app.rules.boards import searchboard
 from app.rules.flow import acting
@@ -345,8 +346,13 @@ def save_failure(
 
 
 def random_options(rng: random.Random) -> frozenset[str]:
-    """A random subset of the optional rules available."""
-    return frozenset(o for o in sorted(OPTIONS) if rng.random() < 0.5)
+    """A random subset of the optional rules available, with what each one needs
+    (scenarios/options.toml: 15b needs 14, 16f5 and 16k need 16)."""
+    chosen = {o for o in sorted(OPTIONS) if rng.random() < 0.5}
+    rules = optional_rules().options
+    while missing := {n for o in chosen for n in rules[o].needs} - chosen:
+        chosen |= missing
+    return frozenset(chosen)
 
 
 def run(scenario: str, games: int, first_seed: int, options: str, teams: bool = False) -> int:

@@ -126,6 +126,7 @@ NOT_UNITS: set[tuple[str, str]] = {
     ("Board", "force_commands"),  # 17a: marker -> command
     ("Board", "overall"),  # 17c1: a command
     ("State", "done"),  # 17a: seats done with the step
+    ("State", "takeback"),  # issue 14: seat id -> what that seat may take back
     ("Spotting", "hex"),
     ("Spotting", "how"),
     ("Spotting", "level"),

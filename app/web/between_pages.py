@@ -12,7 +12,7 @@ from app.api.games import seat_url
 from app.games import GameError
 from app.web import render
 from app.web.responses import html
-from app.web.routes import first, home_page, pace_of, read_form
+from app.web.routes import first, not_made, pace_of, read_form
 
 router = APIRouter(include_in_schema=False)
 
@@ -32,10 +32,7 @@ async def open_game(
             scenario, options, mode, keep, None, pace, teams=teams
         )
     except (GameError, ValueError) as exc:
-        status = exc.status if isinstance(exc, GameError) else 422
-        message = exc.message if isinstance(exc, GameError) else str(exc)
-        page = home_page(service, settings.allow_seed, f"The game was not opened: {message}")
-        return html(request, page, status)
+        return not_made(request, service, settings.allow_seed, "opened", exc)
     base = settings.base_url.rstrip("/")  # configured, never the request's Host
     page = render.page(
         "opened.html",

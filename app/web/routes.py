@@ -82,6 +82,17 @@ async def home(request: Request, service: ServiceDep, settings: SettingsDep) -> 
     return html(request, home_page(service, settings.allow_seed))
 
 
+def not_made(
+    request: Request, service: GameService, allow_seed: bool, what: str, exc: Exception
+) -> Response:
+    """The home page again, saying why the game was not `what` (created, opened): a
+    GameError's status, else 422 (a form field out of range)."""
+    status = exc.status if isinstance(exc, GameError) else 422
+    message = exc.message if isinstance(exc, GameError) else str(exc)
+    page = home_page(service, allow_seed, f"The game was not {what}: {message}")
+    return html(request, page, status)
+
+
 def pace_of(form: Form) -> tuple[int | None, int]:
     """The form's pace: days per move (none when empty) and vacation days."""
     days, vacation = first(form, "pace_days"), first(form, "vacation_days", "0") or "0"
@@ -111,10 +122,7 @@ async def create(request: Request, service: ServiceDep, settings: SettingsDep) -
         created = await service.create(scenario, form.get("options", []), mode, seed, teams)
         await request.app.state.between.set_pace(created.id, *pace)
     except (GameError, ValueError) as exc:
-        status = exc.status if isinstance(exc, GameError) else 422
-        message = exc.message if isinstance(exc, GameError) else str(exc)
-        page = home_page(service, settings.allow_seed, f"The game was not created: {message}")
-        return html(request, page, status)
+        return not_made(request, service, settings.allow_seed, "created", exc)
     # Post/Redirect/Get: the created page is its own URL, so a reload never makes another
     # game. The seat tokens ride in the redirect's fragment, which the browser keeps on the
     # new page and never sends back (nor is it in any request line the server logs).

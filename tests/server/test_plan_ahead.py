@@ -62,6 +62,19 @@ def test_the_engine_runs_outside_the_write_lock_when_memory_holds_the_game(url: 
     assert not any(held), f"apply ran under the write lock {held.count(True)} of {len(held)} times"
 
 
+def as_a_fresh_store_sees_it(
+    url: str, game: str, seats: list[str], *stores: GameStore
+) -> GameStore:
+    """Every seat's view from each of `stores` equals that of a store with no memory of
+    the game; that store, for more checks."""
+    fresh = store(url)
+    fresh.cache.size = 0
+    for seat in seats:
+        for s in stores:
+            assert s.seat_view(game, seat) == fresh.seat_view(game, seat)
+    return fresh
+
+
 def test_a_plan_from_memory_that_another_process_overtook_is_made_again(url: str) -> None:
     """Store B remembers the game at N actions; store A records action N+1 (a Japanese
     setup placement, which leaves the American view as it was). An American action
@@ -82,11 +95,7 @@ def test_a_plan_from_memory_that_another_process_overtook_is_made_again(url: str
 
     b.act(game, "usa", usa["version"], usa["prompt"]["actions"][0])
 
-    fresh = store(url)
-    fresh.cache.size = 0
-    for seat in seats:
-        assert b.seat_view(game, seat) == fresh.seat_view(game, seat)
-        assert a.seat_view(game, seat) == fresh.seat_view(game, seat)
+    fresh = as_a_fresh_store_sees_it(url, game, seats, a, b)
     with fresh.db.read() as session:
         acted = session.execute(
             select(ACTIONS_T.c.seat).where(ACTIONS_T.c.game_id == game).order_by(ACTIONS_T.c.seq)
@@ -113,10 +122,6 @@ def test_a_plan_from_memory_of_a_log_since_taken_back_is_made_again(url: str) ->
     usa = docs["usa"]
     b.act(game, "usa", usa["version"], usa["prompt"]["actions"][0])
 
-    fresh = store(url)
-    fresh.cache.size = 0
-    for seat in seats:
-        assert b.seat_view(game, seat) == fresh.seat_view(game, seat)
-        assert a.seat_view(game, seat) == fresh.seat_view(game, seat)
+    fresh = as_a_fresh_store_sees_it(url, game, seats, a, b)
     forces = fresh.seat_view(game, "japan")["searchboard"]["forces"]
     assert forces == {places[-1]["force"]: places[-1]["hex"]}

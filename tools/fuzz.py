@@ -28,8 +28,10 @@ from typing import Any
 from app.data import catalog
 from app.data.options import optional_rules
 from app.rules import Action, State, apply, legal_actions, new_game, replay, view
+from app.rules.actions import written
 from app.rules.boards import searchboard
 from app.rules.flow import acting
+from app.rules.radio import readable
 from app.rules.seats import seat_of, seats, side_of_seat
 from app.rules.setup import OPTIONS
 from app.rules.state import (
@@ -80,6 +82,17 @@ def _nearest_enemy(state: State, side: Side, hex_: str) -> int:
 
 
 def choose(state: State, seat: str, rng: random.Random) -> Action:
+    """A random legal action, its written fields filled in (17c3: a note's text)."""
+    action = _pick(state, seat, rng)
+    if written(action):
+        return action
+    return action.written(text=" ".join(rng.choice(_WORDS) for _ in range(rng.randint(1, 12))))
+
+
+_WORDS = ("strike", "at", "dawn", "hold", "east", "of", "Midway", "carriers", "in", "M5", "E9")
+
+
+def _pick(state: State, seat: str, rng: random.Random) -> Action:
     """A random legal action, leaning toward finishing steps and toward the enemy.
 
     The lean reads the enemy's true positions: a test agent may cheat, so that battles
@@ -186,7 +199,8 @@ def independent_points(state: State) -> dict[str, int]:
 def scramble(state: State, seat: str, rng: random.Random) -> State:
     """A state that differs from `state` only in what `seat` may not know: every other
     side's Searchboard (a seat sees its own side's, 1c; a spectator none) with who commands
-    what there and which of its players are done with the step (17a), and the dice."""
+    what there and which of its players are done with the step (17a), the text of every
+    radio note it may not read, its own side's too (17c3), and the dice."""
     s = state.clone()
     who = seat_of(state, seat)
     hidden = [x for x in SIDES if who is None or x != who.side]
@@ -210,6 +224,10 @@ def scramble(state: State, seat: str, rng: random.Random) -> State:
         board.night_watch = {u: rng.choice(hexes) for u in board.night_watch}
         if board.report is not None:
             board.report.actual = rng.randint(1, 40)
+    for board in s.boards.values():  # 17c3: the text of every note the seat may not read
+        for note in board.radio:
+            if not readable(note, seat):
+                note.text = " ".join(rng.choice(_WORDS) for _ in range(rng.randint(1, 12)))
     s.rng = rng.getrandbits(64)
     s.seed = rng.getrandbits(64)
     return s

@@ -12,6 +12,7 @@ from app.rules.boards import area_hexes, carrier_hex, searchboard, ships_in
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
 from app.rules.patrols import new_turn, report_moves
+from app.rules.radio import next_step
 from app.rules.scouts import create, creations
 from app.rules.setup import scenario_of, toggle_air
 from app.rules.ship_movement import dead_in_the_water, rate, tow_outs
@@ -75,7 +76,7 @@ def _enter_sides(state: State, out: list[Event]) -> None:
     out.append(
         Event("sides", ALL, state.turn, "sides", {"A": state.side_a, "B": other(state.side_a)})
     )
-    begin(state, "assembly", out)
+    begin(state, next_step(state), out)  # 17c3: a team game's notes come first
 
 
 automatic("sides", "3", _enter_sides)

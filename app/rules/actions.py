@@ -62,9 +62,15 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "stage": ("unit", "at"),  # 12c2: fly to another ship or base in the Ready Step
     "patrol": ("unit",),  # 12d1: a PATROL scout stays flying
     "shadow": ("unit", "force"),  # 12d2: a patrolling scout follows an enemy task force
+    "radio": ("to", "text"),  # 17c3: a message to a teammate, written at the Turn's start
 }
 
 MAX_VALUE_LENGTH = 40
+# Fields a player writes rather than picks: the last field of their kind, any words up to
+# MAX_TEXT_LENGTH. `legal_actions` offers such an action as a template with the field
+# blank (""); the player's action is legal when its template is offered (`template`).
+TEXT_FIELDS = frozenset({"text"})
+MAX_TEXT_LENGTH = 500
 
 
 def add_kinds(kinds: dict[str, tuple[str, ...]]) -> None:
@@ -90,6 +96,24 @@ class Action:
     def get(self, name: str) -> str:
         return self.values[FIELDS[self.kind].index(name)]
 
+    @property
+    def template(self) -> Action:
+        """The action with its written fields blank: what `legal_actions` offers."""
+        fields = FIELDS[self.kind]
+        if not TEXT_FIELDS.intersection(fields):
+            return self
+        blank = tuple(
+            "" if f in TEXT_FIELDS else v for f, v in zip(fields, self.values, strict=True)
+        )
+        return Action(self.kind, blank)
+
+    def written(self, **texts: str) -> Action:
+        """The template with its written fields filled in."""
+        fields = FIELDS[self.kind]
+        return Action(
+            self.kind, tuple(texts.get(f, v) for f, v in zip(fields, self.values, strict=True))
+        )
+
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"kind": self.kind}
         out.update(zip(FIELDS[self.kind], self.values, strict=True))
@@ -106,6 +130,10 @@ class Action:
         parts = text.split()
         if not parts:
             raise ActionParseError("empty action text")
+        fields = FIELDS.get(parts[0], ())
+        if fields and fields[-1] in TEXT_FIELDS:  # the written field takes the rest
+            head = len(fields)
+            return cls(parts[0], (*parts[1:head], " ".join(parts[head:])))
         return cls(parts[0], tuple(parts[1:]))
 
     @classmethod
@@ -127,10 +155,35 @@ class Action:
         values = []
         for f in fields:
             v = obj[f]
+            if f in TEXT_FIELDS:
+                values.append(_written(kind, f, v))
+                continue
             if not isinstance(v, str) or not v or len(v) > MAX_VALUE_LENGTH or " " in v:
                 raise ActionParseError(f"field {f!r} of {kind!r} must be a short word, got {v!r}")
             values.append(v)
         return cls(kind, tuple(values))
+
+
+def written(action: Action) -> bool:
+    """Whether every written field of the action holds text (a template's are blank)."""
+    fields = FIELDS[action.kind]
+    return all(v.strip() for f, v in zip(fields, action.values, strict=True) if f in TEXT_FIELDS)
+
+
+def _written(kind: str, name: str, value: object) -> str:
+    """A written field: printable words (lines kept), trimmed, 1 to MAX_TEXT_LENGTH long."""
+    if not isinstance(value, str):
+        raise ActionParseError(f"field {name!r} of {kind!r} is text, got {type(value).__name__}")
+    text = "\n".join(" ".join(line.split()) for line in value.strip().splitlines())
+    if not text.strip():
+        raise ActionParseError(f"field {name!r} of {kind!r} is empty: write something")
+    if len(text) > MAX_TEXT_LENGTH:
+        raise ActionParseError(
+            f"field {name!r} of {kind!r} is {len(text)} characters long; at most {MAX_TEXT_LENGTH}"
+        )
+    if not text.replace("\n", "").isprintable():
+        raise ActionParseError(f"field {name!r} of {kind!r} holds characters that do not print")
+    return text
 
 
 DONE = Action("done")

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from app.data import Scenario
 from app.rules.actions import DONE, Action
 from app.rules.boards import base_hex, ships_in
+from app.rules.seats import side_seats
 from app.rules.state import BASE, GONE, Board, Side, State
 from app.rules.surface.model import Surface
 from app.rules.units import BASE_ID
@@ -59,6 +60,8 @@ OWN_UNIT: dict[str, str] = {
 OWN_FORCE = frozenset({"place", "commit", "withhold", "move", "enter", "exit", "assign"})
 # Decisions for the whole side (17c1: "the guy who gives the orders").
 SIDE_WIDE = frozenset({"battle", "reroll", "accept", "submarine"})
+# Actions addressed to one of the side's players (`to`, a seat id), taken by the other.
+ADDRESSED = frozenset({"radio"})
 # What either player of the side may do (17c1: naming the overall commander at setup).
 EITHER_PLAYER = frozenset({"overall"})
 
@@ -151,6 +154,9 @@ def deciders(state: State, side: Side, action: Action) -> frozenset[str] | None:
         return frozenset(board.commands.values()) | {board.overall}
     if action.kind == "transfer":
         return _transfer(state, side, action)
+    if action.kind in ADDRESSED:  # 17c3: a note is its writer's, the addressee's teammate
+        to = action.get("to")
+        return frozenset(s.command for s in side_seats(state, side) if s.id != to and s.command)
     field = OWN_UNIT.get(action.kind)
     if field is not None:
         uid = action.get(field)

@@ -143,6 +143,20 @@ class Report:
 
 
 @dataclass(slots=True)
+class Message:
+    """17c3: a radio note between the players of a side, by seat id. Its outside (who to
+    whom, the Turn written and of delivery) is said at the table; its text is read by
+    its sender, and by its addressee once delivered."""
+
+    sender: str
+    to: str
+    written: int  # the Turn it was written
+    delivery: int  # the Turn of its delivery: the next, or two Turns later
+    text: str
+    status: str = "waiting"  # "delivered"; "lost": 17c2, the addressee's flagship is gone
+
+
+@dataclass(slots=True)
 class Board:
     """One side's Searchboard: secret from the other side (1c, 3c).
 
@@ -172,6 +186,7 @@ class Board:
     force_commands: dict[str, str] = field(default_factory=dict)
     overall: str = ""
     flagships: dict[str, str] = field(default_factory=dict)  # 17c2: command -> ship
+    radio: list[Message] = field(default_factory=list)  # 17c3: the side's notes, in order
 
 
 @dataclass(slots=True)

@@ -23,6 +23,7 @@ from app.rules.boards import base_hex, ships_in
 from app.rules.flow import acting, legal_actions, waiting_for
 from app.rules.grid import DIRECTIONS
 from app.rules.modes import mode_of
+from app.rules.radio import notes_of
 from app.rules.seats import OMNISCIENT, seat_of, seats
 from app.rules.setup import scenario_of
 from app.rules.state import (
@@ -70,6 +71,8 @@ def views(state: State, seats: Iterable[str]) -> dict[str, dict[str, Any]]:
         doc["pending_combat"] = public["pending_combat"]
         if who is not None:
             doc["searchboard"] = _searchboard(state, who.side)
+            if state.teams:
+                doc["radio"] = notes_of(state, seat)  # 17c3: the seat's own notes
         if seat == OMNISCIENT or state.status == "finished":
             if boards is None:
                 boards = {side: _searchboard(state, side) for side in SIDES}

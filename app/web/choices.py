@@ -49,6 +49,9 @@ class Namer:
     def __init__(self, view: dict[str, Any], side: str) -> None:
         self.me = side
         self.other = opponents(view)
+        self.seats: dict[str, str] = {  # 17a: a team game's players by their commands
+            str(s.get("seat")): str(s.get("label") or "") for s in view.get("seats") or []
+        }
         self.enemy = self.other.get(side, side)
         cards: dict[str, Any] = view.get("operations_cards") or {}
         self.forces: dict[str, str] = {}

@@ -21,6 +21,7 @@ OUTCOME = {
 STEP_RULE = {
     "setup": "7a",
     "sides": "3",
+    "radio": "17c3",
     "assembly": "3a",
     "ready": "3b",
     "sea movement": "3c",
@@ -312,6 +313,29 @@ class Narrator:
     def _land(self, e: dict[str, Any]) -> str:
         side = str(e.get("side"))
         return f"{_side(side)}: {e.get('unit')} lands on {self.unit(side, e.get('at'))} (5a)"
+
+    def seat(self, seat: object) -> str:
+        """17a: a player by his command ("Task Force 16"), else by his side."""
+        return self.n.seats.get(str(seat)) or _side(seat)
+
+    def _radio(self, e: dict[str, Any]) -> str:
+        return (
+            f"{_side(e.get('side'))}: {self.seat(e.get('from'))} radios "
+            f"{self.seat(e.get('to'))} (17c3): {e.get('roll')} against {e.get('against')}, "
+            f"to be delivered at the start of Turn {e.get('delivery')}"
+        )
+
+    def _radio_delivered(self, e: dict[str, Any]) -> str:
+        return (
+            f"Radio from {self.seat(e.get('from'))}, written Turn {e.get('written')} "
+            f"(17c3): “{e.get('text')}”"
+        )
+
+    def _flagship_revealed(self, e: dict[str, Any]) -> str:
+        return (
+            f"{_side(e.get('side'))} radio traffic: {self.seat(e.get('by'))}'s flagship is "
+            f"in {e.get('hex')} (17c4)"
+        )
 
     def _turn(self, e: dict[str, Any]) -> str:
         return f"Turn {e.get('turn')} begins (6)"

@@ -145,7 +145,9 @@ def context(
     view: dict[str, Any], events: list[dict[str, Any]], who: Seat, replay: bool = False
 ) -> dict[str, Any]:
     who = who.seen_in(view)
-    all_choices = choices.choices(view, who.plays)
+    offered = choices.choices(view, who.plays)
+    notes = [c for c in offered if c.action.get("kind") == "radio"]  # 17c3: written below
+    all_choices = [c for c in offered if c not in notes]
     lines = log_lines(view, who.plays, events)
     turn = int(view.get("turn") or 0)
     since = 0 if replay else turn - LOG_TURNS + 1
@@ -160,7 +162,8 @@ def context(
         "view": view,
         "v": int(view.get("version") or 0),
         "track": track(view),
-        "choices": all_choices,
+        "choices": offered,
+        "radio": radio(view, notes),
         "bar": prompt_bar(
             choices.subjects(view, who.plays, all_choices),
             by_subject,
@@ -175,6 +178,28 @@ def context(
         "older_before": since,
         "rolls": [ln for ln in lines if ln.roll is not None and ln.turn == turn][-4:][::-1],
         "sides_rolls": [ln for ln in lines if ln.kind == "sides-roll" and ln.turn == turn],
+    }
+
+
+def radio(view: dict[str, Any], notes: list[choices.Choice]) -> dict[str, Any] | None:
+    """17c3: a team game's radio - the notes the seat may write now (one form each, its
+    text the player's) and the notes it wrote or that are addressed to it."""
+    if not view.get("teams") or view.get("radio") is None:
+        return None
+    names = {str(s["seat"]): str(s.get("label") or s["seat"]) for s in view.get("seats") or []}
+    return {
+        "write": [
+            {"to": names.get(c.action["to"], c.action["to"]), "value": c.value} for c in notes
+        ],
+        "notes": [
+            {
+                **n,
+                "from_label": names.get(n["from"], n["from"]),
+                "to_label": names.get(n["to"], n["to"]),
+            }
+            for n in view["radio"]
+        ],
+        "me": (view.get("viewer") or {}).get("seat"),
     }
 
 

@@ -22,6 +22,7 @@ from app.data.options import optional_rules
 from app.games import GameError, GameService, StaleVersion
 from app.games.notices import check_pace
 from app.games.seeds import MAX_SEED
+from app.rules.actions import TEXT_FIELDS
 from app.web import render
 from app.web.render import Seat
 from app.web.responses import html, static
@@ -229,6 +230,9 @@ def _parse_action(form: Form) -> tuple[int, dict[str, Any]]:
     action = parse_json(first(form, "action"), MAX_ACTION_BYTES)
     if not isinstance(action, dict):
         raise ValueError("an action is a JSON object")
+    for name in TEXT_FIELDS & action.keys():  # 17c3: a field the player writes in the form
+        if action[name] == "" and name in form:
+            action[name] = first(form, name)
     return version, action
 
 

@@ -30,14 +30,30 @@ def team_game(scenario: str = "three", options: frozenset[str] = frozenset()) ->
     return new_game(scenario, options, 7, "two-player", True)
 
 
-def set_up(state: State, dice: tuple[int, ...] = (8, 3)) -> tuple[State, list[Event]]:
+def set_up(
+    state: State, dice: tuple[int, ...] = (8, 3), radio: bool = False
+) -> tuple[State, list[Event]]:
     """Scenario Three: every player places his own task forces and is done; the Sides roll
-    then uses `dice` (US first: 8 against 3 makes the US Side A)."""
+    then uses `dice` (US first: 8 against 3 makes the US Side A). Then every player
+    writes no note in the radio step (17c3), unless `radio` keeps the game there."""
     events: list[Event] = []
     for seat, texts in PLACES.items():
         if seat == "japan-vi":
             state.forced_dice = list(dice)
         state, out = play(state, seat, *texts, "done")
+        events += out
+    assert state.step == "radio"
+    if not radio:
+        state, out = no_notes(state)
+        events += out
+    return state, events
+
+
+def no_notes(state: State) -> tuple[State, list[Event]]:
+    """17c3: every player passes the radio step without a note."""
+    events: list[Event] = []
+    for seat in PLACES:
+        state, out = play(state, seat, "done")
         events += out
     return state, events
 

@@ -80,7 +80,10 @@ class Api:
             if found is None:
                 return taken
             seat, view = found
-            r = self.act(game, seat, view["version"], rng.choice(view["prompt"]["actions"]))
+            action = rng.choice(view["prompt"]["actions"])
+            if action.get("text") == "":  # 17c3: a note's text is the writer's
+                action = {**action, "text": "Holding course"}
+            r = self.act(game, seat, view["version"], action)
             assert r.status_code == 200, r.text
         return steps
 

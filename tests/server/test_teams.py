@@ -109,3 +109,69 @@ def test_17c1_teammates_confer_before_play_and_never_after(api: Api) -> None:
     r = say(api, game, "usa-tf17", "where are you?", audience="side:usa")
     assert r.status_code == 422 and r.json()["rule"] == "17c3"
     assert len(heard(api, game, "usa-tf16")) == 1
+
+
+def pass_to(api: Api, game: Game, turn: int) -> None:
+    """Every player does nothing (Done, else the first action offered) up to the radio
+    step of `turn` (17c3)."""
+    for _ in range(400):
+        views = {seat: api.view(game, seat) for seat in TEAM_SEATS}
+        any_view = views["usa-tf16"]
+        if any_view["turn"] >= turn and any_view["step"] == "radio":
+            return
+        seat, view = next((s, v) for s, v in views.items() if v["prompt"]["actions"])
+        acts = view["prompt"]["actions"]
+        action = {"kind": "done"} if {"kind": "done"} in acts else acts[0]
+        r = api.act(game, seat, view["version"], action)
+        assert r.status_code == 200, r.text
+    raise AssertionError(f"Turn {turn}'s radio step not reached")
+
+
+def log_of(api: Api, game: Game, seat: str) -> list[dict[str, Any]]:
+    r = api.http.get(f"/api/games/{game.id}/log", headers=game.auth(seat))
+    assert r.status_code == 200, r.text
+    events: list[dict[str, Any]] = r.json()
+    return events
+
+
+def test_17c3_a_radio_note_is_read_by_its_addressee_only_once_delivered(api: Api) -> None:
+    """17c3: written at the start of the Assembly Step, delivered a Turn or two later as
+    the dice say; 17c4: Japan is told the sender's flagship hex. Until delivery the note's
+    text is in no view or log but its writer's."""
+    game = api.create(scenario="three", teams=True, seed=5)
+    set_up_every_seat(api, game)
+    view = api.view(game, "usa-tf16")
+    assert view["step"] == "radio"
+    offered = {"kind": "radio", "to": "usa-tf17", "text": ""}
+    assert offered in view["prompt"]["actions"]
+    note = "Enterprise strikes at dawn from N3"
+    r = api.act(game, "usa-tf16", view["version"], {**offered, "text": note})
+    assert r.status_code == 200, r.text
+    [sent] = [e for e in log_of(api, game, "japan-i") if e["kind"] == "radio"]
+    assert sent["delivery"] in (view["turn"] + 1, view["turn"] + 2)
+    for seat in ("usa-tf17", "japan-i", "japan-vi"):
+        assert note not in str(api.view(game, seat)) and note not in str(log_of(api, game, seat))
+    told = [e for e in log_of(api, game, "japan-vi") if e["kind"] == "flagship-revealed"]
+    assert [e["hex"] for e in told] == [api.view(game, "usa-tf16")["searchboard"]["forces"]["TF16"]]
+    assert note in str(api.view(game, "usa-tf16")["radio"])
+    pass_to(api, game, sent["delivery"])
+    assert [e["text"] for e in log_of(api, game, "usa-tf17") if e["kind"] == "radio-delivered"] == [
+        note
+    ]
+    assert note not in str(log_of(api, game, "japan-i"))
+
+
+def test_17c3_a_note_to_oneself_or_without_text_is_a_422_and_changes_nothing(api: Api) -> None:
+    """17c3: a note goes to a teammate and says something; refused, the game unchanged."""
+    game = api.create(scenario="three", teams=True, seed=6)
+    set_up_every_seat(api, game)
+    before = {seat: api.view(game, seat) for seat in TEAM_SEATS}
+    version = before["usa-tf17"]["version"]
+    r = api.act(game, "usa-tf17", version, {"kind": "radio", "to": "usa-tf17", "text": "hi"})
+    assert r.status_code == 422 and r.json()["rule"] == "17c3", r.text
+    assert "yourself" in r.json()["detail"]
+    r = api.act(game, "usa-tf17", version, {"kind": "radio", "to": "usa-tf16", "text": "  "})
+    assert r.status_code == 422 and "empty" in r.text, r.text
+    r = api.act(game, "usa-tf17", version, {"kind": "radio", "to": "usa-tf16", "text": "x" * 501})
+    assert r.status_code == 422 and "at most 500" in r.text, r.text
+    assert {seat: api.view(game, seat) for seat in TEAM_SEATS} == before

@@ -205,6 +205,9 @@ def _other(a: dict[str, str], n: Namer) -> Choice:
 # Words for the optional rules' actions, over the action's fields.
 WORDS = {
     "commit": "Note secretly: {force} will enter (7c4.2)",
+    "flagship": "Name {ship} your flagship (17c2)",
+    "overall": "Name {command} the side's overall commander (17c1)",
+    "assign": "Give {force} to {command} (17a)",
     "withhold": "Note secretly: {force} will not be used (7c4.2)",
     "sortie": "Scout {unit} enters at {hex} (7c4.4)",
     "max-strike": "Launch {unit} to the Max. Strike box (12b2.3)",
@@ -245,6 +248,7 @@ def _optional(a: dict[str, str], n: Namer) -> Choice:
     names = {k: n.unit(owner, v) if k in ("unit", "ship") else v for k, v in a.items()}
     names.update({k: n.unit(enemy, v) for k, v in a.items() if k == "target"})
     names.update({k: n.force(v) for k, v in a.items() if k in ("force", "into")})
+    names.update({k: n.seats.get(f"{me}-{v}", v) for k, v in a.items() if k == "command"})
     template = WORDS.get(kind)
     if template is None:
         label = " ".join([kind, *(str(v) for k, v in a.items() if k != "kind")]).capitalize()

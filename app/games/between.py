@@ -156,6 +156,10 @@ class Between:
         await self.set_pace(created.id, *pace)
         return created, free
 
+    async def offered(self, game_id: str) -> dict[str, bool]:
+        check_id(game_id)
+        return await to_thread.run_sync(self.lobby.offered, game_id)
+
     async def listing(self) -> list[Json]:
         names = self.scenario_names()
         games = await to_thread.run_sync(self.lobby.listing)

@@ -37,6 +37,17 @@ class Lobby:
             for seat in free:
                 session.add(LobbySeat(game_id=game_id, seat=seat, taken=False))
 
+    def offered(self, game_id: str) -> dict[str, bool]:
+        """The seats a lobby game offered to anyone, each with whether it is taken (none
+        for a game not opened in the lobby)."""
+        with self.db.read() as session:
+            rows = session.execute(
+                select(LobbySeat.seat, LobbySeat.taken)
+                .where(LobbySeat.game_id == game_id)
+                .order_by(LobbySeat.seat)
+            ).all()
+        return {r.seat: r.taken for r in rows}
+
     def listing(self) -> list[dict[str, Any]]:
         """Open games, newest first: those with a free seat that are not over."""
         with self.db.read() as session:

@@ -8,7 +8,6 @@ from fastapi import APIRouter, Request, Response
 
 from app.api.between import BetweenDep
 from app.api.deps import ServiceDep, SettingsDep
-from app.api.games import seat_url
 from app.games import GameError
 from app.web import render
 from app.web.responses import html
@@ -33,19 +32,45 @@ async def open_game(
         )
     except (GameError, ValueError) as exc:
         return not_made(request, service, settings.allow_seed, "opened", exc)
+    # Post/Redirect/Get, as a created game's (app/web/routes.py): the kept seat's token
+    # rides in the fragment, and a reload of the page never opens another game.
     base = settings.base_url.rstrip("/")  # configured, never the request's Host
+    fragment = "&".join(f"{s.seat}={s.token}" for s in created.seats if s.seat not in free)
+    location = f"{base}/games/{created.id}/opened#{fragment}"
+    return html(request, "", 303, {"Location": location})
+
+
+@router.get("/games/{game_id}/opened")
+async def opened_page(
+    request: Request,
+    game_id: str,
+    service: ServiceDep,
+    settings: SettingsDep,
+    between: BetweenDep,
+) -> Response:
+    """The page an opening redirects to: the seats still free in the lobby, and the kept
+    seats' links (its token put in by created.js from the fragment, as the created page's)."""
+    try:
+        summary = await service.summary(game_id)
+        seats = await service.seats(game_id)
+        offered = await between.offered(game_id)
+    except GameError as exc:
+        return html(request, render.flash("No such game.", "error"), exc.status)
+    base = settings.base_url.rstrip("/")
     page = render.page(
         "opened.html",
-        scenario_name=between.scenario_names().get(scenario, scenario),
-        free=list(free),
+        game_id=game_id,
+        scenario_name=between.scenario_names().get(summary["scenario"], summary["scenario"]),
+        free=[seat for seat, taken in offered.items() if not taken],
         seats=[
             {
-                "seat": s.seat,
-                "title": render.seat_of(created.id, s.seat, (s.about,)) or render.Seat("", s.seat),
-                "url": base + seat_url(created.id, s.seat, s.token),
+                "seat": about["seat"],
+                "title": render.seat_of(game_id, about["seat"], seats)
+                or render.Seat(game_id, about["seat"]),
+                "url": f"{base}/games/{game_id}/seat/{about['seat']}",
             }
-            for s in created.seats
-            if s.seat == keep
+            for about in seats
+            if about["seat"] not in offered  # the seats its opener kept
         ],
     )
-    return html(request, page, 201)
+    return html(request, page)

@@ -215,3 +215,38 @@ def test_notices_away_from_the_page_are_asked_for_on_the_seat_page(
     p.screenshot(path=str(artifacts / "away.png"))
     assert not page.errors
     p.context.close()
+
+
+def test_a_game_opened_in_the_lobby_has_its_own_page_and_a_reload_opens_no_other(
+    browser: Any, server: Server, artifacts: Path
+) -> None:
+    """Issue 13 (Post/Redirect/Get) for the lobby: opening a game from the home page's form
+    lands on the game's own page with the kept seat's link; a reload shows it again and
+    opens no second game; once the free seat is joined, the page says so."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.check("input[name=scenario][value=one]")
+        page.select_option("select[name=keep]", "japan")
+        lobby = len(httpx.get(f"{server.url}/api/lobby").json())
+        page.click("button.open")
+        page.wait_for_selector("a.seat-link[data-seat=japan][href*='#token=']")
+        assert "/opened" in page.url and "token" not in page.url
+        link = page.eval_on_selector("a.seat-link", "a => a.href")
+        assert "Free for anyone to join: usa" in page.inner_text("main")
+        page.screenshot(path=str(artifacts / "opened.png"))
+        page.reload()
+        page.wait_for_selector("a.seat-link[data-seat=japan][href*='#token=']")
+        assert page.eval_on_selector("a.seat-link", "a => a.href") == link
+        listed = httpx.get(f"{server.url}/api/lobby").json()
+        assert len(listed) == lobby + 1
+        game_id = page.url.split("/games/")[1].split("/")[0]
+        r = httpx.post(f"{server.url}/api/lobby/{game_id}/join", json={})
+        assert r.status_code == 200, r.text
+        page.reload()
+        page.wait_for_selector("a.seat-link[data-seat=japan][href*='#token=']")
+        assert "Every seat is taken" in page.inner_text("main")
+        assert page.locator("#links-missing").is_hidden()
+    finally:
+        context.close()

@@ -186,7 +186,7 @@ def test_the_home_page_form_sets_a_pace_for_a_created_and_an_opened_game(api: Ap
     assert glance["pace"]["days_per_move"] == 2 and glance["pace"]["vacation_days"] == 3
 
     r = api.http.post("/games/open", data={"scenario": "one", "keep": "usa", "pace_days": "7"})
-    assert r.status_code == 201, r.text
+    assert r.status_code == 303 and "/opened#usa=" in r.headers["location"], r.text
     listed = [g["pace"] for g in api.http.get("/api/lobby").json()]
     assert "7 days a move" in listed, listed
 

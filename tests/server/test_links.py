@@ -18,9 +18,10 @@ FORGED = {"Host": "evil.example", "X-Forwarded-Host": "evil.example"}
 HREF = re.compile(r'href="([^"]*)"')
 
 
-def created_page(url: str) -> tuple[str, str]:
-    """The creation's redirect (its Location) and the created page it leads to."""
-    r = httpx.post(f"{url}/games", data={"scenario": "one"}, headers=FORGED)
+def created_page(url: str, route: str = "/games", **form: str) -> tuple[str, str]:
+    """The creation's redirect (its Location) and the created page it leads to (with
+    `route` "/games/open", the opening's and the opened page)."""
+    r = httpx.post(f"{url}{route}", data={"scenario": "one", **form}, headers=FORGED)
     assert r.status_code == 303, r.text
     location = r.headers["location"]
     assert "evil.example" not in location
@@ -66,14 +67,17 @@ def test_base_url_setting_must_be_an_http_address(bad: str) -> None:
 def test_lobby_page_seat_link_comes_from_the_configuration_not_the_host_header(
     make_server: Any, database_url: str, base: str
 ) -> None:
-    """The page a game opened in the lobby answers with: its kept seat's link (with the
-    token, for the creator) never takes the request's Host."""
+    """Opening a game in the lobby redirects to its own page (issue 13: a reload never
+    opens another); the kept seat's link (its token in the redirect's fragment, for the
+    creator's tab only) and the page's links never take the request's Host."""
     server = make_server(database_url, MIDWAY_BASE_URL=base)
-    r = httpx.post(
-        f"{server.url}/games/open", data={"scenario": "one", "keep": "japan"}, headers=FORGED
-    )
-    assert r.status_code == 201, r.text
-    assert "evil.example" not in r.text
-    seat_links = [h for h in HREF.findall(r.text) if "/seat/" in h]
+    location, page = created_page(server.url, "/games/open", keep="japan")
+    assert re.fullmatch(rf"{re.escape(base)}/games/[0-9a-f]{{16}}/opened#japan=[\w-]+", location)
+    seat_links = [h for h in HREF.findall(page) if "/seat/" in h]
     assert len(seat_links) == 1 and seat_links[0].startswith(f"{base}/games/"), seat_links
-    assert "#token=" in seat_links[0]
+    assert seat_links[0].endswith("/seat/japan") and "token" not in page
+    assert "Free for anyone to join: usa" in page
+    lobby = httpx.get(f"{server.url}/api/lobby").json()
+    path = location[location.index("/games/") :].split("#")[0]
+    assert httpx.get(server.url + path).status_code == 200  # a reload
+    assert httpx.get(f"{server.url}/api/lobby").json() == lobby

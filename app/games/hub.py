@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.games.errors import GameError
+from app.games.stages import STAGES
 from app.games.store import CatchUp
 from app.games.writes import SeatChange
 
@@ -71,9 +72,11 @@ class Hub:
         """Schedule `changed` without waiting for it (the HTTP answer does not wait)."""
         if game_id not in self.games:
             return
+        t = STAGES.clock()
         task = asyncio.create_task(self.changed(game_id, changes))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        STAGES.lap("fanout", t)
 
     async def changed(self, game_id: str, changes: tuple[SeatChange, ...] | None = None) -> None:
         """Game `game_id` changed: `changes` when this process made them, None when only

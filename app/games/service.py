@@ -30,6 +30,7 @@ from app.games.fanout import Broker, LocalBroker, PostgresBroker, RedisBroker
 from app.games.hub import Hub, Subscriber
 from app.games.models import utcnow
 from app.games.replays import ReplayStep
+from app.games.stages import STAGES
 from app.games.store import CatchUp, Created, GameStore, bench_insert
 from app.settings import Settings
 
@@ -139,10 +140,13 @@ class GameService:
 
     async def authenticate(self, game_id: str, token: str | None) -> str:
         if self.store.knows_tokens(game_id):  # no database read: no thread needed
+            t = STAGES.clock()
             try:
                 return self.store.authenticate(game_id, token)
             except NotAuthorised:  # perhaps a seat's new token (lobby): read them again
                 self.store.forget_tokens(game_id)
+            finally:
+                STAGES.lap("auth", t)
         return await to_thread.run_sync(self.store.authenticate, game_id, token)
 
     async def view(self, game_id: str, seat: str) -> Json:

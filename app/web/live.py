@@ -24,6 +24,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.api.inbound import BadFrame, BadJson, parse_json, receive_text
 from app.games import GameError, GameService, Subscriber
+from app.games.stages import STAGES
 from app.web import render
 from app.web.render import Seat
 
@@ -122,10 +123,12 @@ class LivePage:
                 await self.ws.send_text(render.synced(self.version))  # the page has it all
                 return
         elif message.get("type") == "patch" and self.view is not None:
+            t = STAGES.clock()
             try:
                 self.view = jsonpatch.apply_patch(self.view, message["patch"])
             except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException):
                 self.view = await self.service.view(self.game_id, self.who.seat)
+            STAGES.lap("page", t)
         else:
             return
         await self.push()
@@ -137,17 +140,23 @@ class LivePage:
     async def render(self) -> dict[str, str]:
         assert self.view is not None
         events = await self.service.log(self.game_id, self.who.seat)
-        return render.regions(self.view, events, self.who)
+        t = STAGES.clock()
+        regions = render.regions(self.view, events, self.who)
+        STAGES.lap("page", t)
+        return regions
 
     async def push(self) -> None:
         fresh = await self.render()
+        t = STAGES.clock()
         changed = [
             html
             for name, html in fresh.items()
             if self.shown.get(name) != render.without_version(html)
         ]
         self.shown = {name: render.without_version(html) for name, html in fresh.items()}
+        t = STAGES.lap("page", t)
         await self.ws.send_text(render.synced(self.version) + "".join(changed))
+        STAGES.lap("send", t)
 
     async def fail(self, message: str, code: int) -> None:
         with contextlib.suppress(Exception):

@@ -22,6 +22,7 @@ from app.data.options import optional_rules
 from app.games import GameError, GameService, StaleVersion
 from app.games.notices import check_pace
 from app.games.seeds import MAX_SEED
+from app.games.stages import STAGES
 from app.web import render
 from app.web.render import Seat
 from app.web.responses import html, static
@@ -189,7 +190,9 @@ async def _seat(service: GameService, game_id: str, authorization: str | None) -
 async def _regions(service: GameService, who: Seat, names: tuple[str, ...]) -> str:
     view = await service.view(who.game_id, who.seat)
     events = await service.log(who.game_id, who.seat) if "log" in names or "dice" in names else []
+    t = STAGES.clock()
     parts = render.regions(view, events, who, names)
+    STAGES.lap("page", t)
     return "".join(parts[n] for n in names)
 
 

@@ -154,7 +154,7 @@ class GameService:
 
     async def act(self, game_id: str, seat: str, version: int, action: Json) -> int:
         committed = await to_thread.run_sync(self.store.act, game_id, seat, version, action)
-        self.hub.changed_soon(game_id, committed.changes)
+        self.hub.changed_soon(game_id, committed.changes, (committed.seq, committed.events))
         await self.broker.publish(game_id, committed.seq)
         return committed.version
 
@@ -168,6 +168,9 @@ class GameService:
 
     async def log(self, game_id: str, seat: str) -> list[Json]:
         return await to_thread.run_sync(self.store.log, game_id, seat)
+
+    async def log_through(self, game_id: str, seat: str) -> tuple[int, list[Json]]:
+        return await to_thread.run_sync(self.store.log_through, game_id, seat)
 
     async def summary(self, game_id: str) -> Json:
         return await to_thread.run_sync(self.store.summary, game_id)

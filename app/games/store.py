@@ -83,6 +83,7 @@ class Committed:
     seq: int
     version: int
     changes: tuple[SeatChange, ...]
+    events: Json | None = None  # the action's events, by who may read them (`told`)
 
 
 @dataclass(frozen=True)
@@ -283,16 +284,20 @@ class GameStore:
         return doc
 
     def log(self, game_id: str, seat: str) -> list[Json]:
+        return self.log_through(game_id, seat)[1]
+
+    def log_through(self, game_id: str, seat: str) -> tuple[int, list[Json]]:
+        """The events the seat may read, and how many actions of the log they are of."""
         t = STAGES.clock()
         with self.db.read() as session:
-            rows = session.scalars(
-                select(ActionRecord.events)
+            rows = session.execute(
+                select(ActionRecord.seq, ActionRecord.events)
                 .where(ActionRecord.game_id == game_id)
                 .order_by(ActionRecord.seq)
             ).all()
-        out = [event for events in rows for event in events.get(seat, [])]
+        out = [event for _seq, events in rows for event in events.get(seat, [])]
         STAGES.lap("log", t)
-        return out
+        return (rows[-1].seq if rows else 0), out
 
     def summary(self, game_id: str) -> Json:
         """What anyone with the game's id may know of it (its created page): the scenario,
@@ -523,7 +528,7 @@ class GameStore:
         )
         write_action(conn, writes, news)
         version = next(c.version for c in plan.changes if c.seat == plan.seat)
-        return Committed(game.id, seq, version, plan.changes)
+        return Committed(game.id, seq, version, plan.changes, plan.events)
 
     def _update_view(
         self,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from typing import Any
 
@@ -62,8 +63,13 @@ class LivePage:
         self.heartbeat = heartbeat
         self.who = Seat(game_id, "")
         self.page_version: int | None = None
-        self.view: dict[str, Any] | None = None
+        self.view: dict[str, Any] | None = None  # the page's own copy, patched in place
         self.shown: dict[str, str] = {}  # region -> its HTML as the page has it, unversioned
+        self.regions = render.LiveRegions()
+        # The events the seat may read, through action `log_seq` of the log (None: to be
+        # read again), kept up by the news of this process's commits (`on_log`).
+        self.log: list[dict[str, Any]] | None = None
+        self.log_seq = 0
 
     async def run(self) -> None:
         await self.ws.accept()
@@ -72,7 +78,7 @@ class LivePage:
             token, self.page_version = await self.first_message()
             seat = await self.service.authenticate(self.game_id, token)
             self.who = Seat(self.game_id, seat)
-            sub = Subscriber(self.game_id, seat, self.on_message, None)
+            sub = Subscriber(self.game_id, seat, self.on_message, None, on_log=self.on_log)
             await self.service.follow(sub)
             await self.live(sub)
         except GameError as exc:
@@ -115,7 +121,7 @@ class LivePage:
     async def on_message(self, message: dict[str, Any]) -> None:
         """The game service's news for this seat: a whole view, or a patch to the last."""
         if message.get("type") == "view":
-            self.view = message["view"]
+            self.view = private(message["view"])
             if message.get("version") == self.page_version and not self.shown:
                 self.shown = {
                     n: render.without_version(h) for n, h in (await self.render()).items()
@@ -124,24 +130,35 @@ class LivePage:
                 return
         elif message.get("type") == "patch" and self.view is not None:
             t = STAGES.clock()
-            try:
-                self.view = jsonpatch.apply_patch(self.view, message["patch"])
+            try:  # the patch's values are shared with other sockets: applied as copies
+                jsonpatch.apply_patch(self.view, private(message["patch"]), in_place=True)
             except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException):
-                self.view = await self.service.view(self.game_id, self.who.seat)
+                self.view = private(await self.service.view(self.game_id, self.who.seat))
             STAGES.lap("page", t)
         else:
             return
         await self.push()
+
+    def on_log(self, seq: int | None, events: list[dict[str, Any]]) -> None:
+        """Action `seq` of the log was committed here, and these are the seat's events of
+        it; None: the log changed otherwise (a take-back, another process), read it again."""
+        if seq is not None and self.log is not None and seq == self.log_seq + 1:
+            self.log.extend(events)
+            self.log_seq = seq
+        else:
+            self.log = None
 
     @property
     def version(self) -> int:
         return int((self.view or {}).get("version") or 0)
 
     async def render(self) -> dict[str, str]:
+        """The regions whose inputs changed since they were last rendered."""
         assert self.view is not None
-        events = await self.service.log(self.game_id, self.who.seat)
+        if self.log is None:
+            self.log_seq, self.log = await self.service.log_through(self.game_id, self.who.seat)
         t = STAGES.clock()
-        regions = render.regions(self.view, events, self.who)
+        regions = self.regions.render(self.view, self.log, self.who)
         STAGES.lap("page", t)
         return regions
 
@@ -153,7 +170,7 @@ class LivePage:
             for name, html in fresh.items()
             if self.shown.get(name) != render.without_version(html)
         ]
-        self.shown = {name: render.without_version(html) for name, html in fresh.items()}
+        self.shown |= {name: render.without_version(html) for name, html in fresh.items()}
         t = STAGES.lap("page", t)
         await self.ws.send_text(render.synced(self.version) + "".join(changed))
         STAGES.lap("send", t)
@@ -162,6 +179,11 @@ class LivePage:
         with contextlib.suppress(Exception):
             await self.ws.send_text(render.flash(message, "error"))
             await self.ws.close(code=code)
+
+
+def private(value: Any) -> Any:
+    """A copy of a view or patch of JSON types (tuples become lists) to change at will."""
+    return json.loads(json.dumps(value))
 
 
 @router.websocket("/games/{game_id}/live")

@@ -172,6 +172,9 @@ class Poster:
             self.streams = None
 
 
+# A browser sends no pings of its own; a long wait for the handshake while a thousand
+# games start is no failure of the server.
+CLIENT: dict[str, Any] = {"ping_interval": None, "open_timeout": 60}
 SYNC = re.compile(r'<div id="sync" data-v="(\d+)"')
 PROMPT = re.compile(r'<section id="r-prompt".*?</section>', re.S)
 BUTTON = re.compile(r'<button name="action" value="([^"]*)"')
@@ -366,12 +369,12 @@ class Bench:
                     token = table.tokens[seat]
                     if seat in table.pages:
                         url = f"{self.ws_base}/games/{table.id}/live"
-                        ws = await stack.enter_async_context(connect(url, max_size=2**24))
+                        ws = await stack.enter_async_context(connect(url, max_size=2**24, **CLIENT))
                         await ws.send(json.dumps({"token": token, "version": None}))
                         reader = self.read_page(table, seat, ws)
                     else:
                         url = f"{self.ws_base}/api/games/{table.id}/ws?token={token}"
-                        ws = await stack.enter_async_context(connect(url, max_size=2**24))
+                        ws = await stack.enter_async_context(connect(url, max_size=2**24, **CLIENT))
                         table.docs[seat] = json.loads(await ws.recv())["view"]
                         reader = self.read(table, seat, ws)
                     readers.append(asyncio.create_task(reader))
@@ -418,7 +421,7 @@ async def run(
         base, figures, think=(think / 2, think * 3 / 2), post_base=post_base, page_share=pages
     )
     deadline = time.monotonic() + warmup + seconds
-    spread = warmup * 2 / 3  # the games start over the first two thirds of the warm-up
+    spread = warmup * 3 / 4  # the games start over the first three quarters of the warm-up
     tasks = [
         asyncio.create_task(bench.seat_agents(i, deadline, spread * i / games))
         for i in range(games)
@@ -587,7 +590,7 @@ def two_processes(args: argparse.Namespace, url: str, tmp: Path) -> None:
                 procs[0].pid,
                 args.two_games,
                 args.two_seconds,
-                min(args.warmup, args.two_seconds),
+                min(args.compare_warmup, args.two_seconds),
                 args.think,
                 post_base=f"http://127.0.0.1:{ports[1]}",
             )
@@ -612,7 +615,13 @@ def two_processes(args: argparse.Namespace, url: str, tmp: Path) -> None:
 
 
 def one_run(
-    args: argparse.Namespace, url: str, tmp: Path, games: int, seconds: float, prefix: str
+    args: argparse.Namespace,
+    url: str,
+    tmp: Path,
+    games: int,
+    seconds: float,
+    warmup: float,
+    prefix: str,
 ) -> None:
     """One server on `url`, `games` live games on it, its figures printed."""
     port = free_port()
@@ -626,7 +635,7 @@ def one_run(
                 proc.pid,
                 games,
                 seconds,
-                args.warmup,
+                warmup,
                 args.think,
                 pages=args.pages,
             )
@@ -640,7 +649,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench_server", description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=60.0, help="measured window")
-    parser.add_argument("--warmup", type=float, default=30.0, help="games start meanwhile")
+    parser.add_argument("--warmup", type=float, default=60.0, help="games start meanwhile")
     parser.add_argument("--database-url", help="default: a fresh SQLite file")
     parser.add_argument("--think", type=float, default=3.0, help="mean seconds per action")
     parser.add_argument(
@@ -650,6 +659,7 @@ def main(argv: list[str] | None = None) -> int:
         "--compare-games", type=int, default=200, help="games of the comparison run (0: none)"
     )
     parser.add_argument("--compare-seconds", type=float, default=30.0, help="its window")
+    parser.add_argument("--compare-warmup", type=float, default=15.0, help="its warm-up")
     parser.add_argument("--two-games", type=int, default=50, help="games of the two-process run")
     parser.add_argument(
         "--two-seconds", type=float, default=30.0, help="its measured window (0: no such run)"
@@ -657,11 +667,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="midway-bench-") as tmp:
         url = args.database_url or f"sqlite:///{tmp}/bench.db"
-        one_run(args, url, Path(tmp), args.games, args.seconds, "")
+        one_run(args, url, Path(tmp), args.games, args.seconds, args.warmup, "")
         if args.compare_games:
             compare_url = args.database_url or f"sqlite:///{tmp}/bench-compare.db"
             prefix = f"games{args.compare_games}_"
-            one_run(args, compare_url, Path(tmp), args.compare_games, args.compare_seconds, prefix)
+            games, seconds = args.compare_games, args.compare_seconds
+            one_run(args, compare_url, Path(tmp), games, seconds, args.compare_warmup, prefix)
         if args.two_seconds:
             two_url = args.database_url or f"sqlite:///{tmp}/bench-two.db"
             two_processes(args, two_url, Path(tmp))

@@ -153,10 +153,19 @@ class GameService:
         return await to_thread.run_sync(self.store.seat_view, game_id, seat)
 
     async def act(self, game_id: str, seat: str, version: int, action: Json) -> int:
+        return (await self.act_and_view(game_id, seat, version, action))[0]
+
+    async def act_and_view(
+        self, game_id: str, seat: str, version: int, action: Json
+    ) -> tuple[int, Json]:
+        """`act`, with the seat's view document at the version it gave (no read again)."""
         committed = await to_thread.run_sync(self.store.act, game_id, seat, version, action)
         self.hub.changed_soon(game_id, committed.changes, (committed.seq, committed.events))
         await self.broker.publish(game_id, committed.seq)
-        return committed.version
+        doc = committed.doc
+        if doc is None or doc.get("version") != committed.version:
+            doc = await self.view(game_id, seat)
+        return committed.version, doc
 
     async def take_back(self, game_id: str, seat: str, version: int) -> int:
         """Issue 14: the seat's last action taken back; told like an action (only the

@@ -84,6 +84,7 @@ class Committed:
     version: int
     changes: tuple[SeatChange, ...]
     events: Json | None = None  # the action's events, by who may read them (`told`)
+    doc: Json | None = None  # the acting seat's view document at `version`
 
 
 @dataclass(frozen=True)
@@ -368,8 +369,7 @@ class GameStore:
         STAGES.lap("apply", t)
         plan = self._plan_ahead(game_id, seat, version, action)
         t = STAGES.clock()
-        with self.db.write() as session:
-            conn = session.connection()
+        with self.db.begin() as conn:
             game, seats = self._lock_seat(conn, game_id, seat, version)
             t = STAGES.lap("lock", t)
             if plan is None or not plan.holds(game, seats):
@@ -528,7 +528,8 @@ class GameStore:
         )
         write_action(conn, writes, news)
         version = next(c.version for c in plan.changes if c.seat == plan.seat)
-        return Committed(game.id, seq, version, plan.changes, plan.events)
+        doc = plan.after.docs.get(plan.seat)
+        return Committed(game.id, seq, version, plan.changes, plan.events, doc)
 
     def _update_view(
         self,
@@ -606,6 +607,6 @@ class GameStore:
 def bench_insert(db: Database) -> None:
     """One committed insert: the database half of the bench's latency floor."""
     t = STAGES.clock()
-    with db.write() as session:
-        session.connection().execute(BENCH_PING, {"created_at": utcnow()})
+    with db.begin() as conn:  # as an action's transaction is
+        conn.execute(BENCH_PING, {"created_at": utcnow()})
     STAGES.lap("floor", t)

@@ -249,12 +249,16 @@ async def act(
     except ValueError:
         return html(request, render.flash("That click could not be read.", "error"), 422)
     try:
-        await service.act(game_id, who.seat, version, action)
+        _version, view = await service.act_and_view(game_id, who.seat, version, action)
     except StaleVersion as exc:
         return await _stale(request, service, who, version, exc)
     except GameError as exc:
         return refusal(request, exc)
-    return html(request, render.flash() + await _regions(service, who, ("status", "prompt")))
+    names = ("status", "prompt")
+    t = STAGES.clock()
+    parts = render.regions(view, [], who, names)  # these two show nothing of the log
+    STAGES.lap("page", t)
+    return html(request, render.flash() + "".join(parts[n] for n in names))
 
 
 @router.post("/games/{game_id}/takeback")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 from typing import Any
@@ -64,7 +65,8 @@ class LivePage:
         self.who = Seat(game_id, "")
         self.page_version: int | None = None
         self.view: dict[str, Any] | None = None  # the page's own copy, patched in place
-        self.shown: dict[str, str] = {}  # region -> its HTML as the page has it, unversioned
+        # region -> a digest of its HTML as the page has it, without its version stamp
+        self.shown: dict[str, bytes] = {}
         self.regions = render.LiveRegions()
         # The events the seat may read, through action `log_seq` of the log (None: to be
         # read again), kept up by the news of this process's commits (`on_log`).
@@ -123,9 +125,7 @@ class LivePage:
         if message.get("type") == "view":
             self.view = private(message["view"])
             if message.get("version") == self.page_version and not self.shown:
-                self.shown = {
-                    n: render.without_version(h) for n, h in (await self.render()).items()
-                }
+                self.shown = {n: unversioned(h) for n, h in (await self.render()).items()}
                 await self.ws.send_text(render.synced(self.version))  # the page has it all
                 return
         elif message.get("type") == "patch" and self.view is not None:
@@ -165,12 +165,9 @@ class LivePage:
     async def push(self) -> None:
         fresh = await self.render()
         t = STAGES.clock()
-        changed = [
-            html
-            for name, html in fresh.items()
-            if self.shown.get(name) != render.without_version(html)
-        ]
-        self.shown |= {name: render.without_version(html) for name, html in fresh.items()}
+        digests = {name: unversioned(html) for name, html in fresh.items()}
+        changed = [html for name, html in fresh.items() if self.shown.get(name) != digests[name]]
+        self.shown |= digests
         t = STAGES.lap("page", t)
         await self.ws.send_text(render.synced(self.version) + "".join(changed))
         STAGES.lap("send", t)
@@ -179,6 +176,11 @@ class LivePage:
         with contextlib.suppress(Exception):
             await self.ws.send_text(render.flash(message, "error"))
             await self.ws.close(code=code)
+
+
+def unversioned(html: str) -> bytes:
+    """What decides whether a region changed: its HTML without its version stamp."""
+    return hashlib.blake2b(render.without_version(html).encode()).digest()
 
 
 def private(value: Any) -> Any:

@@ -9,6 +9,7 @@ Nothing here reads the game state: only the view dict the server computed for th
 from __future__ import annotations
 
 import hashlib
+import pickle
 import re
 from collections import OrderedDict
 from collections.abc import Iterable
@@ -261,6 +262,16 @@ def region_inputs(name: str) -> frozenset[str] | None:
     return None if "view" in names else frozenset(names - {"v"})
 
 
+def digest(value: Any) -> bytes | None:
+    """A digest of what a region is rendered from (its pickle: the same values pickle
+    alike), kept instead of the values: a live page holds one per region. None for
+    values that do not pickle: the region is rendered every time."""
+    try:
+        return hashlib.blake2b(pickle.dumps(value, pickle.HIGHEST_PROTOCOL)).digest()
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return None
+
+
 class LiveRegions:
     """The regions of one live page: each rendered again only when what it is rendered
     from changed since it was last rendered (a region of the same inputs renders the
@@ -268,7 +279,7 @@ class LiveRegions:
     prompt regions read the whole view and are rendered every time."""
 
     def __init__(self) -> None:
-        self._inputs: dict[str, tuple[Any, ...]] = {}
+        self._inputs: dict[str, bytes] = {}  # a digest of each region's inputs
 
     def render(
         self, view: dict[str, Any], events: list[dict[str, Any]], who: Seat
@@ -282,7 +293,7 @@ class LiveRegions:
             if name in out:
                 continue
             names = region_inputs(name)
-            inputs = None if names is None else tuple(ctx.get(n) for n in sorted(names))
+            inputs = None if names is None else digest(tuple(ctx.get(n) for n in sorted(names)))
             if inputs is not None and self._inputs.get(name) == inputs:
                 continue
             out[name] = env().get_template(f"regions/{name}.html").render(ctx)

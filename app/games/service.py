@@ -175,6 +175,11 @@ class GameService:
         await self.broker.publish(game_id, committed.seq)
         return committed.version
 
+    def doc_in_memory(self, game_id: str, seat: str, version: int) -> Json | None:
+        """The seat's view document at `version` when this process holds it (as its own
+        commits leave it), else None; no database read. Shared: read it only."""
+        return self.store.doc_in_memory(game_id, seat, version)
+
     async def log(self, game_id: str, seat: str) -> list[Json]:
         return await to_thread.run_sync(self.store.log, game_id, seat)
 

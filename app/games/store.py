@@ -284,6 +284,12 @@ class GameStore:
             self.cache.put(game.id, Loaded(loaded.seq, loaded.state, {seat: doc}, loaded.epoch))
         return doc
 
+    def doc_in_memory(self, game_id: str, seat: str, version: int) -> Json | None:
+        """The seat's document at `version` from this process's memory, or None."""
+        loaded = self.cache.latest(game_id)
+        doc = None if loaded is None else loaded.docs.get(seat)
+        return doc if doc is not None and doc.get("version") == version else None
+
     def log(self, game_id: str, seat: str) -> list[Json]:
         return self.log_through(game_id, seat)[1]
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import logging
 from typing import Any
 
@@ -64,7 +63,7 @@ class LivePage:
         self.heartbeat = heartbeat
         self.who = Seat(game_id, "")
         self.page_version: int | None = None
-        self.view: dict[str, Any] | None = None  # the page's own copy, patched in place
+        self.view: dict[str, Any] | None = None  # shared with the service: read only
         # region -> a digest of its HTML as the page has it, without its version stamp
         self.shown: dict[str, bytes] = {}
         self.regions = render.LiveRegions()
@@ -123,17 +122,20 @@ class LivePage:
     async def on_message(self, message: dict[str, Any]) -> None:
         """The game service's news for this seat: a whole view, or a patch to the last."""
         if message.get("type") == "view":
-            self.view = private(message["view"])
+            self.view = message["view"]  # shared: read only
             if message.get("version") == self.page_version and not self.shown:
                 self.shown = {n: unversioned(h) for n, h in (await self.render()).items()}
                 await self.ws.send_text(render.synced(self.version))  # the page has it all
                 return
         elif message.get("type") == "patch" and self.view is not None:
             t = STAGES.clock()
-            try:  # the patch's values are shared with other sockets: applied as copies
-                jsonpatch.apply_patch(self.view, private(message["patch"]), in_place=True)
+            # The document the patch leads to, as the commit made it, when this process
+            # holds it (no copy, nothing applied); else the patch applied to a copy.
+            known = self.service.doc_in_memory(self.game_id, self.who.seat, message["version"])
+            try:
+                self.view = known or jsonpatch.apply_patch(self.view, message["patch"])
             except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException):
-                self.view = private(await self.service.view(self.game_id, self.who.seat))
+                self.view = await self.service.view(self.game_id, self.who.seat)
             STAGES.lap("page", t)
         else:
             return
@@ -181,11 +183,6 @@ class LivePage:
 def unversioned(html: str) -> bytes:
     """What decides whether a region changed: its HTML without its version stamp."""
     return hashlib.blake2b(render.without_version(html).encode()).digest()
-
-
-def private(value: Any) -> Any:
-    """A copy of a view or patch of JSON types (tuples become lists) to change at will."""
-    return json.loads(json.dumps(value))
 
 
 @router.websocket("/games/{game_id}/live")

@@ -85,6 +85,12 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
+def proc_cpu_s(pid: int) -> float:
+    """The process's CPU time so far (user and system, every thread)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -389,6 +395,7 @@ class Bench:
                     table.open_sockets = 0
                     for task in readers:
                         task.cancel()
+                    await asyncio.gather(*readers, return_exceptions=True)
             self.tables.remove(table)
 
     async def floor(self, deadline: float) -> None:
@@ -429,14 +436,21 @@ async def run(
     tasks += [asyncio.create_task(bench.floor(deadline)) for _ in range(2)]
     await asyncio.sleep(warmup)
     bench.measuring = True
-    before = await stages(bench.http)
+    probe = httpx.AsyncClient(base_url=base, timeout=60)  # not queued behind the games' pool
+    cpu_before, actions_before = proc_cpu_s(pid), figures.actions
+    before = await stages(probe)
     live = []
     while time.monotonic() < deadline - 1:
         live.append(bench.live_games())
         figures.rss.append(rss_mb(pid))
         await asyncio.sleep(min(5.0, max(0.1, deadline - 1 - time.monotonic())))
     bench.measuring = False
-    after = await stages(bench.http)
+    after = await stages(probe)
+    await probe.aclose()
+    # Without the server's figures (GET /api/_bench/stages failed): its CPU time from
+    # /proc, over the actions the agents had accepted.
+    figures.server_cpu_s = proc_cpu_s(pid) - cpu_before
+    figures.server_actions = figures.actions - actions_before
     if before and after:
         figures.server_cpu_s = after["process_cpu_s"] - before["process_cpu_s"]
         figures.server_actions = after["counts"].get("actions", 0) - before["counts"].get(

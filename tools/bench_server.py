@@ -1,9 +1,16 @@
-"""Server benchmark (issue 3, `make bench`): many live games, both seats on websockets,
-random agents acting; action-to-patch latency against a floor measured in the same run.
+"""Server benchmark (issues 3 and 17, `make bench`): many live games, both seats on
+websockets, random agents acting; action-to-patch latency against a floor measured in
+the same run.
 
-    python -m tools.bench_server [--games 200] [--seconds 60] [--database-url URL]
+    python -m tools.bench_server [--games 1000] [--seconds 60] [--pages 0.5]
+                                 [--compare-games 200] [--database-url URL]
 
-Prints one `name=value` line per figure:
+The main run has 1,000 live games on one process; half the seats (`--pages`) hold the
+seat page's socket (/games/{id}/live, HTML regions) and click as the page does (POST
+/games/{id}/act with the button's value, read from the prompt region), the others the
+API's socket (posting to the API). A shorter run with 200 games follows for comparison
+(its lines prefixed `games200_`), then the two-process run. Prints one `name=value` line
+per figure:
 
 - `concurrent_games`: games live at the end of the run, both seats on open websockets.
 - `action_to_patch_p50_ms`, `action_to_patch_p99_ms`: from sending an action's POST to
@@ -13,10 +20,17 @@ Prints one `name=value` line per figure:
   kept-alive HTTP/1.1 connection with no client library in between (`Poster`).
 - `floor_p50_ms`, `floor_p99_ms`: a bare websocket round trip plus one committed insert on
   the same database (WS /api/_bench/floor), sampled during the same run.
-- `latency_ratio_p50`, `latency_ratio_p99`: action-to-patch over floor (goals <= 3, <= 4).
-- `patch_bytes_ratio`: mean patch bytes over mean full-view bytes (goal <= 0.10).
+- `latency_ratio_p50`, `latency_ratio_p99`: action-to-patch over floor (goals <= 2.5, <= 4).
+- `patch_bytes_ratio`: mean patch bytes over mean full-view bytes (goal <= 0.02).
+- `page_action_to_html_p50_ms` (`_p99_ms`), `page_latency_ratio_p50`: from an action's
+  POST to the other seat's page socket message, and over the floor p50;
+  `page_bytes_per_action`: the mean size of a page socket message (the regions changed).
 - `server_rss_mb`: the server process's largest resident memory while the games were
-  live (goal <= 500).
+  live (goal <= 450).
+- `cpu_ms_per_action`: the server process's CPU time in the window over the actions it
+  accepted (goal <= 2.5); `stage_<name>_ms`: the part of it each stage took, timed in
+  the server (app/games/stages.py, GET /api/_bench/stages); `stage_http_ms` is the rest
+  (uvicorn, middleware, FastAPI, the event loop, thread hops).
 - `two_process_latency_ratio_p50` (issue 16): a second, shorter run with two `midway
   serve` processes on one database and the Redis broker (as docker-compose.yml runs
   them): both seats' sockets and the floor on process 1, every action posted to process
@@ -34,15 +48,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import html
 import json
 import os
 import random
+import re
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -68,6 +85,12 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
+def proc_cpu_s(pid: int) -> float:
+    """The process's CPU time so far (user and system, every thread)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -81,6 +104,11 @@ class Figures:
     floor: list[float] = field(default_factory=list)
     patch_bytes: list[int] = field(default_factory=list)
     view_bytes: list[int] = field(default_factory=list)
+    page_latencies: list[float] = field(default_factory=list)
+    page_bytes: list[int] = field(default_factory=list)
+    stages: dict[str, float] = field(default_factory=dict)  # CPU seconds in the window
+    server_cpu_s: float = float("nan")
+    server_actions: int = 0
     rss: list[float] = field(default_factory=list)
     actions: int = 0
     finished: int = 0
@@ -99,11 +127,19 @@ class Poster:
         self.host, self.port = host, port
         self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
 
-    async def post(self, path: str, body: object, token: str) -> tuple[int, bytes]:
-        data = json.dumps(body).encode()
+    async def post(
+        self, path: str, body: object, token: str, form: bool = False
+    ) -> tuple[int, bytes]:
+        """JSON, or (`form`) the fields of `body` form-encoded, as the seat page's form."""
+        if form:
+            assert isinstance(body, dict)
+            data = urllib.parse.urlencode(body).encode()
+            kind = "application/x-www-form-urlencoded"
+        else:
+            data, kind = json.dumps(body).encode(), "application/json"
         head = (
             f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
-            f"Authorization: Bearer {token}\r\nContent-Type: application/json\r\n"
+            f"Authorization: Bearer {token}\r\nContent-Type: {kind}\r\n"
             f"Content-Length: {len(data)}\r\n\r\n"
         ).encode()
         for attempt in (1, 2):
@@ -142,12 +178,35 @@ class Poster:
             self.streams = None
 
 
+# A browser sends no pings of its own; a long wait for the handshake while a thousand
+# games start is no failure of the server.
+CLIENT: dict[str, Any] = {"ping_interval": None, "open_timeout": 60}
+SYNC = re.compile(r'<div id="sync" data-v="(\d+)"')
+PROMPT = re.compile(r'<section id="r-prompt".*?</section>', re.S)
+BUTTON = re.compile(r'<button name="action" value="([^"]*)"')
+DATA_V = re.compile(r'data-v="(\d+)"')
+
+
+def page_prompt(message: str) -> list[dict[str, Any]] | None:
+    """The actions offered by the prompt region in a page socket's message (the buttons
+    a player would click), or None when the message does not carry that region."""
+    region = PROMPT.search(message)
+    if region is None:
+        return None
+    return [json.loads(html.unescape(v)) for v in BUTTON.findall(region.group(0))]
+
+
 @dataclass
 class Table:
-    """One game as its agents (one a seat, the seats the server created) see it."""
+    """One game as its agents (one a seat, the seats the server created) see it. A seat
+    in `pages` holds the seat page's socket (/games/{id}/live: HTML regions) and clicks
+    as the page does (POST /games/{id}/act); the others hold the API's socket and post
+    to the API. `docs` holds each seat's view; for a page seat, only what its page shows
+    of it: the version, and the prompt's actions."""
 
     id: str
     tokens: dict[str, str]
+    pages: frozenset[str] = frozenset()
     docs: dict[str, dict[str, Any]] = field(default_factory=dict)
     changed: dict[str, asyncio.Event] = field(default_factory=dict)
 
@@ -159,10 +218,19 @@ class Table:
     awaiting_other: bool = False
     open_sockets: int = 0
 
+    def status(self) -> str:
+        api = [s for s in self.tokens if s not in self.pages]
+        return str(self.docs[api[0]]["status"]) if api else ""
+
 
 class Bench:
     def __init__(
-        self, base: str, figures: Figures, think: tuple[float, float], post_base: str = ""
+        self,
+        base: str,
+        figures: Figures,
+        think: tuple[float, float],
+        post_base: str = "",
+        page_share: float = 0.0,
     ) -> None:
         self.base = base
         self.ws_base = base.replace("http://", "ws://")
@@ -170,8 +238,9 @@ class Bench:
         self.port = int(port)  # where actions are posted (another process, or the same)
         self.figures = figures
         self.think = think
+        self.page_share = page_share
         self.http = httpx.AsyncClient(
-            base_url=base, timeout=30, limits=httpx.Limits(max_connections=500)
+            base_url=base, timeout=60, limits=httpx.Limits(max_connections=500)
         )
         self.measuring = False
         self.tables: list[Table] = []
@@ -180,7 +249,10 @@ class Bench:
         r = await self.http.post("/api/games", json={"scenario": "one", "seed": seed})
         r.raise_for_status()
         body = r.json()
-        table = Table(body["id"], {s["seat"]: s["token"] for s in body["seats"]})
+        tokens = {s["seat"]: s["token"] for s in body["seats"]}
+        # page seats: the share asked for, and always one API seat (it says when it ends)
+        n = min(len(tokens) - 1, round(self.page_share * len(tokens)))
+        table = Table(body["id"], tokens, frozenset(list(tokens)[:n]))
         self.tables.append(table)
         return table
 
@@ -195,6 +267,27 @@ class Bench:
                 self.on_patch(table, seat, message, len(raw))
             else:
                 continue
+            table.changed[seat].set()
+
+    async def read_page(self, table: Table, seat: str, ws: ClientConnection) -> None:
+        """Keep what the seat's page shows current (its version, its buttons); time the
+        other seat's actions to the page's fragments."""
+        async for raw in ws:
+            now = time.perf_counter()
+            text = raw if isinstance(raw, str) else raw.decode()
+            found = SYNC.match(text)
+            if found is None:
+                continue  # a flash, say
+            doc = table.docs.setdefault(seat, {"version": 0, "prompt": {"actions": []}})
+            doc["version"] = int(found.group(1))
+            actions = page_prompt(text)
+            if actions is not None:
+                doc["prompt"] = {"actions": actions}
+            if self.measuring:
+                self.figures.page_bytes.append(len(text.encode()))
+                if table.awaiting_other and seat != table.actor:
+                    table.awaiting_other = False
+                    self.figures.page_latencies.append((now - table.sent_at) * 1000)
             table.changed[seat].set()
 
     def on_patch(self, table: Table, seat: str, message: dict[str, Any], size: int) -> None:
@@ -216,7 +309,7 @@ class Bench:
             await asyncio.sleep(rng.uniform(*self.think))
             ready = [s for s in table.tokens if table.docs[s]["prompt"]["actions"]]
             if not ready:
-                if next(iter(table.docs.values()))["status"] == "finished":
+                if table.status() == "finished":
                     self.figures.finished += 1
                     return
                 await self.wait_change(table, 5)
@@ -225,12 +318,17 @@ class Bench:
             doc = table.docs[seat]
             table.changed[seat].clear()
             table.actor, table.awaiting_other = seat, True
-            body = {"version": doc["version"], "action": rng.choice(doc["prompt"]["actions"])}
+            action = rng.choice(doc["prompt"]["actions"])
             table.sent_at = time.perf_counter()
             try:
-                status, answer = await poster.post(
-                    f"/api/games/{table.id}/actions", body, table.tokens[seat]
-                )
+                if seat in table.pages:  # the page's form: the version, the button's value
+                    body = {"version": doc["version"], "action": json.dumps(action)}
+                    path = f"/games/{table.id}/act"
+                    status, answer = await poster.post(path, body, table.tokens[seat], form=True)
+                else:
+                    body = {"version": doc["version"], "action": action}
+                    path = f"/api/games/{table.id}/actions"
+                    status, answer = await poster.post(path, body, table.tokens[seat])
             except (OSError, asyncio.IncompleteReadError) as exc:
                 table.awaiting_other = False
                 self.figures.errors.append(repr(exc))
@@ -240,7 +338,12 @@ class Bench:
                 self.figures.errors.append(f"{status} {answer[:120]!r}")
                 continue
             self.figures.actions += self.measuring
-            while table.docs[seat]["version"] < json.loads(answer)["version"]:
+            if seat in table.pages:
+                versions = [int(v) for v in DATA_V.findall(answer.decode())]
+                version = max(versions, default=doc["version"] + 1)
+            else:
+                version = json.loads(answer)["version"]
+            while table.docs[seat]["version"] < version:
                 await asyncio.wait_for(table.changed[seat].wait(), 30)
                 table.changed[seat].clear()
 
@@ -252,8 +355,10 @@ class Bench:
         for event in table.changed.values():
             event.clear()
 
-    async def seat_agents(self, slot: int, deadline: float) -> None:
-        """One slot of the run: a game, and a new one whenever the last has finished."""
+    async def seat_agents(self, slot: int, deadline: float, delay: float) -> None:
+        """One slot of the run: a game, and a new one whenever the last has finished
+        (the first after `delay`, so that the games do not all start at once)."""
+        await asyncio.sleep(delay)
         rng = random.Random(slot)
         poster = Poster(self.host, self.port)
         try:
@@ -267,10 +372,22 @@ class Bench:
             async with contextlib.AsyncExitStack() as stack:
                 readers = []
                 for seat in table.tokens:
-                    url = f"{self.ws_base}/api/games/{table.id}/ws?token={table.tokens[seat]}"
-                    ws = await stack.enter_async_context(connect(url, max_size=2**24))
-                    table.docs[seat] = json.loads(await ws.recv())["view"]
-                    readers.append(asyncio.create_task(self.read(table, seat, ws)))
+                    token = table.tokens[seat]
+                    if seat in table.pages:
+                        url = f"{self.ws_base}/games/{table.id}/live"
+                        ws = await stack.enter_async_context(connect(url, max_size=2**24, **CLIENT))
+                        await ws.send(json.dumps({"token": token, "version": None}))
+                        reader = self.read_page(table, seat, ws)
+                    else:
+                        url = f"{self.ws_base}/api/games/{table.id}/ws?token={token}"
+                        ws = await stack.enter_async_context(connect(url, max_size=2**24, **CLIENT))
+                        table.docs[seat] = json.loads(await ws.recv())["view"]
+                        reader = self.read(table, seat, ws)
+                    readers.append(asyncio.create_task(reader))
+                for seat in table.pages:  # the page's first message: every region
+                    while seat not in table.docs:
+                        await asyncio.wait_for(table.changed[seat].wait(), 60)
+                        table.changed[seat].clear()
                 table.open_sockets = len(table.tokens)
                 try:
                     await self.play(table, rng, deadline, poster)
@@ -278,6 +395,7 @@ class Bench:
                     table.open_sockets = 0
                     for task in readers:
                         task.cancel()
+                    await asyncio.gather(*readers, return_exceptions=True)
             self.tables.remove(table)
 
     async def floor(self, deadline: float) -> None:
@@ -303,20 +421,45 @@ async def run(
     warmup: float,
     think: float,
     post_base: str = "",
+    pages: float = 0.0,
 ) -> Figures:
     figures = Figures()
-    bench = Bench(base, figures, think=(think / 2, think * 3 / 2), post_base=post_base)
+    bench = Bench(
+        base, figures, think=(think / 2, think * 3 / 2), post_base=post_base, page_share=pages
+    )
     deadline = time.monotonic() + warmup + seconds
-    tasks = [asyncio.create_task(bench.seat_agents(i, deadline)) for i in range(games)]
+    spread = warmup * 3 / 4  # the games start over the first three quarters of the warm-up
+    tasks = [
+        asyncio.create_task(bench.seat_agents(i, deadline, spread * i / games))
+        for i in range(games)
+    ]
     tasks += [asyncio.create_task(bench.floor(deadline)) for _ in range(2)]
     await asyncio.sleep(warmup)
     bench.measuring = True
+    probe = httpx.AsyncClient(base_url=base, timeout=60)  # not queued behind the games' pool
+    cpu_before, actions_before = proc_cpu_s(pid), figures.actions
+    before = await stages(probe)
     live = []
     while time.monotonic() < deadline - 1:
         live.append(bench.live_games())
         figures.rss.append(rss_mb(pid))
         await asyncio.sleep(min(5.0, max(0.1, deadline - 1 - time.monotonic())))
     bench.measuring = False
+    after = await stages(probe)
+    await probe.aclose()
+    # Without the server's figures (GET /api/_bench/stages failed): its CPU time from
+    # /proc, over the actions the agents had accepted.
+    figures.server_cpu_s = proc_cpu_s(pid) - cpu_before
+    figures.server_actions = figures.actions - actions_before
+    if before and after:
+        figures.server_cpu_s = after["process_cpu_s"] - before["process_cpu_s"]
+        figures.server_actions = after["counts"].get("actions", 0) - before["counts"].get(
+            "actions", 0
+        )
+        figures.stages = {
+            name: cpu - before["stages_cpu_s"].get(name, 0.0)
+            for name, cpu in after["stages_cpu_s"].items()
+        }
     live.append(bench.live_games())
     figures.rss.append(rss_mb(pid))
     results = await asyncio.gather(*tasks, return_exceptions=True)
@@ -324,6 +467,16 @@ async def run(
     await bench.http.aclose()
     figures.live = min(live)
     return figures
+
+
+async def stages(http: httpx.AsyncClient) -> dict[str, Any] | None:
+    """The server's CPU time, in all and per stage (GET /api/_bench/stages)."""
+    try:
+        r = await http.get("/api/_bench/stages")
+    except httpx.HTTPError:
+        return None
+    found: dict[str, Any] | None = r.json() if r.is_success else None
+    return found
 
 
 def start_server(database_url: str, port: int, log: Path, **extra: str) -> subprocess.Popen[bytes]:
@@ -358,11 +511,28 @@ def start_server(database_url: str, port: int, log: Path, **extra: str) -> subpr
     raise RuntimeError("server not ready in 60 s")
 
 
-def report(figures: Figures, database: str, seconds: float) -> None:
+def mean(values: list[int]) -> float:
+    return statistics.fmean(values) if values else float("nan")
+
+
+def cpu_lines(figures: Figures) -> dict[str, str]:
+    """The server's CPU time per accepted action in the window, in all and by stage;
+    `http` is the rest (what no stage timer covers: app.games.stages)."""
+    n = figures.server_actions
+    if not n:
+        return {"cpu_ms_per_action": "nan"}
+    lines = {"cpu_ms_per_action": f"{figures.server_cpu_s * 1000 / n:.2f}"}
+    rest = figures.server_cpu_s - sum(figures.stages.values())
+    for name, cpu in sorted({**figures.stages, "http": rest}.items()):
+        lines[f"stage_{name}_ms"] = f"{cpu * 1000 / n:.3f}"
+    return lines
+
+
+def report(figures: Figures, database: str, seconds: float, prefix: str = "") -> None:
     p50, p99 = percentile(figures.latencies, 50), percentile(figures.latencies, 99)
     f50, f99 = percentile(figures.floor, 50), percentile(figures.floor, 99)
-    patch = statistics.fmean(figures.patch_bytes) if figures.patch_bytes else float("nan")
-    view = statistics.fmean(figures.view_bytes) if figures.view_bytes else float("nan")
+    patch, view = mean(figures.patch_bytes), mean(figures.view_bytes)
+    page50 = percentile(figures.page_latencies, 50)
     lines = {
         "database": database,
         "concurrent_games": figures.live,
@@ -377,11 +547,17 @@ def report(figures: Figures, database: str, seconds: float) -> None:
         "latency_ratio_p50": f"{p50 / f50:.2f}",
         "latency_ratio_p99": f"{p99 / f99:.2f}",
         "patch_bytes_ratio": f"{patch / view:.3f}",
+        "page_patches_timed": len(figures.page_latencies),
+        "page_action_to_html_p50_ms": f"{page50:.2f}",
+        "page_action_to_html_p99_ms": f"{percentile(figures.page_latencies, 99):.2f}",
+        "page_latency_ratio_p50": f"{page50 / f50:.2f}",
+        "page_bytes_per_action": f"{mean(figures.page_bytes):.0f}",
         "server_rss_mb": f"{max(figures.rss):.1f}",
+        **cpu_lines(figures),
         "errors": len(figures.errors),
     }
     for name, value in lines.items():
-        print(f"{name}={value}")
+        print(f"{prefix}{name}={value}", flush=True)
     for error in figures.errors[:5]:
         print(f"# error: {error}", file=sys.stderr)
 
@@ -428,7 +604,7 @@ def two_processes(args: argparse.Namespace, url: str, tmp: Path) -> None:
                 procs[0].pid,
                 args.two_games,
                 args.two_seconds,
-                min(args.warmup, args.two_seconds),
+                min(args.compare_warmup, args.two_seconds),
                 args.think,
                 post_base=f"http://127.0.0.1:{ports[1]}",
             )
@@ -452,37 +628,68 @@ def two_processes(args: argparse.Namespace, url: str, tmp: Path) -> None:
         print(f"# error: {error}", file=sys.stderr)
 
 
+def one_run(
+    args: argparse.Namespace,
+    url: str,
+    tmp: Path,
+    games: int,
+    seconds: float,
+    warmup: float,
+    prefix: str,
+) -> None:
+    """One server on `url`, `games` live games on it, its figures printed."""
+    port = free_port()
+    env = {"MIDWAY_STATE_CACHE_SIZE": str(max(512, 2 * games))}  # every live game's state
+    proc = start_server(url, port, tmp / f"server{prefix}.log", **env)
+    print(f"# server pid={proc.pid} port={port} games={games}", file=sys.stderr, flush=True)
+    try:
+        figures = asyncio.run(
+            run(
+                f"http://127.0.0.1:{port}",
+                proc.pid,
+                games,
+                seconds,
+                warmup,
+                args.think,
+                pages=args.pages,
+            )
+        )
+    finally:
+        stop_server(proc)
+    report(figures, url.split(":", 1)[0], seconds, prefix)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench_server", description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=60.0, help="measured window")
-    parser.add_argument("--warmup", type=float, default=15.0, help="games start meanwhile")
+    parser.add_argument("--warmup", type=float, default=60.0, help="games start meanwhile")
     parser.add_argument("--database-url", help="default: a fresh SQLite file")
     parser.add_argument("--think", type=float, default=3.0, help="mean seconds per action")
+    parser.add_argument(
+        "--pages", type=float, default=0.5, help="share of seats on the page socket"
+    )
+    parser.add_argument(
+        "--compare-games", type=int, default=200, help="games of the comparison run (0: none)"
+    )
+    parser.add_argument("--compare-seconds", type=float, default=30.0, help="its window")
+    parser.add_argument("--compare-warmup", type=float, default=15.0, help="its warm-up")
     parser.add_argument("--two-games", type=int, default=50, help="games of the two-process run")
-    parser.add_argument("--two-seconds", type=float, default=30.0, help="its measured window")
+    parser.add_argument(
+        "--two-seconds", type=float, default=30.0, help="its measured window (0: no such run)"
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="midway-bench-") as tmp:
         url = args.database_url or f"sqlite:///{tmp}/bench.db"
-        port = free_port()
-        proc = start_server(url, port, Path(tmp) / "server.log")
-        print(f"# server pid={proc.pid} port={port}", file=sys.stderr, flush=True)
-        try:
-            figures = asyncio.run(
-                run(
-                    f"http://127.0.0.1:{port}",
-                    proc.pid,
-                    args.games,
-                    args.seconds,
-                    args.warmup,
-                    args.think,
-                )
-            )
-        finally:
-            stop_server(proc)
-        report(figures, url.split(":", 1)[0], args.seconds)
-        two_url = args.database_url or f"sqlite:///{tmp}/bench-two.db"
-        two_processes(args, two_url, Path(tmp))
+        one_run(args, url, Path(tmp), args.games, args.seconds, args.warmup, "")
+        if args.compare_games:
+            compare_url = args.database_url or f"sqlite:///{tmp}/bench-compare.db"
+            prefix = f"games{args.compare_games}_"
+            games, seconds = args.compare_games, args.compare_seconds
+            one_run(args, compare_url, Path(tmp), games, seconds, args.compare_warmup, prefix)
+        if args.two_seconds:
+            two_url = args.database_url or f"sqlite:///{tmp}/bench-two.db"
+            two_processes(args, two_url, Path(tmp))
     return 0
 
 

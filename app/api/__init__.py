@@ -20,6 +20,7 @@ from app.api.limits import BodyLimit
 from app.api.quotas import Quotas
 from app.games import GameService
 from app.games.between import Between
+from app.games.stages import STAGES
 from app.settings import Settings, get_settings
 
 # Worker threads apply actions while the event loop answers sockets: a shorter GIL
@@ -75,6 +76,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(web_router)
     if settings.bench:
+        STAGES.enabled = True
         app.include_router(bench.router)
     contract.install(app, settings.rules_module)
     return app

@@ -32,6 +32,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.api.inbound import BadFrame, receive_object
 from app.games import GameError, GameService, Subscriber
+from app.games.stages import STAGES
 from app.settings import Settings
 
 router = APIRouter()
@@ -153,7 +154,9 @@ class GameSocket:
             raise ProtocolError(str(exc)) from exc
 
     async def send(self, message: dict[str, Any]) -> None:
+        t = STAGES.clock()
         await self.ws.send_json(message)
+        STAGES.lap("send", t)
 
     async def fail(self, status: int, message: str, code: int) -> None:
         with contextlib.suppress(Exception):

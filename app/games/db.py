@@ -15,9 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
+
+from app.games.writes import SQLITE_DDL
 
 
 def normalise_url(url: str) -> str:
@@ -50,6 +52,8 @@ def _sqlite_engine(url: str, begin: str) -> Engine:
         cursor.execute("PRAGMA synchronous=FULL")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA busy_timeout=30000")
+        for statement in SQLITE_DDL:  # an action's writes as one statement (app.games.writes)
+            cursor.execute(statement)
         cursor.close()
 
     @event.listens_for(engine, "begin")
@@ -94,6 +98,18 @@ class Database:
         else:
             with self._session() as session:
                 yield session
+
+    @contextmanager
+    def begin(self) -> Iterator[Connection]:
+        """`write` on a Core connection, without an ORM session around it (the action's
+        transaction: its statements are Core already, and a session costs more than
+        they do on SQLite)."""
+        if self.sqlite:
+            with self._write_lock, self.writer.begin() as conn:
+                yield conn
+        else:
+            with self.writer.begin() as conn:
+                yield conn
 
     @contextmanager
     def _session(self) -> Iterator[Session]:

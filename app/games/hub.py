@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.games.errors import GameError
+from app.games.stages import STAGES
 from app.games.store import CatchUp
 from app.games.writes import SeatChange
 
@@ -23,6 +24,11 @@ log = logging.getLogger(__name__)
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 Fetch = Callable[[str, str, int | None], Awaitable[CatchUp]]
+# Told before the changes of action `seq` are delivered: the seat's events of it, or
+# None when the log changed some other way (a take-back, another process's commit).
+OnLog = Callable[[int | None, list[dict[str, Any]]], None]
+# An action's number in the log and its events by who may read them (app.games.states.told)
+Told = tuple[int, dict[str, Any] | None]
 
 
 @dataclass(eq=False)
@@ -34,6 +40,7 @@ class Subscriber:
     send: Send
     version: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    on_log: OnLog | None = None  # for a socket that shows the log (the seat page's)
 
     async def deliver(self, catch_up: CatchUp) -> None:
         """Send what takes this socket from its version to `catch_up.version`. Caller
@@ -67,20 +74,33 @@ class Hub:
     def count(self) -> int:
         return sum(len(subs) for subs in self.games.values())
 
-    def changed_soon(self, game_id: str, changes: tuple[SeatChange, ...] | None = None) -> None:
+    def changed_soon(
+        self,
+        game_id: str,
+        changes: tuple[SeatChange, ...] | None = None,
+        told: Told | None = None,
+    ) -> None:
         """Schedule `changed` without waiting for it (the HTTP answer does not wait)."""
         if game_id not in self.games:
             return
-        task = asyncio.create_task(self.changed(game_id, changes))
+        t = STAGES.clock()
+        task = asyncio.create_task(self.changed(game_id, changes, told))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        STAGES.lap("fanout", t)
 
-    async def changed(self, game_id: str, changes: tuple[SeatChange, ...] | None = None) -> None:
+    async def changed(
+        self,
+        game_id: str,
+        changes: tuple[SeatChange, ...] | None = None,
+        told: Told | None = None,
+    ) -> None:
         """Game `game_id` changed: `changes` when this process made them, None when only
-        the news came (another process, a heartbeat)."""
+        the news came (another process, a heartbeat); `told`, when it was an action
+        committed here."""
         subs = list(self.games.get(game_id, ()))
         if subs:
-            await asyncio.gather(*(self.sync(sub, changes) for sub in subs))
+            await asyncio.gather(*(self.sync(sub, changes, told=told) for sub in subs))
 
     async def sync(
         self,
@@ -88,12 +108,16 @@ class Hub:
         changes: tuple[SeatChange, ...] | None = None,
         *,
         refusals: bool = False,
+        told: Told | None = None,
     ) -> None:
         """Bring one socket up to date, from `changes` when they chain, else the database.
         A refusal (a game that cannot be loaded, say) is raised when `refusals`, for the
         socket to answer and close; else only noted, without its cause, which may name
         something secret."""
         async with sub.lock:
+            if sub.on_log is not None:
+                seq, events = told if told is not None else (None, None)
+                sub.on_log(seq if events is not None else None, (events or {}).get(sub.seat, []))
             try:
                 await self._sync(sub, changes)
             except GameError as exc:

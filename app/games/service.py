@@ -30,6 +30,7 @@ from app.games.fanout import Broker, LocalBroker, PostgresBroker, RedisBroker
 from app.games.hub import Hub, Subscriber
 from app.games.models import utcnow
 from app.games.replays import ReplayStep
+from app.games.stages import STAGES
 from app.games.store import CatchUp, Created, GameStore, bench_insert
 from app.settings import Settings
 
@@ -139,20 +140,32 @@ class GameService:
 
     async def authenticate(self, game_id: str, token: str | None) -> str:
         if self.store.knows_tokens(game_id):  # no database read: no thread needed
+            t = STAGES.clock()
             try:
                 return self.store.authenticate(game_id, token)
             except NotAuthorised:  # perhaps a seat's new token (lobby): read them again
                 self.store.forget_tokens(game_id)
+            finally:
+                STAGES.lap("auth", t)
         return await to_thread.run_sync(self.store.authenticate, game_id, token)
 
     async def view(self, game_id: str, seat: str) -> Json:
         return await to_thread.run_sync(self.store.seat_view, game_id, seat)
 
     async def act(self, game_id: str, seat: str, version: int, action: Json) -> int:
+        return (await self.act_and_view(game_id, seat, version, action))[0]
+
+    async def act_and_view(
+        self, game_id: str, seat: str, version: int, action: Json
+    ) -> tuple[int, Json]:
+        """`act`, with the seat's view document at the version it gave (no read again)."""
         committed = await to_thread.run_sync(self.store.act, game_id, seat, version, action)
-        self.hub.changed_soon(game_id, committed.changes)
+        self.hub.changed_soon(game_id, committed.changes, (committed.seq, committed.events))
         await self.broker.publish(game_id, committed.seq)
-        return committed.version
+        doc = committed.doc
+        if doc is None or doc.get("version") != committed.version:
+            doc = await self.view(game_id, seat)
+        return committed.version, doc
 
     async def take_back(self, game_id: str, seat: str, version: int) -> int:
         """Issue 14: the seat's last action taken back; told like an action (only the
@@ -162,8 +175,16 @@ class GameService:
         await self.broker.publish(game_id, committed.seq)
         return committed.version
 
+    def doc_in_memory(self, game_id: str, seat: str, version: int) -> Json | None:
+        """The seat's view document at `version` when this process holds it (as its own
+        commits leave it), else None; no database read. Shared: read it only."""
+        return self.store.doc_in_memory(game_id, seat, version)
+
     async def log(self, game_id: str, seat: str) -> list[Json]:
         return await to_thread.run_sync(self.store.log, game_id, seat)
+
+    async def log_through(self, game_id: str, seat: str) -> tuple[int, list[Json]]:
+        return await to_thread.run_sync(self.store.log_through, game_id, seat)
 
     async def summary(self, game_id: str) -> Json:
         return await to_thread.run_sync(self.store.summary, game_id)

@@ -48,6 +48,7 @@ from app.games.models import (
 )
 from app.games.replays import Replays, ReplayStep
 from app.games.seeds import COMMITMENT, commitment, new_salt, new_seed
+from app.games.stages import STAGES
 from app.games.states import (
     GameKey,
     GameRef,
@@ -82,6 +83,8 @@ class Committed:
     seq: int
     version: int
     changes: tuple[SeatChange, ...]
+    events: Json | None = None  # the action's events, by who may read them (`told`)
+    doc: Json | None = None  # the acting seat's view document at `version`
 
 
 @dataclass(frozen=True)
@@ -168,6 +171,7 @@ class GameStore:
     ) -> Created:
         """A new game; its seats are those the engine declares for it (scenario, mode,
         teams), each with a token of its own."""
+        t = STAGES.clock()
         if seed is None:
             seed = new_seed()
         salt = new_salt()
@@ -207,6 +211,7 @@ class GameStore:
                 )
         docs = {s: document(game, s, 1, self.engine.view(state, s)) for s in seats}
         self.cache.put(game.id, Loaded(0, state, docs))
+        STAGES.lap("create", t)
         return Created(game.id, tokens)
 
     # -- reading ---------------------------------------------------------------------
@@ -231,6 +236,13 @@ class GameStore:
 
     def catch_up(self, game_id: str, seat: str, since: int | None) -> CatchUp:
         """Patches after version `since`, or the whole view when they would not do."""
+        t = STAGES.clock()
+        try:
+            return self._catch_up(game_id, seat, since)
+        finally:
+            STAGES.lap("fanout", t)
+
+    def _catch_up(self, game_id: str, seat: str, since: int | None) -> CatchUp:
         with self.db.read() as session:
             conn = session.connection()
             game = self._game_and_seat(conn, game_id, seat)
@@ -272,14 +284,27 @@ class GameStore:
             self.cache.put(game.id, Loaded(loaded.seq, loaded.state, {seat: doc}, loaded.epoch))
         return doc
 
+    def doc_in_memory(self, game_id: str, seat: str, version: int) -> Json | None:
+        """The seat's document at `version` from this process's memory, or None."""
+        loaded = self.cache.latest(game_id)
+        doc = None if loaded is None else loaded.docs.get(seat)
+        return doc if doc is not None and doc.get("version") == version else None
+
     def log(self, game_id: str, seat: str) -> list[Json]:
+        return self.log_through(game_id, seat)[1]
+
+    def log_through(self, game_id: str, seat: str) -> tuple[int, list[Json]]:
+        """The events the seat may read, and how many actions of the log they are of."""
+        t = STAGES.clock()
         with self.db.read() as session:
-            rows = session.scalars(
-                select(ActionRecord.events)
+            rows = session.execute(
+                select(ActionRecord.seq, ActionRecord.events)
                 .where(ActionRecord.game_id == game_id)
                 .order_by(ActionRecord.seq)
             ).all()
-        return [event for events in rows for event in events.get(seat, [])]
+        out = [event for _seq, events in rows for event in events.get(seat, [])]
+        STAGES.lap("log", t)
+        return (rows[-1].seq if rows else 0), out
 
     def summary(self, game_id: str) -> Json:
         """What anyone with the game's id may know of it (its created page): the scenario,
@@ -342,18 +367,27 @@ class GameStore:
         does after its own last action of the game; under the lock it is used only if the
         database still says what it was worked out from, else done again there. Either
         way the lock is held while the version is checked and the writes are made."""
+        t = STAGES.clock()
         try:
             action = self.engine.parse_action(action_json)
         except self.engine.parse_error as exc:
             raise BadRequest(f"malformed action: {exc}") from exc
+        STAGES.lap("apply", t)
         plan = self._plan_ahead(game_id, seat, version, action)
-        with self.db.write() as session:
-            conn = session.connection()
+        t = STAGES.clock()
+        with self.db.begin() as conn:
             game, seats = self._lock_seat(conn, game_id, seat, version)
+            t = STAGES.lap("lock", t)
             if plan is None or not plan.holds(game, seats):
-                plan = self._plan(game, seats, seat, action, self.loader.load(conn, game))
+                before = self.loader.load(conn, game)
+                t = STAGES.lap("load", t)
+                plan = self._plan(game, seats, seat, action, before)
+                t = STAGES.clock()
             committed = self._record(conn, game, plan)
+            t = STAGES.lap("writes", t)
+        STAGES.lap("commit", t)
         self.cache.put(game_id, plan.after)
+        STAGES.count("actions")
         return committed
 
     def take_back(self, game_id: str, seat: str, version: int) -> Committed:
@@ -427,6 +461,7 @@ class GameStore:
         self, game: GameRef, seats: dict[str, SeatRow], seat: str, action: Any, before: Loaded
     ) -> Plan:
         """Apply the action to `before` and work out each seat's new version and patch."""
+        t = STAGES.clock()
         try:
             new_state, events = self.engine.apply(before.state, seat, action)
         except self.engine.illegal_action as exc:
@@ -434,33 +469,33 @@ class GameStore:
             if not self.engine.legal_actions(before.state, seat) and rule != "17b":
                 raise NotYourMove(f"the {seat} seat has nothing to do now") from exc
             raise IllegalMove(str(exc), rule=rule) from exc
+        STAGES.lap("apply", t)
         after = Loaded(before.seq + 1, new_state, {}, before.epoch)
         changes = self._changes(game, seats, seat, before, after)
+        t = STAGES.clock()
         snapshot = None
         if after.seq % self.snapshot_every == 0:
             snapshot = self._snapshot(game, new_state)
-        return Plan(
-            seat,
-            action,
-            seats,
-            before,
-            after,
-            told(self.engine, new_state, events),
-            changes,
-            snapshot,
-        )
+        t = STAGES.lap("snapshot", t)
+        seen = told(self.engine, new_state, events)
+        STAGES.lap("events", t)
+        return Plan(seat, action, seats, before, after, seen, changes, snapshot)
 
     def _changes(
         self, game: GameRef, seats: dict[str, SeatRow], seat: str, before: Loaded, after: Loaded
     ) -> tuple[SeatChange, ...]:
         """Each seat's view of `after.state`: the new version and patch of every seat
         whose view changed from `before`, and always of `seat`, the one that acted."""
+        t = STAGES.clock()
         views = self.engine.views(after.state, tuple(seats))
-        return tuple(
+        t = STAGES.lap("views", t)
+        changes = tuple(
             change
             for name, row in seats.items()
             if (change := self._update_view(game, row, before, after, views[name], name == seat))
         )
+        STAGES.lap("diff", t)
+        return changes
 
     def _snapshot(self, game: GameRef, state: Any) -> str | None:
         """The JSON text of the engine's snapshot of `state` (made with the plan, so out
@@ -499,7 +534,8 @@ class GameStore:
         )
         write_action(conn, writes, news)
         version = next(c.version for c in plan.changes if c.seat == plan.seat)
-        return Committed(game.id, seq, version, plan.changes)
+        doc = plan.after.docs.get(plan.seat)
+        return Committed(game.id, seq, version, plan.changes, plan.events, doc)
 
     def _update_view(
         self,
@@ -576,5 +612,7 @@ class GameStore:
 
 def bench_insert(db: Database) -> None:
     """One committed insert: the database half of the bench's latency floor."""
-    with db.write() as session:
-        session.connection().execute(BENCH_PING, {"created_at": utcnow()})
+    t = STAGES.clock()
+    with db.begin() as conn:  # as an action's transaction is
+        conn.execute(BENCH_PING, {"created_at": utcnow()})
+    STAGES.lap("floor", t)

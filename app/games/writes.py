@@ -8,6 +8,12 @@ writes go as one statement, each a data-modifying CTE, around the NOTIFY that te
 other processes (one round trip instead of six; PostgreSQL runs each CTE exactly once, on
 one snapshot: they touch different rows). Those combined statements are built once per
 shape (how many seats changed, with or without a snapshot, with or without the NOTIFY).
+
+SQLite has no data-modifying CTEs: there the writes are one INSERT into a view of each
+connection's own (`action_writes`, TEMP, made when the connection opens: no schema
+change), whose INSTEAD OF trigger makes them all inside SQLite, in the same transaction.
+The values go through the same column types (JSON text as Python writes it, the same
+timestamps), so the rows are those the separate statements wrote.
 """
 
 from __future__ import annotations
@@ -16,7 +22,24 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, cast
 
-from sqlalchemy import Connection, Executable, bindparam, func, insert, literal, select, update
+from sqlalchemy import (
+    JSON,
+    Column,
+    Connection,
+    DateTime,
+    Executable,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    bindparam,
+    func,
+    insert,
+    literal,
+    select,
+    update,
+)
 
 from app.games.models import ACTIONS_T, BENCH_T, GAMES_T, PATCHES_T, SEATS_T, SNAPSHOTS_T
 
@@ -162,11 +185,96 @@ def _combined(seats: int, snapshot: bool, notify: bool) -> Executable:
     return select(head).add_cte(*ctes)
 
 
+def _sqlite_view() -> Table:
+    """SQLite: the columns of `action_writes`, typed as the tables' own columns are."""
+    seats = [
+        column
+        for i in range(MAX_SEATS)
+        for column in (
+            Column(f"s{i}_seat", String),
+            Column(f"s{i}_version", Integer),
+            Column(f"s{i}_patch", JSON(none_as_null=True)),
+        )
+    ]
+    return Table(
+        "action_writes",
+        MetaData(),
+        Column("game_id", String),
+        Column("seq", Integer),
+        Column("status", String),
+        Column("finished_at", DateTime(timezone=True)),
+        Column("seat", String),
+        Column("action", JSON),
+        Column("seat_version", Integer),
+        Column("events", JSON),
+        Column("created_at", DateTime(timezone=True)),
+        Column("stamp", String),
+        Column("snapshot", Text),
+        *seats,
+    )
+
+
+ACTION_WRITES_T = _sqlite_view()
+ACTION_WRITES = insert(ACTION_WRITES_T)
+
+
+def _sqlite_ddl() -> tuple[str, ...]:
+    names = ", ".join(f"NULL AS {c.name}" for c in ACTION_WRITES_T.columns)
+    seats = "\n".join(
+        f"""UPDATE seats SET version = NEW.s{i}_version, view_stamp = NEW.stamp
+  WHERE NEW.s{i}_seat IS NOT NULL AND game_id = NEW.game_id AND seat = NEW.s{i}_seat;
+INSERT INTO patches (game_id, seat, version, patch)
+  SELECT NEW.game_id, NEW.s{i}_seat, NEW.s{i}_version, NEW.s{i}_patch
+  WHERE NEW.s{i}_seat IS NOT NULL;"""
+        for i in range(MAX_SEATS)
+    )
+    trigger = f"""CREATE TEMP TRIGGER IF NOT EXISTS action_writes_insert
+INSTEAD OF INSERT ON action_writes BEGIN
+UPDATE games SET actions = NEW.seq, status = NEW.status, finished_at = NEW.finished_at
+  WHERE id = NEW.game_id;
+INSERT INTO actions (game_id, seq, seat, action, seat_version, events, created_at)
+  VALUES (NEW.game_id, NEW.seq, NEW.seat, NEW.action, NEW.seat_version, NEW.events,
+          NEW.created_at);
+{seats}
+INSERT INTO snapshots (game_id, seq, stamp, state)
+  SELECT NEW.game_id, NEW.seq, NEW.stamp, NEW.snapshot WHERE NEW.snapshot IS NOT NULL;
+END"""
+    return (f"CREATE TEMP VIEW IF NOT EXISTS action_writes AS SELECT {names}", trigger)
+
+
+SQLITE_DDL = _sqlite_ddl()  # run on each new SQLite connection (app.games.db)
+
+
+def _sqlite_values(w: ActionWrites) -> dict[str, Any]:
+    values: dict[str, Any] = {
+        "game_id": w.game_id,
+        "seq": w.seq,
+        "status": w.status,
+        "finished_at": w.finished_at,
+        "seat": w.seat,
+        "action": w.action,
+        "seat_version": w.seat_version,
+        "events": w.events,
+        "created_at": w.created_at,
+        "stamp": w.stamp,
+        "snapshot": w.snapshot,
+    }
+    for i in range(MAX_SEATS):
+        s = w.seats[i] if i < len(w.seats) else None
+        values[f"s{i}_seat"] = s.seat if s else None
+        values[f"s{i}_version"] = s.version if s else None
+        values[f"s{i}_patch"] = s.patch if s else None
+    return values
+
+
 def write_action(conn: Connection, w: ActionWrites, notify: str | None) -> None:
-    """Run one action's writes; on PostgreSQL, `notify` (when given) is sent as the news
-    of this commit on NOTIFY_CHANNEL."""
+    """Run one action's writes, as one statement; on PostgreSQL, `notify` (when given)
+    is sent as the news of this commit on NOTIFY_CHANNEL."""
     if not w.seats or len(w.seats) > MAX_SEATS:
         raise ValueError(f"an action changes 1 to {MAX_SEATS} seats, not {len(w.seats)}")
+    if conn.dialect.name == "sqlite":
+        conn.execute(ACTION_WRITES, _sqlite_values(w))
+        return
     statements = _statements(w)
     if conn.dialect.name != "postgresql":
         for statement, values in statements:

@@ -43,10 +43,17 @@ class Layout:
         return name in self._index
 
     def centre(self, name: str) -> tuple[float, float]:
-        col, row = self._index[name]
-        x = self.margin + self.size + 1.5 * self.size * col
-        y = self.margin + self.height_of_hex * (row - 0.5 + (0.5 if col % 2 else 0.0))
-        return round(x, 1), round(y, 1)
+        return self._centres[name]
+
+    @cached_property
+    def _centres(self) -> dict[str, tuple[float, float]]:
+        """Every hex's centre, worked out once (a Searchboard's page draws each of them)."""
+        out = {}
+        for name, (col, row) in self._index.items():
+            x = self.margin + self.size + 1.5 * self.size * col
+            y = self.margin + self.height_of_hex * (row - 0.5 + (0.5 if col % 2 else 0.0))
+            out[name] = (round(x, 1), round(y, 1))
+        return out
 
     @property
     def width(self) -> float:
@@ -78,6 +85,15 @@ class Layout:
 
     def east_edge(self, column: str) -> str:
         """A polyline along the east edges of one column (the Dateline lies there)."""
+        if column not in self._east_edges:
+            self._east_edges[column] = self._east_edge(column)
+        return self._east_edges[column]
+
+    @cached_property
+    def _east_edges(self) -> dict[str, str]:
+        return {}
+
+    def _east_edge(self, column: str) -> str:
         pts: list[tuple[float, float]] = []
         for row in range(1, self.rows + 1):
             cx, cy = self.centre(f"{column}{row}")

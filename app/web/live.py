@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 from typing import Any
 
@@ -24,6 +25,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from app.api.inbound import BadFrame, BadJson, parse_json, receive_text
 from app.games import GameError, GameService, Subscriber
+from app.games.stages import STAGES
 from app.web import render
 from app.web.render import Seat
 
@@ -61,8 +63,14 @@ class LivePage:
         self.heartbeat = heartbeat
         self.who = Seat(game_id, "")
         self.page_version: int | None = None
-        self.view: dict[str, Any] | None = None
-        self.shown: dict[str, str] = {}  # region -> its HTML as the page has it, unversioned
+        self.view: dict[str, Any] | None = None  # shared with the service: read only
+        # region -> a digest of its HTML as the page has it, without its version stamp
+        self.shown: dict[str, bytes] = {}
+        self.regions = render.LiveRegions()
+        # The events the seat may read, through action `log_seq` of the log (None: to be
+        # read again), kept up by the news of this process's commits (`on_log`).
+        self.log: list[dict[str, Any]] | None = None
+        self.log_seq = 0
 
     async def run(self) -> None:
         await self.ws.accept()
@@ -71,7 +79,7 @@ class LivePage:
             token, self.page_version = await self.first_message()
             seat = await self.service.authenticate(self.game_id, token)
             self.who = Seat(self.game_id, seat)
-            sub = Subscriber(self.game_id, seat, self.on_message, None)
+            sub = Subscriber(self.game_id, seat, self.on_message, None, on_log=self.on_log)
             await self.service.follow(sub)
             await self.live(sub)
         except GameError as exc:
@@ -114,45 +122,67 @@ class LivePage:
     async def on_message(self, message: dict[str, Any]) -> None:
         """The game service's news for this seat: a whole view, or a patch to the last."""
         if message.get("type") == "view":
-            self.view = message["view"]
+            self.view = message["view"]  # shared: read only
             if message.get("version") == self.page_version and not self.shown:
-                self.shown = {
-                    n: render.without_version(h) for n, h in (await self.render()).items()
-                }
+                self.shown = {n: unversioned(h) for n, h in (await self.render()).items()}
                 await self.ws.send_text(render.synced(self.version))  # the page has it all
                 return
         elif message.get("type") == "patch" and self.view is not None:
+            t = STAGES.clock()
+            # The document the patch leads to, as the commit made it, when this process
+            # holds it (no copy, nothing applied); else the patch applied to a copy.
+            known = self.service.doc_in_memory(self.game_id, self.who.seat, message["version"])
             try:
-                self.view = jsonpatch.apply_patch(self.view, message["patch"])
+                self.view = known or jsonpatch.apply_patch(self.view, message["patch"])
             except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException):
                 self.view = await self.service.view(self.game_id, self.who.seat)
+            STAGES.lap("page", t)
         else:
             return
         await self.push()
+
+    def on_log(self, seq: int | None, events: list[dict[str, Any]]) -> None:
+        """Action `seq` of the log was committed here, and these are the seat's events of
+        it; None: the log changed otherwise (a take-back, another process), read it again."""
+        if seq is not None and self.log is not None and seq == self.log_seq + 1:
+            self.log.extend(events)
+            self.log_seq = seq
+        else:
+            self.log = None
 
     @property
     def version(self) -> int:
         return int((self.view or {}).get("version") or 0)
 
     async def render(self) -> dict[str, str]:
+        """The regions whose inputs changed since they were last rendered."""
         assert self.view is not None
-        events = await self.service.log(self.game_id, self.who.seat)
-        return render.regions(self.view, events, self.who)
+        if self.log is None:
+            self.log_seq, self.log = await self.service.log_through(self.game_id, self.who.seat)
+        t = STAGES.clock()
+        regions = self.regions.render(self.view, self.log, self.who)
+        STAGES.lap("page", t)
+        return regions
 
     async def push(self) -> None:
         fresh = await self.render()
-        changed = [
-            html
-            for name, html in fresh.items()
-            if self.shown.get(name) != render.without_version(html)
-        ]
-        self.shown = {name: render.without_version(html) for name, html in fresh.items()}
+        t = STAGES.clock()
+        digests = {name: unversioned(html) for name, html in fresh.items()}
+        changed = [html for name, html in fresh.items() if self.shown.get(name) != digests[name]]
+        self.shown |= digests
+        t = STAGES.lap("page", t)
         await self.ws.send_text(render.synced(self.version) + "".join(changed))
+        STAGES.lap("send", t)
 
     async def fail(self, message: str, code: int) -> None:
         with contextlib.suppress(Exception):
             await self.ws.send_text(render.flash(message, "error"))
             await self.ws.close(code=code)
+
+
+def unversioned(html: str) -> bytes:
+    """What decides whether a region changed: its HTML without its version stamp."""
+    return hashlib.blake2b(render.without_version(html).encode()).digest()
 
 
 @router.websocket("/games/{game_id}/live")

@@ -9,18 +9,22 @@ Nothing here reads the game state: only the view dict the server computed for th
 from __future__ import annotations
 
 import hashlib
+import pickle
 import re
+from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, meta, select_autoescape
+from markupsafe import Markup
 
 from app.data import catalog
 from app.data.options import optional_rules
 from app.web import battleboard, cards, choices, searchboard
-from app.web.counters import SIDE_LABEL, SIDE_TITLE, sides_of
+from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter, sides_of
 from app.web.events import STEP_RULE, Line, Narrator
 from app.web.prompt_bar import prompt_bar
 
@@ -49,6 +53,7 @@ def env() -> Environment:
         lstrip_blocks=True,
     )
     e.globals.update(
+        counter=counter_html,
         static=static_url,
         side_label=SIDE_LABEL,
         side_title=SIDE_TITLE,
@@ -56,6 +61,14 @@ def env() -> Environment:
         option_rules=optional_rules().options,
     )
     return e
+
+
+@lru_cache(maxsize=20_000)
+def counter_html(c: Counter, where: str = "card") -> Markup:
+    """macros.html's counter, rendered once per counter as it shows and place (a Card
+    region has about sixty, most the same from one push to the next)."""
+    html: Markup = env().get_template("macros.html").module.counter(c, where)  # type: ignore[attr-defined]
+    return html
 
 
 def page(name: str, **context: Any) -> str:
@@ -213,8 +226,107 @@ def regions(
     """Regions of the seat page, by name (every region unless `names` says which); the
     log region holds the last LOG_TURNS Turns; for the replay page (`replay`), all of it,
     and the words say what the side had then rather than what "you" have now."""
+    key = _rendered_key(view, who)
+    if not replay and key is not None and set(names) <= set(VIEW_ONLY):
+        known = RENDERED.get(key, names)
+        if known is not None:
+            return known
     ctx = context(view, events, who, replay)
-    return {name: env().get_template(f"regions/{name}.html").render(ctx) for name in names}
+    out = {name: env().get_template(f"regions/{name}.html").render(ctx) for name in names}
+    if not replay and key is not None:
+        RENDERED.put(key, {n: h for n, h in out.items() if n in VIEW_ONLY})
+    return out
+
+
+# The regions rendered from a seat's view alone (not its log): the same HTML for the
+# same version of the same seat's view, whoever renders it.
+VIEW_ONLY = ("status", "prompt", "victory")
+
+
+def _rendered_key(view: dict[str, Any], who: Seat) -> tuple[str, str, int] | None:
+    """A seat's view document is one per (game, seat, version): versions only grow."""
+    game, version = view.get("id"), view.get("version")
+    if not isinstance(game, str) or not isinstance(version, int) or not who.seat:
+        return None
+    return game, who.seat, version
+
+
+class Rendered:
+    """The view-only regions of recently rendered views, by (game, seat, version): a
+    click's answer and the page socket's push show the same version of the seat's view,
+    rendered once for both."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[str, str, int], dict[str, str]] = OrderedDict()
+
+    def get(self, key: tuple[str, str, int], names: Iterable[str]) -> dict[str, str] | None:
+        known = self._items.get(key)
+        if known is None or any(n not in known for n in names):
+            return None
+        return {n: known[n] for n in names}
+
+    def put(self, key: tuple[str, str, int], parts: dict[str, str]) -> None:
+        if parts:
+            self._items[key] = {**self._items.get(key, {}), **parts}
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+RENDERED = Rendered(2048)
+
+
+@cache
+def region_inputs(name: str) -> frozenset[str] | None:
+    """What region `name` is rendered from: the names of the context it reads, besides
+    its version (`v`, only its `data-v` stamp); None when it reads the whole `view`."""
+    e = env()
+    source = e.loader.get_source(e, f"regions/{name}.html")[0] if e.loader else ""
+    names = meta.find_undeclared_variables(e.parse(source))
+    return None if "view" in names else frozenset(names - {"v"})
+
+
+def digest(value: Any) -> bytes | None:
+    """A digest of what a region is rendered from (its pickle: the same values pickle
+    alike), kept instead of the values: a live page holds one per region. None for
+    values that do not pickle: the region is rendered every time."""
+    try:
+        return hashlib.blake2b(pickle.dumps(value, pickle.HIGHEST_PROTOCOL)).digest()
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return None
+
+
+class LiveRegions:
+    """The regions of one live page: each rendered again only when what it is rendered
+    from changed since it was last rendered (a region of the same inputs renders the
+    same HTML, its version stamp aside, so the page has it already). The status and
+    prompt regions read the whole view and are rendered every time."""
+
+    def __init__(self) -> None:
+        self._inputs: dict[str, bytes] = {}  # a digest of each region's inputs
+
+    def render(
+        self, view: dict[str, Any], events: list[dict[str, Any]], who: Seat
+    ) -> dict[str, str]:
+        """The regions whose inputs changed (every region the first time), by name."""
+        key = _rendered_key(view, who)
+        ctx = context(view, events, who)
+        out = RENDERED.get(key, VIEW_ONLY) if key is not None else None
+        out = out or {}
+        for name in REGIONS:
+            if name in out:
+                continue
+            names = region_inputs(name)
+            inputs = None if names is None else digest(tuple(ctx.get(n) for n in sorted(names)))
+            if inputs is not None and self._inputs.get(name) == inputs:
+                continue
+            out[name] = env().get_template(f"regions/{name}.html").render(ctx)
+            if inputs is not None:
+                self._inputs[name] = inputs
+        if key is not None:
+            RENDERED.put(key, {n: h for n, h in out.items() if n in VIEW_ONLY})
+        return out
 
 
 def full_log(

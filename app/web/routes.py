@@ -22,6 +22,7 @@ from app.data.options import optional_rules
 from app.games import GameError, GameService, StaleVersion
 from app.games.notices import check_pace
 from app.games.seeds import MAX_SEED
+from app.games.stages import STAGES
 from app.rules.actions import TEXT_FIELDS
 from app.web import render
 from app.web.render import Seat
@@ -190,7 +191,9 @@ async def _seat(service: GameService, game_id: str, authorization: str | None) -
 async def _regions(service: GameService, who: Seat, names: tuple[str, ...]) -> str:
     view = await service.view(who.game_id, who.seat)
     events = await service.log(who.game_id, who.seat) if "log" in names or "dice" in names else []
+    t = STAGES.clock()
     parts = render.regions(view, events, who, names)
+    STAGES.lap("page", t)
     return "".join(parts[n] for n in names)
 
 
@@ -250,12 +253,16 @@ async def act(
     except ValueError:
         return html(request, render.flash("That click could not be read.", "error"), 422)
     try:
-        await service.act(game_id, who.seat, version, action)
+        _version, view = await service.act_and_view(game_id, who.seat, version, action)
     except StaleVersion as exc:
         return await _stale(request, service, who, version, exc)
     except GameError as exc:
         return refusal(request, exc)
-    return html(request, render.flash() + await _regions(service, who, ("status", "prompt")))
+    names = ("status", "prompt")
+    t = STAGES.clock()
+    parts = render.regions(view, [], who, names)  # these two show nothing of the log
+    STAGES.lap("page", t)
+    return html(request, render.flash() + "".join(parts[n] for n in names))
 
 
 @router.post("/games/{game_id}/takeback")

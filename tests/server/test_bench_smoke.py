@@ -17,6 +17,17 @@ FIGURES = (
     "latency_ratio_p99",
     "patch_bytes_ratio",
     "server_rss_mb",
+    "page_latency_ratio_p50",  # issue 17: the seat page's socket beside the API's
+    "page_bytes_per_action",
+    "cpu_ms_per_action",  # issue 17: the server's CPU per action, and per stage
+    "stage_apply_ms",
+    "stage_views_ms",
+    "stage_writes_ms",
+    "stage_commit_ms",
+    "stage_page_ms",
+    "stage_http_ms",
+    "games4_latency_ratio_p50",  # issue 17: the comparison run, its figures prefixed
+    "games4_cpu_ms_per_action",
     "two_process_action_to_patch_p50_ms",
     "two_process_floor_p50_ms",
     "two_process_latency_ratio_p50",
@@ -26,9 +37,11 @@ FIGURES = (
 def test_bench_server_prints_every_figure(
     capsys: pytest.CaptureFixture[str], redis_url: str
 ) -> None:
-    """A 4-game, few-second run, and as short a run on two processes (Redis between
-    them): every figure is printed as name=value, with numbers."""
+    """A 4-game, few-second run (half the seats on the seat page's socket, issue 17),
+    as short a comparison run, and one on two processes (Redis between them): every
+    figure is printed as name=value, with numbers."""
     args = ["--games", "4", "--seconds", "4", "--warmup", "2", "--think", "0.3"]
+    args += ["--compare-games", "4", "--compare-seconds", "4", "--compare-warmup", "2"]
     args += ["--two-games", "4", "--two-seconds", "4"]
     assert bench_server.main(args) == 0
     lines = dict(line.split("=", 1) for line in capsys.readouterr().out.splitlines())
@@ -36,6 +49,8 @@ def test_bench_server_prints_every_figure(
         assert float(lines[name]) == float(lines[name]), name  # a number, not nan
     assert int(lines["concurrent_games"]) == 4
     assert int(lines["errors"]) == 0
+    assert int(lines["page_patches_timed"]) > 0
+    assert int(lines["games4_errors"]) == 0
     assert int(lines["two_process_games"]) == 4
     assert int(lines["two_process_errors"]) == 0
     assert int(lines["two_process_patches_timed"]) > 0

@@ -1,0 +1,58 @@
+"""Where the server's CPU time goes, by stage of an action (issue 17; `make bench`).
+
+Cheap timers: each stage adds the CPU time of the thread that ran it (`thread_time`, so
+a worker thread's stage does not count what the event loop did meanwhile, nor the
+reverse) to a total per stage. Only blocks that never await are timed, so no other
+task's work falls inside one. The timers run only when switched on (MIDWAY_BENCH=1);
+off, `clock` and `lap` return at once.
+
+The bench reads the totals and the process's CPU time from GET /api/_bench/stages at the
+start and the end of its measured window; what the stages do not cover (uvicorn's HTTP
+and websocket protocol, the middleware, FastAPI's routing and validation, the event
+loop, thread hops) is the rest, printed as the `http` stage.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+
+class Stages:
+    def __init__(self) -> None:
+        self.enabled = False
+        self._cpu: dict[str, float] = {}
+        self._counts: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def clock(self) -> float:
+        """The calling thread's CPU time now (0 when off)."""
+        return time.thread_time() if self.enabled else 0.0
+
+    def lap(self, name: str, since: float) -> float:
+        """Add the thread's CPU time since `since` (a `clock`) to stage `name`; the
+        clock now, for the next stage."""
+        if not self.enabled:
+            return 0.0
+        now = time.thread_time()
+        with self._lock:
+            self._cpu[name] = self._cpu.get(name, 0.0) + (now - since)
+        return now
+
+    def count(self, name: str) -> None:
+        if self.enabled:
+            with self._lock:
+                self._counts[name] = self._counts.get(name, 0) + 1
+
+    def read(self) -> dict[str, Any]:
+        """The totals so far, with the whole process's CPU time (every thread)."""
+        with self._lock:
+            return {
+                "process_cpu_s": time.process_time(),
+                "stages_cpu_s": dict(self._cpu),
+                "counts": dict(self._counts),
+            }
+
+
+STAGES = Stages()

@@ -172,6 +172,9 @@ class Board:
     force_commands: dict[str, str] = field(default_factory=dict)
     overall: str = ""
     flagships: dict[str, str] = field(default_factory=dict)  # 17c2: command -> ship
+    # 18c2 (umpired modes only, app/rules/umpire.py): the damage points the umpire has
+    # reported of each ENEMY unit, by its id - the one record here of the other side's units
+    told: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

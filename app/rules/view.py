@@ -80,7 +80,8 @@ def views(state: State, seats: Iterable[str]) -> dict[str, dict[str, Any]]:
             doc["midway"] = _believed_midway(state, side)
             doc["operations_cards"] = _private_cards(state, public, side)
             doc["announcements"] = [a for a in public["announcements"] if a["side"] == side]
-        doc["surface"] = surface_view(state, seat)
+        exact = SIDES if open_cards or sees_all else tuple(x for x in SIDES if x == side)
+        doc["surface"] = surface_view(state, seat, exact)
         doc["prompt"] = _prompt(state, seat, side)
         doc["free_roll"] = public["free_roll"]  # 11a: who holds the marker
         doc["pending_combat"] = public["pending_combat"]

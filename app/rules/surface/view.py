@@ -33,9 +33,7 @@ from app.rules.surface.torpedoes import may_fire
 from app.rules.units import ship_face
 
 
-def surface_view(
-    state: State, seat: str, exact: tuple[Side, ...] = SIDES
-) -> dict[str, Any] | None:
+def surface_view(state: State, seat: str, exact: tuple[Side, ...] = SIDES) -> dict[str, Any] | None:
     rec = state.surface
     if not isinstance(rec, Surface) or (rec.combat is None and rec.bombardment is None):
         return None

@@ -261,12 +261,12 @@ def test_18c2_players_learn_their_own_damage_exactly_the_enemy_by_report(mode: s
     assert (told["face"], told["hits"]) == ("front", 2)
     own = view(s, "usa")["operations_cards"]["usa"]["units"]["B5"]
     assert (own["face"], own["hits"]) == ("back", 1)
-    assert not any(visible_to(e, "usa") for e in secret + [report])
+    assert not any(visible_to(e, "usa") for e in [*secret, report])
     assert not visible_to(aa, "japan")
 
 
 def test_18c2_secret_dice_are_shown_in_the_replay_when_the_game_ends() -> None:
-    s, ev = aa_on_b5([2, 1, 1], "double-blind")
+    _, ev = aa_on_b5([2, 1, 1], "double-blind")
     secret = kinds(ev, "umpire-die")[0]
     assert not any(visible_to(secret, seat) for seat in ("usa", "japan", "spectator"))
     assert visible_to(secret, "spectator", finished=True)

@@ -151,7 +151,10 @@ class Between:
         """Create a game opened to anyone: (the creation, the seats left free)."""
         check_pace(*pace)
         created = await self.service.create(scenario, options, mode, seed, teams)
-        free = check_keep(keep, tuple(s.seat for s in created.seats))
+        everyone = check_keep(keep, tuple(s.seat for s in created.seats))
+        # 18: the umpire's seat (the one of no side) is the creator's: never free to join
+        players = {s.seat for s in created.seats if s.about.get("side") is not None}
+        free = tuple(s for s in everyone if s in players)
         await to_thread.run_sync(self.lobby.open, created.id, free)
         await self.set_pace(created.id, *pace)
         return created, free

@@ -115,3 +115,21 @@ def test_18_every_seat_page_of_an_umpired_game_renders(api: Api, seat: str) -> N
         enemy_ship = "Akagi" if seat == "usa" else "Yorktown"
         assert own_ship in regions.text, enemy
         assert enemy_ship not in regions.text
+
+
+def test_18_the_umpires_seat_is_never_free_in_the_lobby(api: Api) -> None:
+    """The umpire's link is the creator's: a lobby game lists only players' seats as free,
+    and joining the umpire's is refused, the game unchanged."""
+    r = api.http.post("/api/lobby", json={"scenario": "one", "mode": "umpired", "keep": "usa"})
+    assert r.status_code == 201, r.text
+    opened = r.json()
+    assert opened["seats_free"] == ["japan"]
+    assert sorted(s["seat"] for s in opened["seats"]) == ["umpire", "usa"]
+    r = api.http.post(f"/api/lobby/{opened['id']}/join", json={"seat": "umpire"})
+    assert r.status_code == 409, r.text
+    assert "not free" in r.json()["detail"]
+    listed = {g["id"]: g for g in api.http.get("/api/lobby").json()}
+    assert listed[opened["id"]]["seats_free"] == ["japan"]
+    r = api.http.post("/api/lobby", json={"scenario": "one", "mode": "umpired", "keep": "umpire"})
+    assert r.status_code == 201, r.text
+    assert r.json()["seats_free"] == ["japan", "usa"]

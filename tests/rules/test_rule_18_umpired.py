@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 import pytest
 
-from app.rules import apply, describe_scenarios, legal_actions, new_game, view
+from app.rules import apply, can_take_back, describe_scenarios, legal_actions, new_game, view
 from app.rules.errors import NotOffered
 from app.rules.events import ALL, Event, visible_to
 from app.rules.flow import acting
@@ -293,3 +293,16 @@ def test_18c3_two_player_air_return_is_side_b_then_side_a() -> None:
     s, _ = play(s, "usa", "search H4", "done")
     s, _ = play(s, "japan", "done")
     assert s.step == "air return" and len(acting(s)) == 1
+
+
+@pytest.mark.parametrize(("mode", "taken_back"), [*((m, 1) for m in UMPIRED), ("two-player", 0)])
+def test_18_a_launch_only_the_umpire_saw_may_be_taken_back(mode: str, taken_back: int) -> None:
+    """Issue 14 with 18 (RULES? 18c1: players notify the umpire of what they have done, so
+    his seeing a move does not stop its take-back): a launch, which in an umpired game
+    only the umpire and the player's own side hear of, may be taken back; in the
+    two-player game the enemy sees it on the open Operations Card (2c), and it may not."""
+    s = umpired(game(), mode)
+    assert s.step == "assembly" and acting(s) == ["usa"]
+    s, ev = play(s, "usa", "launch B5")
+    assert audiences(ev, "launch") == ["usa" if mode in UMPIRED else ALL]
+    assert can_take_back(s, "usa").actions == taken_back

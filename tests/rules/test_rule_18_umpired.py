@@ -306,3 +306,24 @@ def test_18_a_launch_only_the_umpire_saw_may_be_taken_back(mode: str, taken_back
     s, ev = play(s, "usa", "launch B5")
     assert audiences(ev, "launch") == ["usa" if mode in UMPIRED else ALL]
     assert can_take_back(s, "usa").actions == taken_back
+
+
+@pytest.mark.parametrize("mode", UMPIRED)
+def test_18c1_assembly_ready_and_sea_movement_are_simultaneous(mode: str) -> None:
+    """18c1: "the players on both sides should then perform all other activities in the
+    Action Phase simultaneously, except for moving air strikes": Side A (Japan) may act
+    before Side B (the United States) is done, in assembly, readying and sea movement."""
+    s = umpired(game(), mode)
+    begin(s, "assembly", [])  # entered again, now in the umpired mode
+    for step in ("assembly", "ready", "sea movement"):
+        assert s.step == step and sorted(acting(s)) == ["japan", "usa"], step
+        s, _ = play(s, "japan", "done")
+        assert s.step == step and acting(s) == ["usa"]
+        s, _ = play(s, "usa", "done")
+    assert s.step == "air movement and search"
+    assert acting(s) == ["usa"]  # air strikes still move Side B, then Side A (RULES?)
+
+
+def test_18c1_two_player_action_phase_is_side_b_then_side_a() -> None:
+    s = game()
+    assert s.step == "assembly" and acting(s) == ["usa"]

@@ -133,3 +133,14 @@ def test_18_the_umpires_seat_is_never_free_in_the_lobby(api: Api) -> None:
     r = api.http.post("/api/lobby", json={"scenario": "one", "mode": "umpired", "keep": "umpire"})
     assert r.status_code == 201, r.text
     assert r.json()["seats_free"] == ["japan", "usa"]
+
+
+def test_18_the_umpire_may_not_claim_a_game(api: Api) -> None:
+    """Paces: an overdue player's opponent may claim the game; the umpire plays no side,
+    so his claim is refused with the reason, the game unchanged."""
+    game = api.create(scenario="one", mode="umpired", pace_days=1)
+    before = api.view(game, "umpire")
+    r = api.http.post(f"/api/games/{game.id}/claim", headers=game.auth("umpire"))
+    assert 400 <= r.status_code < 500, r.text
+    assert "umpire plays no side" in r.json()["detail"]
+    assert api.view(game, "umpire") == before

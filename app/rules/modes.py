@@ -15,7 +15,7 @@ reports tell them, and the umpire's procedure of 18c applies (app/rules/umpire.p
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app.rules.errors import NotOffered
 from app.rules.events import Event
@@ -70,14 +70,12 @@ UMPIRED = Mode(
     refuses=_NO_FREE_ROLL,
 )
 
-DOUBLE_BLIND = Mode(
+# 18: the same game, the server in the umpire's chair
+DOUBLE_BLIND = replace(
+    UMPIRED,
     id="double-blind",
-    rule="18",
     name="Two players (or two teams), each seeing only his own side; the server is the umpire",
-    open_cards=False,
-    policy=umpired_audience,
-    umpired=True,
-    refuses=_NO_FREE_ROLL,
+    umpire_seat=False,
 )
 
 MODES: dict[str, Mode] = {m.id: m for m in (TWO_PLAYER, UMPIRED, DOUBLE_BLIND)}

@@ -8,8 +8,11 @@ from typing import Any
 
 import pytest
 
+from app.rules import apply, new_game
+from server.between_helpers import post_all
 from server.client import Api
 from server.conftest import Server
+from tools.fuzz import play_game
 
 UMPIRED = ("umpired", "double-blind")
 
@@ -144,3 +147,27 @@ def test_18_the_umpire_may_not_claim_a_game(api: Api) -> None:
     assert 400 <= r.status_code < 500, r.text
     assert "umpire plays no side" in r.json()["detail"]
     assert api.view(game, "umpire") == before
+
+
+def test_18_secret_dice_reach_nobody_until_the_end_then_the_replay(api: Api) -> None:
+    """The server as umpire (double-blind): its secret dice (18c1 lies, 18c2 damage
+    reports) are in no player's log while the game runs, and in the replay once it ends."""
+    seed = 1  # a Scenario One game with battles and a 15a "lie" (tools/fuzz.py's agent)
+    log = play_game("one", seed, options=frozenset({"15a"}), mode="double-blind").log
+    game = api.create(seed=seed, scenario="one", mode="double-blind", options=["15a"])
+    state = new_game("one", frozenset({"15a"}), seed, "double-blind")
+    half = 0
+    while not any(e.kind == "umpire-die" for e in apply(state, *log[half])[1]):
+        state = apply(state, *log[half])[0]
+        half += 1
+    half += 1  # just after the first secret die, well before the end
+    assert half < len(log) - 10
+    post_all(api, game, log[:half])
+    for seat in ("japan", "usa"):
+        seen = api.http.get(f"/api/games/{game.id}/log", headers=game.auth(seat)).text
+        assert "umpire-die" not in seen and "search-roll" not in seen
+    post_all(api, game, log[half:])
+    shown = api.http.get(f"/api/games/{game.id}/replay").json()
+    secret = [e for e in shown["events"] if e["kind"] == "umpire-die"]
+    assert {e["for"] for e in secret} == {"lie", "damage report"}
+    assert all(1 <= e["die"] <= 10 for e in secret)

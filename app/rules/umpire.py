@@ -59,6 +59,9 @@ PUBLIC = frozenset(
         "bombardment-set-up",
         "bombardment-prevented",
         "bombardment-end",
+        # RULES? 11e1 is a competitive roll in the rulebook's game; here the umpire rolls,
+        # but the submarine attack that follows shows who has one, so the roll is told
+        "submarine-roll",
     }
 )
 
@@ -69,7 +72,6 @@ UMPIRE_ROLLS = frozenset(
         "search-roll",
         "wave-roll",
         "scout-meets-cap",
-        "submarine-roll",
         "surface-sides-roll",
         "dice",
         "free-roll",

@@ -327,3 +327,13 @@ def test_18c1_assembly_ready_and_sea_movement_are_simultaneous(mode: str) -> Non
 def test_18c1_two_player_action_phase_is_side_b_then_side_a() -> None:
     s = game()
     assert s.step == "assembly" and acting(s) == ["usa"]
+
+
+def test_18c1_the_shadowing_step_asks_both_sides_with_12d() -> None:
+    """12d2 in an umpired game: both sides are asked at once whether to shadow, so whom
+    the step waits for does not tell the enemy that a side has a scout to shadow with."""
+    s = umpired(game(), "umpired")
+    s.options = ("12d",)
+    begin(s, "shadowing", [])
+    assert sorted(acting(s)) == ["japan", "usa"]
+    assert [a.kind for a in legal_actions(s, "usa")] == ["done"]

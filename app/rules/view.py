@@ -14,6 +14,8 @@ own side's, and of the enemy only the units the umpire's reports told him of or 
 in his sight on the Battleboard, as he believes them (`_believed_card`; 18c2), and no
 box of theirs; the enemy's searches are not announced to him, and Midway's damage is
 what Japan was told. The umpire's seat sees everything, as a finished game's replay does.
+RULES? 18a: "each side or player must have a copy of the game" - with teams the two
+players of a side share their side's copy here, as they do in the two-player mode (17a).
 """
 
 from __future__ import annotations

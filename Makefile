@@ -42,6 +42,11 @@ fuzz: $(STAMP)
 	# 17a: teams of two a side, non-interference checked for every seat (>= 1,000 states each)
 	for s in two three; do \
 	  $(BIN)/python -m tools.fuzz --scenario $$s --teams --games $${GAMES_TEAMS:-40} --options random || exit 1; done
+	# 18: both umpired modes in every scenario, with teams where offered, every seat checked
+	for m in umpired double-blind; do for s in one two three four; do \
+	  $(BIN)/python -m tools.fuzz --scenario $$s --mode $$m --games $${GAMES_UMPIRED:-30} --options random || exit 1; done; \
+	  for s in two three; do \
+	  $(BIN)/python -m tools.fuzz --scenario $$s --mode $$m --teams --games $${GAMES_UMPIRED:-30} --options random || exit 1; done; done
 
 clean:
 	rm -rf $(VENV) data .pytest_cache .mypy_cache .ruff_cache

@@ -1,6 +1,7 @@
 """`make bench`: the figures the issues ask for, printed as name=value lines.
 
 engine_actions_per_s    apply plus legal_actions during random Scenario One play, one core
+engine_actions_per_s_umpired  the same in the umpired mode (18: secret dice, private cards)
 replay_scenario_one_ms  a finished Scenario One game rebuilt from its log (median of 5)
 replay_campaign_ms      a finished 23-Turn Scenario Two game, every option on, rebuilt (median of 5)
 Server figures (issue 3) follow from tools.bench_server when it is present.
@@ -21,10 +22,13 @@ from tools.fuzz import choose
 
 
 def random_game(
-    seed: int, scenario: str = "one", options: frozenset[str] = frozenset()
+    seed: int,
+    scenario: str = "one",
+    options: frozenset[str] = frozenset(),
+    mode: str = "two-player",
 ) -> tuple[int, list[tuple[str, dict[str, Any]]]]:
     rng = random.Random(seed)
-    state = new_game(scenario, options, seed)
+    state = new_game(scenario, options, seed, mode)
     log: list[tuple[str, dict[str, Any]]] = []
     while state.status != "finished":
         seat = rng.choice(acting(state))
@@ -34,12 +38,14 @@ def random_game(
     return len(log), log
 
 
-def engine_actions_per_s(games: int = 60) -> tuple[float, list[tuple[str, dict[str, Any]]]]:
+def engine_actions_per_s(
+    games: int = 60, mode: str = "two-player"
+) -> tuple[float, list[tuple[str, dict[str, Any]]]]:
     total = 0
     start = time.perf_counter()
     longest: list[tuple[str, dict[str, Any]]] = []
     for seed in range(games):
-        n, log = random_game(seed)
+        n, log = random_game(seed, mode=mode)
         total += n
         if len(log) > len(longest):
             longest = log
@@ -63,6 +69,8 @@ def replay_ms(
 def main() -> None:
     rate, _ = engine_actions_per_s()
     print(f"engine_actions_per_s={rate:.0f}")
+    rate, _ = engine_actions_per_s(mode="umpired")
+    print(f"engine_actions_per_s_umpired={rate:.0f}")
     n, log = random_game(12345)
     print(f"replay_scenario_one_ms={replay_ms(log, 12345):.1f}  # {n} actions")
     everything = frozenset(OPTIONS)

@@ -6,10 +6,15 @@ engine's invariants are checked, and on sampled states the non-interference prop
 tests/rules/test_fuzz_cases.py replays.
 
     python -m tools.fuzz --games 5000 [--scenario one] [--seed 0] [--teams]
+                         [--mode two-player|umpired|double-blind]
 
 With `--teams` (Scenarios Two and Three, 17a) every game has two seats a side; the
 non-interference property is checked for every one of them, and the count of states
-checked per seat is printed.
+checked per seat is printed. With `--mode umpired` or `--mode double-blind` (18) the
+Operations Cards are private: the scramble also changes the enemy's units (their boxes
+and damage, beyond what the umpire reported), his announcements and launches, and the
+umpire's seat (umpired) is checked against the dice; every event a player may see is
+checked against the mode's audiences.
 """
 
 from __future__ import annotations
@@ -30,15 +35,20 @@ from app.data.options import optional_rules
 from app.rules import Action, State, apply, legal_actions, new_game, replay, view
 from app.rules.actions import written
 from app.rules.boards import searchboard
+from app.rules.events import Event, visible_to
 from app.rules.flow import acting
+from app.rules.modes import mode_of
 from app.rules.radio import readable
-from app.rules.seats import seat_of, seats, side_of_seat
+from app.rules.seats import is_umpire, players, seat_of, seats, side_of_seat
 from app.rules.setup import OPTIONS
 from app.rules.state import (
     ARMING,
     ELIMINATED,
+    FLIP,
     FLYING,
     GONE,
+    HIGH_CAP,
+    LOW_CAP,
     MAX_STRIKE,
     READY,
     SHIPS,
@@ -47,6 +57,7 @@ from app.rules.state import (
     Side,
     other,
 )
+from app.rules.umpire import UMPIRE_ROLLS, in_sight
 from app.rules.units import capacity, launch_number, load, ship_record
 from app.rules.victory import victory_points
 from tools.fuzz_identity import Ledger, check_unit_keys
@@ -203,9 +214,11 @@ def scramble(state: State, seat: str, rng: random.Random) -> State:
     radio note it may not read, its own side's too (17c3), and the dice."""
     s = state.clone()
     who = seat_of(state, seat)
-    hidden = [x for x in SIDES if who is None or x != who.side]
+    hidden = [] if is_umpire(state, seat) else [x for x in SIDES if who is None or x != who.side]
     for x in hidden:
         _scramble_commands(s, x, rng)
+        if not mode_of(s.mode).open_cards:
+            _scramble_card(s, x, None if who is None else who.side, rng)
     hexes = searchboard().hexes()
     for side in hidden:
         board = s.boards[side]
@@ -233,6 +246,55 @@ def scramble(state: State, seat: str, rng: random.Random) -> State:
     return s
 
 
+# Operations Card boxes an air unit may be shuffled between (18b: private in umpired modes).
+_BOXES = (READY, ARMING, STRIKE, MAX_STRIKE, HIGH_CAP, LOW_CAP)
+
+
+def _scramble_card(s: State, side: Side, viewer: Side | None, rng: random.Random) -> None:
+    """18b, 18c2: `side`'s Operations Card, private from `viewer` (a side, or None for a
+    spectator): the damage of its units beyond what the viewer was told or sees on the
+    Battleboard, where its air units wait, how many each carrier launched, its
+    announcements and what it was told of the viewer's units."""
+    seen = in_sight(s, viewer) if viewer is not None else frozenset()
+    told = s.boards[viewer].told if viewer is not None else {}
+    for u in s.units[side].values():
+        if u.box != GONE and u.id not in seen and u.id not in told:
+            u.damage = rng.randint(0, ELIMINATED - 1)
+            if u.damage >= FLIP and not u.ship:
+                u.damage = rng.randint(0, FLIP - 1)  # ELIM-back air units: front side only
+    waiting = [u for u in s.units[side].values() if u.box in _BOXES and u.id not in seen]
+    places = [(u.box, u.area) for u in waiting]
+    rng.shuffle(places)
+    for u, (box, area) in zip(waiting, places, strict=True):
+        u.box, u.area = box, area
+    for key in [k for k in s.launched if k.side == side]:
+        s.launched[key] = float(rng.randint(0, 4))
+    hexes = searchboard().hexes()
+    s.announcements = [
+        (x, how, rng.choice(hexes) if x == side else h) for x, how, h in s.announcements
+    ]
+    board = s.boards[side]
+    board.told = {uid: rng.randint(0, ELIMINATED) for uid in board.told}
+    s.shifted = [k for k in s.shifted if k.side != side or rng.random() < 0.5]
+
+
+def check_audiences(state: State, events: list[Event]) -> None:
+    """18b, 18c: in an umpired mode no player hears of the umpire's dice, nor of a
+    combat's result on an enemy unit (the umpire's report tells him)."""
+    if mode_of(state.mode).open_cards:
+        return
+    for e in events:
+        for p in players(state):
+            if not visible_to(e, p.id):
+                continue
+            check(e.kind not in UMPIRE_ROLLS and e.kind != "umpire-die", f"{p.id} sees {e.kind}")
+            target = e.data.get("target_side")
+            check(
+                "outcome" not in e.data or target == p.side,
+                f"{p.id} sees the result of {e.kind} on an enemy unit",
+            )
+
+
 def _scramble_commands(s: State, side: Side, rng: random.Random) -> None:
     """17a: the side's assignment of units and task forces to its players, its overall
     commander and which of its players are done with the step."""
@@ -257,7 +319,7 @@ def check_non_interference(
     """DESIGN.md: states that differ only in what a seat may not know look the same to it."""
     if state.status == "finished":
         return
-    for seat in (*(x.id for x in seats(state)), "spectator"):
+    for seat in (*(x.id for x in seats(state)), "spectator"):  # the umpire's too (18)
         if checked is not None:
             checked[seat] += 1
         other_state = scramble(state, seat, rng)
@@ -285,6 +347,7 @@ class GameResult:
     options: frozenset[str] = frozenset()
     teams: bool = False
     checked: Counter[str] = field(default_factory=Counter)  # non-interference, per seat
+    mode: str = "two-player"
 
 
 def play_game(
@@ -294,16 +357,18 @@ def play_game(
     log: list[tuple[str, dict[str, Any]]] | None = None,
     options: frozenset[str] = frozenset(),
     teams: bool = False,
+    mode: str = "two-player",
 ) -> GameResult:
     """One complete random game, every invariant checked after every step; with `teams`,
-    two seats a side (17a), each playing only what it is offered.
+    two seats a side (17a), each playing only what it is offered; in `mode` (18: the
+    umpired modes check every seat's view against a scramble of the enemy's units too).
 
     `log`, if given, receives the actions as they are played, so a failure can be saved.
     """
     rng = random.Random(seed)
-    state = new_game(scenario, options, seed, "two-player", teams)
+    state = new_game(scenario, options, seed, mode, teams)
     result = GameResult(
-        scenario, seed, 0, log if log is not None else [], options=options, teams=teams
+        scenario, seed, 0, log if log is not None else [], options=options, teams=teams, mode=mode
     )
     ledger = Ledger()
     while state.status != "finished":
@@ -319,9 +384,10 @@ def play_game(
         check_invariants(state)
         check_unit_keys(state)  # 4c2, 3b: a unit is its side and its id
         ledger.check(state)
+        check_audiences(state, events)
         if result.actions % interference_every == 0:
             check_non_interference(state, rng, result.checked)
-    rebuilt, _ = replay(scenario, options, seed, result.log, "two-player", teams)
+    rebuilt, _ = replay(scenario, options, seed, result.log, mode, teams)
     check(rebuilt == state, "replay of the log differs from the state")
     check(state.victory is not None, "no victory points at the end")
     assert state.victory is not None
@@ -348,13 +414,16 @@ def save_failure(
     error: str,
     options: frozenset[str] = frozenset(),
     teams: bool = False,
+    mode: str = "two-player",
 ) -> Path:
     FAILURES.mkdir(exist_ok=True)
-    path = FAILURES / f"{scenario}-{seed}{'-teams' if teams else ''}.json"
+    suffix = ("-teams" if teams else "") + ("" if mode == "two-player" else f"-{mode}")
+    path = FAILURES / f"{scenario}-{seed}{suffix}.json"
     record = {
         "scenario": scenario,
         "options": sorted(options),
         "teams": teams,
+        "mode": mode,
         "seed": seed,
         "log": log,
         "error": error,
@@ -363,17 +432,30 @@ def save_failure(
     return path
 
 
-def random_options(rng: random.Random) -> frozenset[str]:
-    """A random subset of the optional rules available, with what each one needs
+def random_options(rng: random.Random, mode: str = "two-player") -> frozenset[str]:
+    """A random subset of the optional rules available in `mode`, with what each one needs
     (scenarios/options.toml: 15b needs 14, 16f5 and 16k need 16)."""
-    chosen = {o for o in sorted(OPTIONS) if rng.random() < 0.5}
+    chosen = {o for o in mode_options(mode) if rng.random() < 0.5}
     rules = optional_rules().options
     while missing := {n for o in chosen for n in rules[o].needs} - chosen:
         chosen |= missing
     return frozenset(chosen)
 
 
-def run(scenario: str, games: int, first_seed: int, options: str, teams: bool = False) -> int:
+def mode_options(mode: str) -> list[str]:
+    """The optional rules the mode offers (18: the umpired modes refuse 11a)."""
+    refused = {rule for rule, _ in mode_of(mode).refuses}
+    return [o for o in sorted(OPTIONS) if o not in refused]
+
+
+def run(
+    scenario: str,
+    games: int,
+    first_seed: int,
+    options: str,
+    teams: bool = False,
+    mode: str = "two-player",
+) -> int:
     """Play `games` games; options "none", "all", or "random" (a random subset each game)."""
     failures = 0
     battles = actions = 0
@@ -383,23 +465,23 @@ def run(scenario: str, games: int, first_seed: int, options: str, teams: bool = 
         log: list[tuple[str, dict[str, Any]]] = []
         chosen = {
             "none": frozenset(),
-            "all": frozenset(OPTIONS),
-            "random": random_options(random.Random(seed)),
+            "all": frozenset(mode_options(mode)),
+            "random": random_options(random.Random(seed), mode),
         }[options]
         try:
-            result = play_game(scenario, seed, log=log, options=chosen, teams=teams)
+            result = play_game(scenario, seed, log=log, options=chosen, teams=teams, mode=mode)
             battles += result.battles
             actions += result.actions
             checked += result.checked
         except Exception:  # every failure is saved, whatever it is
             failures += 1
-            path = save_failure(scenario, seed, log, traceback.format_exc(), chosen, teams)
+            path = save_failure(scenario, seed, log, traceback.format_exc(), chosen, teams, mode)
             print(f"FAIL seed={seed}: saved {path}", file=sys.stderr)
             traceback.print_exc()
     elapsed = time.perf_counter() - start
     per_seat = " ".join(f"checked_{s}={n}" for s, n in sorted(checked.items()))
     print(
-        f"fuzz scenario={scenario} options={options} teams={teams} games={games} "
+        f"fuzz scenario={scenario} mode={mode} options={options} teams={teams} games={games} "
         f"failures={failures} actions={actions} battles={battles} seconds={elapsed:.1f} "
         f"{per_seat}"
     )
@@ -413,8 +495,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--options", choices=("none", "all", "random"), default="none")
     parser.add_argument("--teams", action="store_true", help="two seats a side (17a)")
+    parser.add_argument("--mode", default="two-player", help="two-player, umpired, double-blind")
     args = parser.parse_args()
-    sys.exit(1 if run(args.scenario, args.games, args.seed, args.options, args.teams) else 0)
+    failed = run(args.scenario, args.games, args.seed, args.options, args.teams, args.mode)
+    sys.exit(1 if failed else 0)
 
 
 if __name__ == "__main__":

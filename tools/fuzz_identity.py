@@ -49,6 +49,7 @@ BARE_ID_FIELDS: frozenset[tuple[str, str]] = frozenset(
         *(("Board", f) for f in ("flights", "groups", "night_watch", "engaged_before")),
         ("Board", "commands"),  # 17a: the side's own units -> their command
         ("Board", "flagships"),  # 17c2: command -> one of the side's own ships
+        ("Board", "told"),  # 18c2: the OTHER side's units -> the damage reported of them
         ("Spotting", "forces"),
         *(("Battle", f) for f in _BATTLE.split()),
         ("PendingCombat", "target"),
@@ -86,6 +87,7 @@ def _board(side: Side, board: Board) -> Iterator[Ref]:
     yield from _keys("Board.engaged_before", side, board.engaged_before)
     yield from _keys("Board.commands", side, board.commands)
     yield from _keys("Board.flagships", side, board.flagships.values())
+    yield from _keys("Board.told", other(side), board.told)
     for spot in board.intel:
         ships = (u for us in spot.forces.values() for u in us)
         yield from _keys("Spotting.forces", other(side), ships)

@@ -37,10 +37,11 @@ class Refusal(BaseModel):
 
 
 class SeatInfo(BaseModel):
-    """A seat as the engine declares it: its side and command (17a)."""
+    """A seat as the engine declares it: its side and command (17a); the umpire's (18)
+    has no side."""
 
     seat: str
-    side: str
+    side: str | None
     command: str | None
     label: str
 

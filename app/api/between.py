@@ -214,7 +214,7 @@ async def open_game(body: OpenGame, between: BetweenDep) -> OpenedGame:
         (body.pace_days, body.vacation_days),
         body.teams,
     )
-    kept = [seat_link(created.id, s) for s in created.seats if s.seat == body.keep]
+    kept = [seat_link(created.id, s) for s in created.seats if s.seat not in free]
     return OpenedGame(id=created.id, seats=kept, seats_free=list(free))
 
 

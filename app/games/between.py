@@ -17,7 +17,7 @@ from app.games.chat import Chat
 from app.games.engine import Json
 from app.games.lobby import Lobby, check_keep
 from app.games.models import utcnow
-from app.games.notices import Notice, Notices, Outbox, check_pace
+from app.games.notices import CannotClaim, Notice, Notices, Outbox, check_pace
 from app.games.presence import Presence
 from app.games.records import Records
 from app.games.service import GameService
@@ -109,6 +109,10 @@ class Between:
         await to_thread.run_sync(self.notices.set_pace, game_id, days, vacation)
 
     async def claim(self, game_id: str, seat: str) -> None:
+        about = await to_thread.run_sync(self.service.store.seats, game_id)
+        sides = {str(s["seat"]): s.get("side") for s in about}
+        if sides.get(seat, "") is None:
+            raise CannotClaim("the umpire plays no side: only a player may claim the game (18)")
         await to_thread.run_sync(self.notices.claim, game_id, seat, self.your_move)
 
     def scenario_names(self) -> dict[str, str]:
@@ -151,7 +155,10 @@ class Between:
         """Create a game opened to anyone: (the creation, the seats left free)."""
         check_pace(*pace)
         created = await self.service.create(scenario, options, mode, seed, teams)
-        free = check_keep(keep, tuple(s.seat for s in created.seats))
+        everyone = check_keep(keep, tuple(s.seat for s in created.seats))
+        # 18: the umpire's seat (the one of no side) is the creator's: never free to join
+        players = {s.seat for s in created.seats if s.about.get("side") is not None}
+        free = tuple(s for s in everyone if s in players)
         await to_thread.run_sync(self.lobby.open, created.id, free)
         await self.set_pace(created.id, *pace)
         return created, free

@@ -11,6 +11,7 @@ from app.rules.actions import DONE, Action
 from app.rules.boards import area_hexes, carrier_hex, searchboard, ships_in
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
+from app.rules.modes import mode_of
 from app.rules.patrols import new_turn, report_moves
 from app.rules.radio import next_step
 from app.rules.scouts import create, creations
@@ -83,7 +84,11 @@ automatic("sides", "3", _enter_sides)
 
 
 def _wait_b_then_a(state: State, out: list[Event]) -> None:
+    """3: Side B, then Side A; in an umpired game both at once (18c1: "the players on both
+    sides should then perform all other activities in the Action Phase simultaneously,
+    except for moving air strikes") - assembly, readying and sea movement."""
     state.waiting = b_then_a(state)
+    state.simultaneous = mode_of(state.mode).umpired
 
 
 # ---------------------------------------------------------------- assembly (3a)

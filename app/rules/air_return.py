@@ -12,6 +12,7 @@ from app.rules.actions import DONE, Action
 from app.rules.air_ranges import return_allowance
 from app.rules.boards import area_hexes, carrier_hex, searchboard, unit_hex
 from app.rules.events import ALL, Event
+from app.rules.modes import mode_of
 from app.rules.patrols import patrols
 from app.rules.setup import scenario_of, scout_entry
 from app.rules.ship_movement import dead_in_the_water
@@ -154,6 +155,7 @@ def _enter(state: State, out: list[Event]) -> None:
                 state.boards[side].flights[u.id] = Flight(hex=hex_, group=u.id, path=[hex_])
                 u.box, u.area = FLYING, ""
     state.waiting = b_then_a(state)
+    state.simultaneous = mode_of(state.mode).umpired  # 18c3: both sides at once
 
 
 def _finish(state: State, out: list[Event]) -> None:

@@ -14,8 +14,10 @@ from app.rules.actions import Action
 from app.rules.combat import CombatRoll, roll_combat
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
+from app.rules.modes import mode_of
 from app.rules.state import PendingCombat, Side, State, Unit, UnitKey, other
 from app.rules.steps import Step, nothing, register
+from app.rules.umpire import report_damage
 from app.rules.units import add_damage, engage
 
 POINTS = {"hit": 1, "flip": 3, "eliminated": 6}
@@ -55,11 +57,20 @@ def _settle(state: State, pending: PendingCombat, roll: CombatRoll, out: list[Ev
     """4b4, 4b5: apply the result and report the combat."""
     engage(state, [UnitKey(pending.target_side, pending.target)])
     result = roll.result
+    target = state.units[pending.target_side][pending.target]
+    before = target.damage
     if result != "miss":
-        target = state.units[pending.target_side][pending.target]
         result = MARKINGS.get(pending.kind, mark)(state, target, result, out, pending.cause)
-    data = {**pending.data, **roll.to_json(), "outcome": result}
+    data = {
+        "target": pending.target,
+        "target_side": pending.target_side,
+        **pending.data,
+        **roll.to_json(),
+        "outcome": result,
+    }
     out.append(Event(pending.kind, ALL, state.turn, state.step, data))
+    if mode_of(state.mode).umpired:
+        report_damage(state, target, before, pending.kind, out)  # 18c2
     CONTINUATIONS[pending.kind](state, out)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from app.rules.actions import DONE, Action
 from app.rules.boards import searchboard, ships_in
 from app.rules.events import Event
+from app.rules.modes import mode_of
 from app.rules.state import FLYING, SIDES, Side, Spotting, State, Unit, other
 from app.rules.steps import Step, b_then_a, begin, register
 from app.rules.units import air_record
@@ -111,6 +112,11 @@ def new_turn(state: State) -> None:
 
 
 def _enter(state: State, out: list[Event]) -> None:
+    if mode_of(state.mode).umpired and PATROL in state.options:
+        # 18c1: both sides at once, and both asked: whom the step waits for must not tell
+        # the enemy that a side has a patrolling scout over a task force it knows of
+        state.waiting, state.simultaneous = b_then_a(state), True
+        return
     sides = [s for s in b_then_a(state) if _actions(state, s) != [DONE]]
     if sides:
         state.waiting = sides

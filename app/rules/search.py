@@ -15,8 +15,10 @@ from app.rules.actions import Action
 from app.rules.boards import base_hex, forces_at, ships_in
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
+from app.rules.modes import mode_of
 from app.rules.state import BASE, Report, Side, Spotting, State, other
 from app.rules.steps import Step, nothing, register
+from app.rules.umpire import stated_ships
 from app.rules.units import BASE_ID, ship_record
 
 DAY = 3  # 15a1.1
@@ -95,6 +97,9 @@ def _variable(
         _record(state, side, Spotting(state.turn, hex_, found, how), out)
     elif number >= 2 * theirs:
         _record(state, side, Spotting(state.turn, hex_, {}, how, "actual", actual), out)
+    elif number > theirs and mode_of(state.mode).umpired:
+        stated = stated_ships(state, side, hex_, actual, out)  # 18c1: the umpire's "lie"
+        _record(state, side, Spotting(state.turn, hex_, {}, how, "number", stated), out)
     elif number > theirs:
         owner = other(side)
         state.boards[owner].report = Report(

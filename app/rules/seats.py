@@ -3,9 +3,11 @@
 A seat is one player. It plays one side, and commands either the whole side (`command`
 None: one player a side) or one command of 17a (a team game: two players a side, their
 commands data in `scenarios/*.toml` `[teams]`). Its id begins with its side: `usa`,
-`japan`, or `usa-tf16`, `japan-vi`. The seats follow from the creation record (scenario,
-mode, teams): `seats_of` before a game exists, `seats(state)` for one. Nothing outside
-the engine lists seats or sides; the server and the pages ask these functions.
+`japan`, or `usa-tf16`, `japan-vi`. An umpired game (18, a mode with an umpire seat)
+has one more seat, `umpire`, which plays no side and sees everything (18b). The seats
+follow from the creation record (scenario, mode, teams): `seats_of` before a game exists,
+`seats(state)` for one. Nothing outside the engine lists seats or sides; the server and
+the pages ask these functions.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from app.rules.state import SIDES, Side, State
 
 SPECTATOR = "spectator"  # anyone with a replay link: public information only until the end
 OMNISCIENT = "omniscient"  # everything (a finished game's replay)
+UMPIRE = "umpire"  # 18: the umpire's seat, in a mode that has one
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +35,20 @@ class Seat:
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.id, "side": self.side, "command": self.command, "label": self.label}
+
+
+@dataclass(frozen=True, slots=True)
+class Umpire:
+    """18: the umpire's seat. It plays no side and commands nothing; it sees everything
+    (18b: "the umpire's copy displays all information and counters for both sides")."""
+
+    id: str = UMPIRE
+    side: None = None
+    command: None = None
+    label: str = "Umpire"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.id, "side": None, "command": None, "label": self.label}
 
 
 def teams_offered(spec: Scenario) -> bool:
@@ -51,8 +68,16 @@ def check_teams(spec: Scenario, teams: bool) -> None:
 
 
 @cache
-def seats_of(scenario: str, mode: str, teams: bool) -> tuple[Seat, ...]:
-    """The seats a game of `scenario` in `mode`, with or without teams (17a), has."""
+def seats_of(scenario: str, mode: str, teams: bool) -> tuple[Seat | Umpire, ...]:
+    """The seats a game of `scenario` in `mode`, with or without teams (17a), has: the
+    players', then the umpire's where the mode has one (18)."""
+    umpire = (Umpire(),) if mode_of(mode).umpire_seat else ()
+    return (*players_of(scenario, mode, teams), *umpire)
+
+
+@cache
+def players_of(scenario: str, mode: str, teams: bool) -> tuple[Seat, ...]:
+    """The players' seats: one a side, or one per command with teams (17a)."""
     spec = catalog().scenarios.get(scenario)
     if spec is None:
         raise ValueError(f"unknown scenario {scenario!r}; known: {sorted(catalog().scenarios)}")
@@ -67,21 +92,30 @@ def seats_of(scenario: str, mode: str, teams: bool) -> tuple[Seat, ...]:
 
 @cache
 def _by_id(scenario: str, mode: str, teams: bool) -> dict[str, Seat]:
-    return {s.id: s for s in seats_of(scenario, mode, teams)}
+    return {s.id: s for s in players_of(scenario, mode, teams)}
 
 
-def seats(state: State) -> tuple[Seat, ...]:
-    """The game's seats, in a fixed order (Japan's first, as the sides)."""
+def seats(state: State) -> tuple[Seat | Umpire, ...]:
+    """The game's seats, in a fixed order (Japan's first, as the sides; the umpire last)."""
     return seats_of(state.scenario, state.mode, state.teams)
 
 
+def players(state: State) -> tuple[Seat, ...]:
+    return players_of(state.scenario, state.mode, state.teams)
+
+
 def seat_of(state: State, seat: str) -> Seat | None:
-    """The game's seat by its id; None for anything else (a spectator, a typo)."""
+    """The game's player seat by its id; None for anything else (the umpire, a spectator)."""
     return _by_id(state.scenario, state.mode, state.teams).get(seat)
 
 
+def is_umpire(state: State, seat: str) -> bool:
+    """18b: the umpire's seat of a game whose mode has one."""
+    return seat == UMPIRE and mode_of(state.mode).umpire_seat
+
+
 def side_seats(state: State, side: Side) -> tuple[Seat, ...]:
-    return tuple(s for s in seats(state) if s.side == side)
+    return tuple(s for s in players(state) if s.side == side)
 
 
 def side_of_seat(seat: str) -> str:

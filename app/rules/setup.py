@@ -18,6 +18,7 @@ from app.rules.actions import DONE, Action
 from app.rules.boards import area_hexes
 from app.rules.dice import seed_state
 from app.rules.events import ALL, Event
+from app.rules.modes import check_options, mode_of
 from app.rules.seats import seats_of
 from app.rules.state import (
     ARMING,
@@ -77,6 +78,7 @@ def new_game(
     # 15b, 16f5, 16k: refused without the option they need; 7e: Scenario Four brings 16
     options = optional_rules().chosen(scenario, options)
     seats_of(scenario, mode, teams)  # the mode is offered, and teams where 17 has them
+    check_options(mode_of(mode), options)  # 18c2: options a mode does not offer
     spec = scenarios[scenario]
     state = State(
         scenario=scenario,

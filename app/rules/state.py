@@ -187,6 +187,9 @@ class Board:
     overall: str = ""
     flagships: dict[str, str] = field(default_factory=dict)  # 17c2: command -> ship
     radio: list[Message] = field(default_factory=list)  # 17c3: the side's notes, in order
+    # 18c2 (umpired modes only, app/rules/umpire.py): the damage points the umpire has
+    # reported of each ENEMY unit, by its id - the one record here of the other side's units
+    told: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

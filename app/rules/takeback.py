@@ -24,7 +24,7 @@ under them (app/games/takeback.py checks that they do, by replaying them).
 from __future__ import annotations
 
 from app.rules.events import Event, visible_to
-from app.rules.seats import SPECTATOR, seat_of, seats
+from app.rules.seats import SPECTATOR, is_umpire, players, seat_of, seats
 from app.rules.state import State, TakeBack
 from app.rules.steps import acting
 
@@ -34,6 +34,8 @@ SIDE_TITLE = {"japan": "Japan", "usa": "the United States"}
 def title(state: State, seat: str) -> str:
     """A seat as a refusal names it: its side, and its command with teams (17a)."""
     who = seat_of(state, seat)
+    if is_umpire(state, seat):
+        return "the umpire"  # 18: he sees every move as it is made
     if who is None:
         return "a spectator"
     name = SIDE_TITLE[who.side]
@@ -72,7 +74,9 @@ def why_not(before: State, after: State, seat: str, events: list[Event]) -> tupl
     """Why `seat`'s action from `before` to `after` cannot be taken back, or None."""
     if drew_dice(before, after):
         return "1f", "a die was rolled (1f)"
-    for other in (*(s.id for s in seats(before)), SPECTATOR):
+    # RULES? 18c1: players notify the umpire of what they have done, so his seeing a move
+    # as it is made does not keep a player from changing his mind before the move passes
+    for other in (*(s.id for s in players(before)), SPECTATOR):
         if other != seat and any(visible_to(e, other) for e in events):
             return "1c", f"{title(before, other)} has seen it (1c)"
     gained = [s for s in acting(after) if s != seat and s not in acting(before)]

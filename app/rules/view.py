@@ -8,6 +8,14 @@ their units, never the hexes), open because the mode says so (app/rules/modes.py
 Midway base and its damage are on both boards (4a1, 4e2). Battles are fought on the
 shared Battleboard. Spectators see the public part while the game runs, and everything
 once it has ended.
+
+In the umpired modes of 18 the Operations Cards are private (18b, 18c): a player sees his
+own side's, and of the enemy only the units the umpire's reports told him of or that are
+in his sight on the Battleboard, as he believes them (`_believed_card`; 18c2), and no
+box of theirs; the enemy's searches are not announced to him, and Midway's damage is
+what Japan was told. The umpire's seat sees everything, as a finished game's replay does.
+RULES? 18a: "each side or player must have a copy of the game" - with teams the two
+players of a side share their side's copy here, as they do in the two-player mode (17a).
 """
 
 from __future__ import annotations
@@ -24,11 +32,12 @@ from app.rules.flow import acting, legal_actions, waiting_for
 from app.rules.grid import DIRECTIONS
 from app.rules.modes import mode_of
 from app.rules.radio import notes_of
-from app.rules.seats import OMNISCIENT, seat_of, seats
+from app.rules.seats import OMNISCIENT, Umpire, is_umpire, seat_of, seats
 from app.rules.setup import scenario_of
 from app.rules.state import (
     ARMING,
     BASE,
+    ELIMINATED,
     FLYING,
     GONE,
     HIGH_CAP,
@@ -45,6 +54,7 @@ from app.rules.state import (
 )
 from app.rules.steps import STEPS
 from app.rules.surface.view import surface_view
+from app.rules.umpire import believed, in_sight
 from app.rules.units import air_face, air_record, ship_face, ship_record
 
 
@@ -59,21 +69,30 @@ def views(state: State, seats: Iterable[str]) -> dict[str, dict[str, Any]]:
     public = _public(state)
     boards: dict[str, Any] | None = None
     out = {}
+    open_cards = mode_of(state.mode).open_cards
     for seat in seats:
         who = seat_of(state, seat)
+        sees_all = seat == OMNISCIENT or is_umpire(state, seat) or state.status == "finished"
+        side = None if who is None else who.side
         doc = {k: public[k] for k in _HEAD}
-        doc["viewer"] = who.to_json() if who is not None else _NOBODY[seat == OMNISCIENT]
-        doc["operations_cards"] = _cards(state, public, None if who is None else who.side)
-        doc["surface"] = surface_view(state, seat)
-        doc["announcements"] = public["announcements"]
-        doc["prompt"] = _prompt(state, seat, None if who is None else who.side)
+        doc["viewer"] = _viewer(state, seat) if who is None else who.to_json()
+        if open_cards or sees_all:
+            doc["operations_cards"] = public["operations_cards"]
+            doc["announcements"] = public["announcements"]
+        else:
+            doc["midway"] = _believed_midway(state, side)
+            doc["operations_cards"] = _private_cards(state, public, side)
+            doc["announcements"] = [a for a in public["announcements"] if a["side"] == side]
+        exact = SIDES if open_cards or sees_all else tuple(x for x in SIDES if x == side)
+        doc["surface"] = surface_view(state, seat, exact)
+        doc["prompt"] = _prompt(state, seat, side)
         doc["free_roll"] = public["free_roll"]  # 11a: who holds the marker
         doc["pending_combat"] = public["pending_combat"]
         if who is not None:
             doc["searchboard"] = _searchboard(state, who.side)
             if state.teams:
                 doc["radio"] = notes_of(state, seat)  # 17c3: the seat's own notes
-        if seat == OMNISCIENT or state.status == "finished":
+        if sees_all:
             if boards is None:
                 boards = {side: _searchboard(state, side) for side in SIDES}
             doc["searchboards"] = boards
@@ -108,13 +127,56 @@ _HEAD = (
 )
 
 
-def _cards(state: State, public: dict[str, Any], side: Side | None) -> dict[str, Any]:
-    """2c: the Operations Cards the seat sees - both where the mode lays them open, else
-    its own side's (none for a spectator until the end)."""
-    cards: dict[str, Any] = public["operations_cards"]
-    if mode_of(state.mode).open_cards or state.status == "finished":
-        return cards
-    return {s: c for s, c in cards.items() if s == side}
+def _viewer(state: State, seat: str) -> dict[str, Any]:
+    """Who looks, when it is no player: the umpire (18), everything, or a spectator."""
+    if is_umpire(state, seat):
+        return Umpire().to_json()
+    return _NOBODY[seat == OMNISCIENT]
+
+
+def _private_cards(state: State, public: dict[str, Any], side: Side | None) -> dict[str, Any]:
+    """18b, 18c: a player's own Operations Card, and of the enemy only what he believes;
+    nothing for a spectator until the end."""
+    if side is None:
+        return {}
+    return {side: public["operations_cards"][side], other(side): _believed_card(state, side)}
+
+
+def _believed_card(state: State, side: Side) -> dict[str, Any]:
+    """18c2: the enemy units `side` knows of - told of by the umpire's reports, or in its
+    sight on the Battleboard - each as it believes them; no boxes, nothing in flight."""
+    enemy = other(side)
+    seen = in_sight(state, side)
+    known = [
+        u for uid, u in state.units[enemy].items() if uid in seen or uid in state.boards[side].told
+    ]
+    shown = [_believed(state, side, u, u.id in seen) for u in known]
+    return {
+        "forces": [],
+        "carriers": [],
+        "midway_strike": [],
+        "flying": [],
+        "eliminated": [v for v in shown if v.get("eliminated")],
+        "units": {v["id"]: v for v in shown if not v.get("eliminated")},
+        "reported": True,  # 18c2: what the umpire told, not the truth
+    }
+
+
+def _believed(state: State, side: Side, u: Unit, seen: bool) -> dict[str, Any]:
+    damage = believed(state, side, u, seen)
+    return _counter(u.side, u.id, u.ship, min(damage, ELIMINATED), damage >= ELIMINATED)
+
+
+def _believed_midway(state: State, side: Side | None) -> dict[str, Any] | None:
+    """4a1, 4e2: the base is on both Searchboards; in an umpired game its damage is what
+    the other side was told (18c2), and a spectator sees only where it is."""
+    base = state.units["usa"].get("Midway")
+    if base is None or side == "usa":
+        return _midway(state)
+    if side is None:
+        return {"hex": base_hex()}
+    shown = _believed(state, side, base, base.id in in_sight(state, side))
+    return {"hex": base_hex(), **shown, "eliminated": bool(shown.get("eliminated"))}
 
 
 def _public(state: State) -> dict[str, Any]:

@@ -92,6 +92,8 @@ class Seat:
 
     @property
     def title(self) -> str:
+        if self.label and not self.side:
+            return self.label  # 18: the umpire plays no side
         side = SIDE_TITLE.get(self.plays, self.plays)
         return f"{self.label} ({side})" if self.label else side
 

@@ -37,20 +37,25 @@ def test_get_scenarios_lists_each_modes_seats_by_teams(api: Api) -> None:
     teams (one seat a side, named after its side) and, where 17 offers them, with."""
     for scenario in api.http.get("/api/scenarios").json():
         modes = {m["mode"]: m for m in scenario["modes"]}
-        assert list(modes) == ["two-player"], "2c: the rulebook's game is the mode offered"
-        seatings = {s["teams"]: s["seats"] for s in modes["two-player"]["seatings"]}
-        assert [(s["seat"], s["side"], s["command"]) for s in seatings[False]] == [
-            ("japan", "japan", None),
-            ("usa", "usa", None),
-        ]
-        assert (True in seatings) == scenario["teams"]
+        # 2c: the rulebook's game; 18: with an umpire, or the server as the umpire
+        assert list(modes) == ["two-player", "umpired", "double-blind"]
+        for mode, umpire in (("two-player", []), ("umpired", [("umpire", None, None)])):
+            seatings = {s["teams"]: s["seats"] for s in modes[mode]["seatings"]}
+            assert [(s["seat"], s["side"], s["command"]) for s in seatings[False]] == [
+                ("japan", "japan", None),
+                ("usa", "usa", None),
+                *umpire,
+            ]
+            assert (True in seatings) == scenario["teams"]
 
 
 def test_post_games_422_a_mode_not_offered_says_so(api: Api) -> None:
-    """Only the two-player mode is offered: another is a 422 that says it is not offered."""
-    r = api.http.post("/api/games", json={"scenario": "one", "mode": "umpired"})
+    """A mode the engine does not offer is a 422 that says so and names those offered."""
+    r = api.http.post("/api/games", json={"scenario": "one", "mode": "solitaire"})
     assert r.status_code == 422
-    assert "not offered" in r.json()["detail"] and "two-player" in r.json()["detail"]
+    detail = r.json()["detail"]
+    assert "not offered" in detail
+    assert all(m in detail for m in ("two-player", "umpired", "double-blind"))
 
 
 def test_post_games_201_seats_tokens_urls_replay_url(api: Api) -> None:

@@ -4,6 +4,11 @@ Once a surface contact is made both sides see every ship present (16a), so the c
 the Battleboard - ships, facings, torpedo markers, breakoffs, a bombardment - is shown
 to everyone. Nothing else of option 16's record is shown: the direction each task force
 marker moved (16b1) and the contacts a side may still decline (16a) stay secret.
+
+In the umpired modes of 18 a player sees the enemy's ships where they are on the
+Battleboard, but not the state they are in: their factors, damage and movement left come
+from the umpire's reports (18c2; the Operations Card part of the view). `exact` names the
+sides whose ships are shown with all that.
 """
 
 from __future__ import annotations
@@ -28,17 +33,17 @@ from app.rules.surface.torpedoes import may_fire
 from app.rules.units import ship_face
 
 
-def surface_view(state: State, seat: str) -> dict[str, Any] | None:
+def surface_view(state: State, seat: str, exact: tuple[Side, ...] = SIDES) -> dict[str, Any] | None:
     rec = state.surface
     if not isinstance(rec, Surface) or (rec.combat is None and rec.bombardment is None):
         return None
     return {
-        "combat": None if rec.combat is None else _combat(state, rec.combat),
+        "combat": None if rec.combat is None else _combat(state, rec.combat, exact),
         "bombardment": None if rec.bombardment is None else _bombardment(state, rec.bombardment),
     }
 
 
-def _combat(state: State, c: SurfaceCombat) -> dict[str, Any]:
+def _combat(state: State, c: SurfaceCombat, exact: tuple[Side, ...]) -> dict[str, Any]:
     return {
         "hex": c.hex,
         "night": c.night,
@@ -50,7 +55,11 @@ def _combat(state: State, c: SurfaceCombat) -> dict[str, Any]:
         "sides": None if c.side_a is None else {"A": c.side_a, "B": _other(c.side_a)},
         "surprise": {"state": c.surprise, "side": c.surprised_by},
         "battlelines": {s: [list(line) for line in c.lines[s]] for s in SIDES},
-        "ships": [_ship(state, c, s, uid) for s in SIDES for uid in c.ships[s]],
+        "ships": [
+            _ship(state, c, s, uid) if s in exact else _seen_ship(state, c, s, uid)
+            for s in SIDES
+            for uid in c.ships[s]
+        ],
         "torpedoes": [
             {
                 "side": t.side,
@@ -65,6 +74,21 @@ def _combat(state: State, c: SurfaceCombat) -> dict[str, Any]:
         "breakoffs": {s: [list(g) for g in c.designated[s]] for s in SIDES},
         "broke_off": {s: list(c.broke_off[s]) for s in SIDES},
         "ended": c.ended,
+    }
+
+
+def _seen_ship(state: State, c: SurfaceCombat, side: Side, uid: str) -> dict[str, Any]:
+    """18b, 18c2: an enemy ship as a player of an umpired game sees it: where it is."""
+    on_board = uid in afloat(state, c, side)
+    return {
+        "side": side,
+        "id": uid,
+        "hex": c.hexes[side].get(uid) if on_board else None,
+        "facing": DIRECTIONS[c.facings[side][uid]] if uid in c.facings[side] else None,
+        "broke_off": uid in c.broke_off[side],
+        "movement_spent": c.spent[side].get(uid, 0),
+        "gunned": uid in c.gunned[side],
+        "reported": True,
     }
 
 

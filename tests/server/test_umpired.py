@@ -1,0 +1,173 @@
+"""Umpired games through the HTTP contract (18): the `umpired` mode with the umpire's seat,
+and `double-blind` with none; each player's view holds only his own side's Operations
+Card, and the log only what his side may hear."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.rules import apply, new_game
+from server.between_helpers import post_all
+from server.client import Api
+from server.conftest import Server
+from tools.fuzz import play_game
+
+UMPIRED = ("umpired", "double-blind")
+
+
+@pytest.fixture
+def api(server: Server) -> Any:
+    with Api(server.url) as client:
+        yield client
+
+
+def test_18_scenarios_list_both_umpired_modes_and_their_seats(api: Api) -> None:
+    """GET /api/scenarios: every scenario offers both modes; the engine gives the seats."""
+    for scenario in api.http.get("/api/scenarios").json():
+        modes = {m["mode"]: m for m in scenario["modes"]}
+        assert set(UMPIRED) <= set(modes), scenario["id"]
+        plain = {x["teams"]: [s["seat"] for s in x["seats"]] for x in modes["umpired"]["seatings"]}
+        assert plain[False] == ["japan", "usa", "umpire"]
+        blind = {
+            x["teams"]: [s["seat"] for s in x["seats"]] for x in modes["double-blind"]["seatings"]
+        }
+        assert blind[False] == ["japan", "usa"]
+        if scenario["teams"]:
+            assert plain[True] == ["japan-i", "japan-vi", "usa-tf16", "usa-tf17", "umpire"]
+
+
+@pytest.mark.parametrize("teams", [False, True])
+def test_18_an_umpired_game_gives_the_creator_the_umpires_link(api: Api, teams: bool) -> None:
+    game = api.create(scenario="three", mode="umpired", teams=teams)
+    links = {s["seat"]: s for s in game.body["seats"]}
+    assert "umpire" in links and links["umpire"]["side"] is None
+    assert links["umpire"]["url"].startswith(f"/games/{game.id}/seat/umpire#token=")
+    view = api.view(game, "umpire")
+    assert view["viewer"]["seat"] == "umpire" and view["mode"] == "umpired"
+    assert set(view["operations_cards"]) == {"japan", "usa"}
+    assert set(view["searchboards"]) == {"japan", "usa"}
+    assert view["prompt"]["actions"] == []
+
+
+@pytest.mark.parametrize("mode", UMPIRED)
+def test_18b_a_player_sees_only_his_own_operations_card(api: Api, mode: str) -> None:
+    game = api.create(scenario="one", mode=mode)
+    assert "umpire" in game.tokens if mode == "umpired" else "umpire" not in game.tokens
+    for side, enemy in (("usa", "japan"), ("japan", "usa")):
+        view = api.view(game, side)
+        assert view["operations_cards"][side]["units"]
+        assert view["operations_cards"][enemy]["units"] == {}
+        assert "searchboards" not in view
+
+
+def test_18_an_umpire_action_from_a_player_or_a_player_action_from_the_umpire(api: Api) -> None:
+    """The umpire's seat acts for no side: a player's action from it is refused, with
+    the game unchanged."""
+    game = api.create(scenario="one", mode="umpired")
+    usa = api.view(game, "usa")
+    place = next(a for a in usa["prompt"]["actions"] if a["kind"] == "place")
+    umpire = api.view(game, "umpire")
+    r = api.act(game, "umpire", umpire["version"], place)
+    assert 400 <= r.status_code < 500, r.text
+    assert api.view(game, "umpire") == umpire and api.view(game, "usa") == usa
+
+
+def test_18c2_the_free_roll_option_is_a_422_in_an_umpired_game(api: Api) -> None:
+    r = api.http.post(
+        "/api/games", json={"scenario": "one", "mode": "double-blind", "options": ["11a"]}
+    )
+    assert r.status_code == 422, r.text
+    assert r.json()["rule"] == "11a" and "18c2" in r.json()["detail"]
+
+
+def test_18_an_unknown_mode_is_a_422_naming_those_offered(api: Api) -> None:
+    r = api.http.post("/api/games", json={"scenario": "one", "mode": "triple-blind"})
+    assert r.status_code == 422
+    assert "umpired" in r.text and "double-blind" in r.text
+
+
+def test_18b_a_players_log_holds_nothing_of_the_enemys_setup(api: Api) -> None:
+    """Setting up (7a2.2) in a double-blind game: the enemy's placements never reach the
+    other player's view or log."""
+    game = api.create(scenario="one", mode="double-blind")
+    japan = api.view(game, "japan")
+    for action in japan["prompt"]["actions"]:
+        if action["kind"] == "place":
+            r = api.act(game, "japan", japan["version"], action)
+            assert r.status_code == 200, r.text
+            japan = api.view(game, "japan")
+    log = api.http.get(f"/api/games/{game.id}/log", headers=game.auth("usa"))
+    assert log.status_code == 200, log.text
+    assert "MobileForce" not in log.text
+    assert "MobileForce" not in str(api.view(game, "usa"))
+
+
+@pytest.mark.parametrize("seat", ["umpire", "usa", "japan"])
+def test_18_every_seat_page_of_an_umpired_game_renders(api: Api, seat: str) -> None:
+    """The pages show each seat's view: the umpire's, and a player's without the enemy's card."""
+    game = api.create(scenario="two", mode="umpired")
+    page = api.http.get(f"/games/{game.id}/seat/{seat}")
+    assert page.status_code == 200, page.text
+    regions = api.http.get(f"/games/{game.id}/regions", headers=game.auth(seat))
+    assert regions.status_code == 200, regions.text
+    if seat != "umpire":
+        enemy = "japan" if seat == "usa" else "usa"
+        own_ship = "Yorktown" if seat == "usa" else "Akagi"
+        enemy_ship = "Akagi" if seat == "usa" else "Yorktown"
+        assert own_ship in regions.text, enemy
+        assert enemy_ship not in regions.text
+
+
+def test_18_the_umpires_seat_is_never_free_in_the_lobby(api: Api) -> None:
+    """The umpire's link is the creator's: a lobby game lists only players' seats as free,
+    and joining the umpire's is refused, the game unchanged."""
+    r = api.http.post("/api/lobby", json={"scenario": "one", "mode": "umpired", "keep": "usa"})
+    assert r.status_code == 201, r.text
+    opened = r.json()
+    assert opened["seats_free"] == ["japan"]
+    assert sorted(s["seat"] for s in opened["seats"]) == ["umpire", "usa"]
+    r = api.http.post(f"/api/lobby/{opened['id']}/join", json={"seat": "umpire"})
+    assert r.status_code == 409, r.text
+    assert "not free" in r.json()["detail"]
+    listed = {g["id"]: g for g in api.http.get("/api/lobby").json()}
+    assert listed[opened["id"]]["seats_free"] == ["japan"]
+    r = api.http.post("/api/lobby", json={"scenario": "one", "mode": "umpired", "keep": "umpire"})
+    assert r.status_code == 201, r.text
+    assert r.json()["seats_free"] == ["japan", "usa"]
+
+
+def test_18_the_umpire_may_not_claim_a_game(api: Api) -> None:
+    """Paces: an overdue player's opponent may claim the game; the umpire plays no side,
+    so his claim is refused with the reason, the game unchanged."""
+    game = api.create(scenario="one", mode="umpired", pace_days=1)
+    before = api.view(game, "umpire")
+    r = api.http.post(f"/api/games/{game.id}/claim", headers=game.auth("umpire"))
+    assert 400 <= r.status_code < 500, r.text
+    assert "umpire plays no side" in r.json()["detail"]
+    assert api.view(game, "umpire") == before
+
+
+def test_18_secret_dice_reach_nobody_until_the_end_then_the_replay(api: Api) -> None:
+    """The server as umpire (double-blind): its secret dice (18c1 lies, 18c2 damage
+    reports) are in no player's log while the game runs, and in the replay once it ends."""
+    seed = 1  # a Scenario One game with battles and a 15a "lie" (tools/fuzz.py's agent)
+    log = play_game("one", seed, options=frozenset({"15a"}), mode="double-blind").log
+    game = api.create(seed=seed, scenario="one", mode="double-blind", options=["15a"])
+    state = new_game("one", frozenset({"15a"}), seed, "double-blind")
+    half = 0
+    while not any(e.kind == "umpire-die" for e in apply(state, *log[half])[1]):
+        state = apply(state, *log[half])[0]
+        half += 1
+    half += 1  # just after the first secret die, well before the end
+    assert half < len(log) - 10
+    post_all(api, game, log[:half])
+    for seat in ("japan", "usa"):
+        seen = api.http.get(f"/api/games/{game.id}/log", headers=game.auth(seat)).text
+        assert "umpire-die" not in seen and "search-roll" not in seen
+    post_all(api, game, log[half:])
+    shown = api.http.get(f"/api/games/{game.id}/replay").json()
+    secret = [e for e in shown["events"] if e["kind"] == "umpire-die"]
+    assert {e["for"] for e in secret} == {"lie", "damage report"}
+    assert all(1 <= e["die"] <= 10 for e in secret)

@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from app.rules import IllegalAction, apply, legal_actions, view
+from app.rules import IllegalAction, apply, legal_actions, new_game, view
 from app.rules.actions import DONE, Action
 from app.rules.events import Event, events_for
 from app.rules.flow import acting
@@ -183,3 +183,17 @@ def test_17c2_a_note_to_a_player_whose_flagship_is_eliminated_is_lost() -> None:
     assert not kinds(later, "radio-delivered")
     assert view(state, "usa-tf16")["radio"][0]["status"] == "lost"
     assert NOTE not in texts_seen(state, "usa-tf17")
+
+
+def test_17c3_in_an_umpired_game_the_note_goes_by_the_umpire() -> None:
+    """17c3 with 18b: the players are separated - the note's passing is told to the
+    sender's side only (the umpire rolls), its flagship hex to the enemy (17c4)."""
+    state, _ = set_up(new_game("three", frozenset(), 7, "umpired", True), radio=True)
+    state, events = send(state, (3, 7))
+    assert {e.kind: e.audience for e in events} == {"radio": "usa", "flagship-revealed": "japan"}
+    assert not [e for e in events_for(events, "japan-i") if e["kind"] == "radio"]
+    state, later = next_radio(state)
+    state, later = next_radio(state)
+    assert [(e.audience, e.data["text"]) for e in kinds(later, "radio-delivered")] == [
+        ("usa-tf17", NOTE)
+    ]

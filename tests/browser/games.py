@@ -18,8 +18,8 @@ class ApiGame:
     tokens: dict[str, str]
 
     @classmethod
-    def create(cls, base: str, seed: int = SEED) -> ApiGame:
-        r = httpx.post(f"{base}/api/games", json={"scenario": "one", "seed": seed})
+    def create(cls, base: str, seed: int = SEED, scenario: str = "one") -> ApiGame:
+        r = httpx.post(f"{base}/api/games", json={"scenario": scenario, "seed": seed})
         assert r.status_code == 201, r.text
         body = r.json()
         return cls(base, body["id"], {s["seat"]: s["token"] for s in body["seats"]})

@@ -254,7 +254,52 @@
     return false;
   }
 
+  // -- stacks: one counter with a count; a click opens the list beside it (issue 13) ------
+  function closeStacks(except) {
+    all(".stack-pop").forEach(function (pop) {
+      if (pop === except) return;
+      pop.hidden = true;
+      var opener = document.querySelector('[data-stack="' + CSS.escape(pop.dataset.stackOf) + '"]');
+      if (opener) opener.setAttribute("aria-expanded", "false");
+    });
+  }
+
+  function openStack(opener) {
+    var pop = document.getElementById("stack-" + opener.getAttribute("data-stack"));
+    if (!pop) return;
+    closeStacks(pop);
+    if (!pop.hidden) {
+      pop.hidden = true;
+      opener.setAttribute("aria-expanded", "false");
+      return;
+    }
+    pop.hidden = false;
+    opener.setAttribute("aria-expanded", "true");
+    var host = pop.offsetParent ? pop.offsetParent.getBoundingClientRect() : { left: 0, top: 0, width: innerWidth };
+    var r = opener.getBoundingClientRect();
+    var left = r.right - host.left + 6;
+    if (left + pop.offsetWidth > host.width) left = Math.max(0, r.left - host.left - pop.offsetWidth - 6);
+    pop.style.left = left + "px";
+    pop.style.top = (r.top - host.top) + "px";
+    var first = pop.querySelector(".stack-item");
+    if (first) first.focus({ preventScroll: true });
+  }
+
   document.addEventListener("click", function (e) {
+    if (e.target.closest(".stack-close")) {
+      var pop = e.target.closest(".stack-pop");
+      closeStacks();
+      var back = pop && document.querySelector('[data-stack="' + CSS.escape(pop.dataset.stackOf) + '"]');
+      if (back) back.focus();
+      return;
+    }
+    var opener = e.target.closest("[data-stack]");
+    if (opener) {
+      var hex = opener.getAttribute("data-at"); // a stack in a lit hex: the hex
+      var lit = document.querySelector('[data-tkey="' + CSS.escape(hex) + '"].target');
+      if (!(lit && perform(hex))) openStack(opener);
+      return;
+    }
     if (e.target.closest(".to-board")) {
       var first = document.querySelector("svg.board .target[data-hex]");
       if (first) first.focus();
@@ -272,6 +317,13 @@
   });
 
   document.addEventListener("keydown", function (e) {
+    var open = document.querySelector(".stack-pop:not([hidden])");
+    if (e.key === "Escape" && open) {
+      closeStacks();
+      var back = document.querySelector('[data-stack="' + CSS.escape(open.dataset.stackOf) + '"]');
+      if (back) back.focus();
+      return;
+    }
     if (e.key === "Escape" && selected) {
       select(selected);
       return;

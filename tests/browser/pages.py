@@ -135,8 +135,14 @@ class SeatPage:
         return {**state, "server": view["version"], "step": view["step"]}
 
     def pick(self, selector: str) -> None:
-        """Click a counter: it is selected and its targets light up."""
-        self.page.locator(selector).first.click()
+        """Click a counter: it is selected and its targets light up. A counter in a stack
+        on the board is reached by opening the stack first (issue 13)."""
+        found = self.page.locator(selector)
+        if not found.first.is_visible():
+            at = found.first.get_attribute("data-at")
+            self.page.locator(f'#r-searchboard [data-stack][data-at="{at}"]').click()
+            found = self.page.locator(f".stack-pop:not([hidden]) {selector}")
+        found.first.click()
         self.page.wait_for_selector(f"{selector}.selected", timeout=TIMEOUT_MS)
 
     def target(self, selector: str, posts: bool = True) -> None:

@@ -134,3 +134,60 @@ def test_a_sunk_carrier_is_in_the_sunk_box_not_six_hits() -> None:
     assert "hit-marker" not in button[0] and "hits" not in button[0]
     assert "sunk" in button[0]
     assert html.count('data-key="u:japan:Akagi"') == 1  # nowhere else on the card
+
+
+INSIDE_ITS_HEX = """board => [...board.querySelectorAll('.mark')].flatMap(m => {
+    const at = m.dataset.at.split(':')[1];
+    const hex = board.querySelector(`[data-hex="${at}"] use`).getBoundingClientRect();
+    const box = (m.querySelector('.bg') || m).getBoundingClientRect();  // the counter itself
+    const cx = hex.x + hex.width / 2, cy = hex.y + hex.height / 2, size = hex.width / 2;
+    const corners = [[box.left, box.top], [box.right, box.top],
+                     [box.left, box.bottom], [box.right, box.bottom]];
+    const out = corners.filter(([x, y]) => {   // a flat-topped hexagon of radius `size`
+        const dx = Math.abs(x - cx), dy = Math.abs(y - cy);
+        return dy > hex.height / 2 + 0.5 || dx > size - dy / Math.sqrt(3) + 0.5;
+    });
+    return out.length ? [`${m.dataset.key || m.dataset.stack} sticks out of ${at}`] : [];
+})"""
+
+
+def test_a_stack_is_one_counter_with_a_count_opened_by_a_click(
+    browser: Any, server: Server, artifacts: Path
+) -> None:
+    """Issue 13: in L2, Task Force 17's marker, O flying and the L2 strike group are one
+    counter with the count 3; a click opens them beside the hex, one of them is picked
+    from there; no counter on the Searchboard or the Battleboard reaches outside its hex."""
+    game = ApiGame.create(server.url)
+    game.set_up()
+    game.to_air_movement()
+    ctx = browser.new_context(viewport={"width": 1366, "height": 900})
+    try:
+        us = SeatPage(ctx.new_page(), game.link("usa"), artifacts).open()
+        us.synced()
+        board = us.page.locator('#r-searchboard svg[data-board="sb"]')
+        stack = board.locator('[data-stack="L2"]')
+        assert stack.count() == 1
+        assert stack.locator(".count text").text_content() == "3"
+        assert board.locator('[data-at="sb:L2"]').count() == 1  # one counter drawn in L2
+        assert board.evaluate(INSIDE_ITS_HEX) == []
+        pop = us.page.locator('.stack-pop[data-stack-of="L2"]')
+        assert pop.is_hidden()
+        stack.click()
+        assert pop.is_visible() and stack.get_attribute("aria-expanded") == "true"
+        keys = pop.locator(".stack-item").evaluate_all("bs => bs.map(b => b.dataset.key)")
+        assert sorted(keys) == ["g:usa:L2-strike", "g:usa:O", "tf:usa:TF17"]
+        box, hex_box = pop.bounding_box(), board.locator('[data-hex="L2"]').bounding_box()
+        assert box and hex_box and box["x"] >= hex_box["x"] + hex_box["width"] - 1  # beside it
+        pop.locator('[data-key="g:usa:O"]').click()
+        us.page.wait_for_selector('.stack-pop [data-key="g:usa:O"].selected')
+        us.shot("stack-open")
+        us.page.keyboard.press("Escape")
+        assert pop.is_hidden()
+        game.to_anti_aircraft()
+        us.synced()
+        battle = us.page.locator('#r-battle svg[data-board="bb"]')
+        assert battle.locator(".piece").count() > 10
+        assert battle.evaluate(INSIDE_ITS_HEX) == []
+        assert not us.errors, us.errors
+    finally:
+        ctx.close()

@@ -16,7 +16,8 @@ from playwright.sync_api import Locator, Page
 
 TIMEOUT_MS = 10_000
 FOCUS_KEPT = """() => { const a = document.activeElement;
-    return !!a && a !== document.body && !!a.closest('#r-prompt, #r-searchboard, #r-battle, #r-cards') }"""
+    return !!a && a !== document.body
+        && !!a.closest('#r-prompt, #r-searchboard, #r-battle, #r-cards') }"""
 LINK = re.compile(r"/games/(?P<game>[0-9a-f]{16})/seat/(?P<seat>[\w-]+)#token=(?P<token>[\w-]+)")
 
 

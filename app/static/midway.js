@@ -90,12 +90,13 @@
       if (e.detail.xhr && e.detail.xhr.status === 200) connect();
       else setConn("closed", "Not connected");
     } else if (elt.id === "act" || elt.id === "takeback") {
-      var ok = e.detail.xhr && e.detail.xhr.status < 300;
-      if (ok && selected && elt.id === "act") { // a move clears the selection (issue 13)
-        selected = null;
-        applySelection();
-      }
       if (!wsOpen) refresh(); // no socket now: fetch the regions instead of waiting for a push
+    }
+  });
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (e.detail.elt.id === "act" && selected) { // a move clears the selection (issue 13)
+      selected = null;
+      applySelection();
     }
   });
   document.addEventListener("htmx:sendError", function () {
@@ -221,6 +222,9 @@
       shadeReach(selected);
       shadeSurface(selected);
     }
+    all(".approach-mod").forEach(function (g) { // 4d3: what each approach hex will do
+      g.classList.toggle("on", g.getAttribute("data-for") === selected);
+    });
     if (picked) picked.hidden = !(selected && buttons.length);
     buttons.forEach(function (b) {
       var t = b.getAttribute("data-target");

@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from app.data import catalog
+from app.web.approach import Approach, approaches
 from app.web.choices import CATEGORY
 from app.web.counters import SIDE_TITLE, Counter, counters_of, opponents, sides_of, unit_key
 from app.web.geometry import Layout
@@ -57,6 +58,7 @@ class Battle:
     reach: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # per ship key
     info: list[tuple[str, str]] = field(default_factory=list)  # (ship key, words)
     surface: bool = False
+    approaches: list[Approach] = field(default_factory=list)  # 4d3, per approach hex
 
     @property
     def reach_json(self) -> str:
@@ -155,6 +157,7 @@ def battle(view: dict[str, Any]) -> Battle | None:
         aa_forming=[unit_key(defender, s) for s in forming.get("ships") or []],
         aa_target=unit_key(attacker, forming["target"]) if forming.get("target") else None,
         resolved=[_resolved(r) for r in b.get("resolved") or []],
+        approaches=approaches(view, grid),
     )
 
 

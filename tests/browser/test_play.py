@@ -200,7 +200,7 @@ def battle(jp: SeatPage, us: SeatPage) -> None:
         dice = p.text("#r-dice")
         assert "Dive bombing (4d): B3, B5 on Akagi" in dice and DICE.search(dice), dice
         assert "Torpedo bombing (4d): T3 on Akagi" in dice
-    akagi = jp.page.get_attribute('#r-cards [data-key="u:japan:Akagi"]', "aria-label") or ""
+    akagi = jp.page.get_attribute('#r-cards [data-key="u:japan:Akagi"]', "title") or ""
     assert "back side up" in akagi  # 10 vs ... flipped it (4b4)
     us.shot("bombed")
     jp.shot("bombed")

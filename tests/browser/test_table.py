@@ -1,0 +1,99 @@
+"""Issue 13, the play page as a wargame table: the consequence shown before the commitment
+(a torpedo approach hex shows its 4d3 modifier), and a selection that behaves (an illegal
+click says why, with the rule; one's own counter is picked where it stands)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser.conftest import Server
+from browser.games import ApiGame
+from browser.pages import SeatPage
+
+pytestmark = pytest.mark.browser
+
+LAPTOP = {"width": 1366, "height": 900}
+
+
+def to_torpedo_approach(game: ApiGame) -> None:
+    """Turn 8, hex J2: Akagi in J11 facing N, the rest in formation, B3 and B5 on Akagi;
+    T3 still to approach (4a3.2)."""
+    game.set_up()
+    game.to_air_movement()
+    for h in ("K2", "J2"):
+        game.act("usa", kind="fly", group="O", hex=h)
+    game.act("usa", kind="search", hex="J2")
+    for h in ("K2", "J2"):
+        game.act("usa", kind="fly", group="L2-strike", hex=h)
+    game.act("usa", kind="done")
+    game.act("japan", kind="done")
+    game.act("japan", kind="face", direction="N")
+    game.act("japan", kind="position", unit="Akagi", hex="J11")
+    game.act("japan", kind="formation")
+    for unit in ("B3", "B5"):
+        game.act("usa", kind="target", unit=unit, target="Akagi")
+
+
+def test_4d3_each_torpedo_approach_hex_shows_its_modifier(
+    browser: Any, server: Server, artifacts: Path
+) -> None:
+    """4d3.2: from dead ahead (J10) or dead astern (J12) of Akagi, facing N, threading -2;
+    4d3.1: from a bow, half an anvil (+3 once another comes in on the other bow). Shown on
+    each lit hex while T3 is picked, before the click that commits it."""
+    game = ApiGame.create(server.url)
+    to_torpedo_approach(game)
+    ctx = browser.new_context(viewport=LAPTOP)
+    try:
+        us = SeatPage(ctx.new_page(), game.link("usa"), artifacts).open()
+        us.synced()
+        notes = us.page.locator("#r-battle .approach-mod.on")
+        assert notes.count() == 0  # nothing shown before T3 is picked
+        us.pick('#r-battle .tray [data-key="u:usa:T3"]')
+        shown = notes.evaluate_all(
+            "gs => Object.fromEntries(gs.map(g => [g.dataset.hexOf, "
+            "[g.querySelector('text').textContent, g.getAttribute('aria-label')]]))"
+        )
+        lit = us.page.locator("#r-battle .hex.target").evaluate_all(
+            "hs => hs.map(h => h.dataset.hex)"
+        )
+        assert lit and sorted(shown) == sorted(lit)  # every lit hex says what it does
+        ahead, astern = shown["J10"], shown["J12"]
+        assert ahead[0].startswith("-2") and "threading" in ahead[1] and "4d3.2" in ahead[1]
+        assert astern[0].startswith("-2") and "dead astern" in astern[1]
+        bows = [v for v in shown.values() if "bow" in v[1] and "Akagi" not in v[1]]
+        assert bows and all("anvil +3" in v[1] and "4d3.1" in v[1] for v in bows)
+        us.shot("approach")
+        assert not us.errors, us.errors
+    finally:
+        ctx.close()
+
+
+def test_an_illegal_click_says_why_with_the_rule(
+    browser: Any, server: Server, artifacts: Path
+) -> None:
+    """Issue 13: with Task Force 17 picked at setup (7a2.2), a click on a hex west of the
+    Dateline, where it may not set up, says so with the rule of the step, and moves
+    nothing; the selection stays for the next click."""
+    game = ApiGame.create(server.url)
+    ctx = browser.new_context(viewport=LAPTOP)
+    try:
+        us = SeatPage(ctx.new_page(), game.link("usa"), artifacts).open()
+        before = us.synced()["version"]
+        us.pick('#act .subject[data-key="tf:usa:TF17"]')
+        west = us.page.locator('#r-searchboard [data-tkey="sb:C5"]')
+        assert "target" not in (west.get_attribute("class") or "")
+        box = west.bounding_box()
+        assert box is not None
+        west.click(position={"x": box["width"] / 2, "y": box["height"] * 0.2})
+        flash = us.page.locator("#flash")
+        flash.wait_for()
+        words = flash.inner_text()
+        assert "cannot go to C5" in words and "(rule 7a)" in words, words
+        assert us.view()["version"] == before  # nothing was posted
+        assert us.page.locator('#act .subject.selected[data-key="tf:usa:TF17"]').count()
+        us.shot("why-not")
+    finally:
+        ctx.close()

@@ -4,12 +4,18 @@ click says why, with the rule; one's own counter is picked where it stands)."""
 
 from __future__ import annotations
 
+import json
+import re
+import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser.conftest import Server
+from app import rules
+from app.web import render
+from app.web.render import Seat
+from browser.conftest import ROOT, Server
 from browser.games import ApiGame
 from browser.pages import SeatPage
 
@@ -97,3 +103,26 @@ def test_an_illegal_click_says_why_with_the_rule(
         us.shot("why-not")
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("scenario", ["one", "two", "three", "four"])
+def test_7a3_the_victory_condition_is_on_the_page(scenario: str) -> None:
+    """7b4.1 (7c4.1, 7d4.1, 7e4.1): the status line says what each side needs, with the
+    margins of the scenario's data file (read here from the file itself)."""
+    data = tomllib.loads((ROOT / "scenarios" / f"scenario-{scenario}.toml").read_text())
+    state = rules.new_game(scenario, frozenset(), 1)
+    seat = rules.seats(state)[0].id
+    view = json.loads(json.dumps(rules.view(state, seat)))
+    view.update(id="0123456789abcdef", version=1, seat=seat)
+    html = render.regions(view, [], Seat("0123456789abcdef", seat), ("status",))["status"]
+    goal = re.search(r'<p class="goal">(.*?)</p>', html)
+    assert goal is not None
+    words = goal[1]
+    assert f"({data['rule']}4.1)" in words
+    for side, enemy, key in (
+        ("Japan", "United States", "japan"),
+        ("United States", "Japan", "usa"),
+    ):
+        margin = data[f"{key}_wins_margin"]
+        more = "more" if margin == 1 else f"{margin} or more more"
+        assert f"{side} wins with {more} victory points than {enemy}" in words, words

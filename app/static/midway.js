@@ -93,11 +93,18 @@
       if (!wsOpen) refresh(); // no socket now: fetch the regions instead of waiting for a push
     }
   });
-  document.addEventListener("htmx:beforeRequest", function (e) {
-    if (e.detail.elt.id === "act" && selected) { // a move clears the selection (issue 13)
-      selected = null;
-      applySelection();
-    }
+  // A move clears the selection (issue 13); a refused one (a stale view) keeps it. The
+  // answer is watched on the request itself: by then the form may have been replaced by
+  // the pushed regions, and htmx's own events from a detached form reach nobody.
+  document.addEventListener("htmx:beforeSend", function (e) {
+    if (e.detail.elt.id !== "act") return;
+    var moving = selected;
+    e.detail.xhr.addEventListener("load", function () {
+      if (this.status < 300 && moving && selected === moving) {
+        selected = null;
+        applySelection();
+      }
+    });
   });
   document.addEventListener("htmx:sendError", function () {
     flash("The server could not be reached. Your click was not sent; try again.", "error");

@@ -136,7 +136,8 @@ def air_movement(jp: SeatPage, us: SeatPage) -> None:
     us.pick('#r-searchboard [data-key="g:usa:O"]')
     assert us.page.locator("#r-searchboard .hex.reach-home").count() > 20
     us.target('#r-searchboard [data-tkey="sb:K2"]')
-    assert not us.page.locator(".selected").count(), "issue 13: a move clears the selection"
+    us.page.wait_for_function("() => !document.querySelector('.selected')")  # issue 13: a move
+    # clears the selection
     us.pick('#r-searchboard [data-key="g:usa:O"]')
     us.target('#r-searchboard [data-tkey="sb:J2"]')
     assert_hidden(us, jp, spotted=False)

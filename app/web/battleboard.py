@@ -92,8 +92,8 @@ def _ships(b: dict[str, Any], units: dict[str, Counter], defender: str) -> list[
     forming = set((b.get("aa_forming") or {}).get("ships") or [])
     out = []
     for uid, h in (b.get("positions") or {}).items():
-        if uid not in units or not grid.contains(h):
-            continue
+        if uid not in units or not grid.contains(h) or units[uid].eliminated:
+            continue  # a ship sunk in the battle is in its side's Sunk / destroyed box
         notes = [f"in {h}"]
         if uid in used:
             notes.append("anti-aircraft factor used this Combat Phase")
@@ -192,8 +192,8 @@ def surface(view: dict[str, Any]) -> Battle | None:
     for ship in c.get("ships") or []:
         counter = units.get(ship.get("side"), {}).get(ship.get("id"))
         h = ship.get("hex")
-        if counter is None:
-            continue
+        if counter is None or counter.eliminated:
+            continue  # sunk: in its side's Sunk / destroyed box, not on the Battleboard
         if not h or not grid.contains(h):
             if not ship.get("eliminated") and not ship.get("broke_off"):
                 waiting.append(counter)

@@ -96,11 +96,18 @@ class Counter:
         parts = []
         if self.back:
             parts.append("back side up")
-        if self.hits and not self.eliminated:
-            parts.append("1 hit" if self.hits == 1 else f"{self.hits} hits")
+        if self.marker:
+            parts.append(self.marker)
         if self.eliminated:
             return "sunk" if not self.air and self.type != "base" else "destroyed"
         return ", ".join(parts)
+
+    @property
+    def marker(self) -> str:
+        """The hit marker on the counter (4b5): "1 hit", "2 hits"; none once eliminated."""
+        if not self.hits or self.eliminated:
+            return ""
+        return "1 hit" if self.hits == 1 else f"{self.hits} hits"
 
     @property
     def label(self) -> str:

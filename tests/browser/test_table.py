@@ -24,25 +24,6 @@ pytestmark = pytest.mark.browser
 LAPTOP = {"width": 1366, "height": 900}
 
 
-def to_torpedo_approach(game: ApiGame) -> None:
-    """Turn 8, hex J2: Akagi in J11 facing N, the rest in formation, B3 and B5 on Akagi;
-    T3 still to approach (4a3.2)."""
-    game.set_up()
-    game.to_air_movement()
-    for h in ("K2", "J2"):
-        game.act("usa", kind="fly", group="O", hex=h)
-    game.act("usa", kind="search", hex="J2")
-    for h in ("K2", "J2"):
-        game.act("usa", kind="fly", group="L2-strike", hex=h)
-    game.act("usa", kind="done")
-    game.act("japan", kind="done")
-    game.act("japan", kind="face", direction="N")
-    game.act("japan", kind="position", unit="Akagi", hex="J11")
-    game.act("japan", kind="formation")
-    for unit in ("B3", "B5"):
-        game.act("usa", kind="target", unit=unit, target="Akagi")
-
-
 def test_4d3_each_torpedo_approach_hex_shows_its_modifier(
     browser: Any, server: Server, artifacts: Path
 ) -> None:
@@ -50,7 +31,9 @@ def test_4d3_each_torpedo_approach_hex_shows_its_modifier(
     4d3.1: from a bow, half an anvil (+3 once another comes in on the other bow). Shown on
     each lit hex while T3 is picked, before the click that commits it."""
     game = ApiGame.create(server.url)
-    to_torpedo_approach(game)
+    game.set_up()
+    game.to_air_movement()
+    game.to_torpedo_approach()
     ctx = browser.new_context(viewport=LAPTOP)
     try:
         us = SeatPage(ctx.new_page(), game.link("usa"), artifacts).open()

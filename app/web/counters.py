@@ -7,7 +7,10 @@ game state. Colour is never the only signal: every counter also says "US" or "IJ
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
+
+from app.data import catalog
+from app.data.records import AirFace, ShipFace, Side
 
 SIDE_LABEL = {"usa": "US", "japan": "IJN"}
 SIDE_NAME = {"usa": "American", "japan": "Japanese"}
@@ -55,6 +58,15 @@ def unit_key(side: str, uid: str) -> str:
 
 
 @dataclass(frozen=True)
+class Factor:
+    """One number of a counter as printed (1b1), with the letter it carries (3c, 1d)."""
+
+    key: str  # "defense", "surface", "movement", "torpedo", "aa", "air_combat", "bombing"
+    abbr: str  # what the counter prints under it
+    value: str  # "3c", "5", "–"
+
+
+@dataclass(frozen=True)
 class Counter:
     key: str
     side: str
@@ -62,10 +74,13 @@ class Counter:
     name: str
     air: bool
     type: str
-    factors: tuple[tuple[str, str], ...]  # (abbreviation, value), as printed on the side up
+    factors: tuple[tuple[str, str], ...]  # (abbreviation, value) now, after hit markers (4b5)
     back: bool
     hits: int
     eliminated: bool
+    printed: tuple[Factor, ...] = ()  # as printed on the side up (1b1), before hit markers
+    basing: str = ""  # air units: the basing colour (5a1)
+    back_label: str = ""  # the back of a unit with no reduced side: "ELIM", "PATROL", ...
 
     @property
     def side_label(self) -> str:
@@ -81,18 +96,32 @@ class Counter:
         parts = []
         if self.back:
             parts.append("back side up")
-        if self.hits:
-            parts.append("1 hit" if self.hits == 1 else f"{self.hits} hits")
+        if self.marker:
+            parts.append(self.marker)
         if self.eliminated:
-            parts.append("eliminated")
+            return "sunk" if not self.air and self.type != "base" else "destroyed"
         return ", ".join(parts)
 
     @property
+    def marker(self) -> str:
+        """The hit marker on the counter (4b5): "1 hit", "2 hits"; none once eliminated."""
+        if not self.hits or self.eliminated:
+            return ""
+        return "1 hit" if self.hits == 1 else f"{self.hits} hits"
+
+    @property
     def label(self) -> str:
-        """What a screen reader says, and the tooltip."""
+        """What a screen reader says, and the tooltip: the printed factors (1b1), then
+        the hit markers and the factors they leave (4b5)."""
         kind = "air unit" if self.air else "ship" if self.type != "base" else "base"
-        factors = ", ".join(f"{_LONG[a]} {v}" for a, v in self.factors)
+        shown = self.printed or tuple(Factor(a, a, v) for a, v in self.factors)
+        factors = ", ".join(f"{_LONG.get(f.key, f.key)} {f.value}" for f in shown)
+        if self.basing:
+            factors += f", basing {self.basing}"
         status = f"; {self.status}" if self.status else ""
+        if self.hits and not self.eliminated:
+            now = ", ".join(f"{_LONG[a]} {v}" for a, v in self.factors)
+            status += f" (now {now})"
         name = self.name if self.name == self.id else f"{self.name} ({self.id})"
         side = SIDE_NAME.get(self.side, self.side)
         return f"{side} {kind} {name}, {self.type_name}: {factors}{status}"
@@ -103,6 +132,13 @@ class Counter:
 
 
 _LONG = {
+    "defense": "defense",
+    "surface": "surface",
+    "movement": "movement",
+    "torpedo": "torpedo",
+    "aa": "anti-aircraft",
+    "air_combat": "air combat",
+    "bombing": "bombing",
     "D": "defense",
     "AA": "anti-aircraft",
     "B": "bombing",
@@ -114,6 +150,49 @@ _LONG = {
 
 def _value(v: object) -> str:
     return "–" if v is None else str(v)
+
+
+def _lettered(v: int | None, letter: str | None) -> str:
+    return "–" if v is None else f"{v}{letter or ''}"
+
+
+def ship_factors(f: ShipFace) -> tuple[Factor, ...]:
+    """1b1: a ship or base unit's defense (armour letter), surface (gun letter), movement,
+    torpedo and anti-aircraft factors, in the order the counter prints them."""
+    return (
+        Factor("defense", "def", _lettered(f.defense, f.armour)),
+        Factor("surface", "sur", _lettered(f.surface, f.gun)),
+        Factor("movement", "mv", _value(f.movement)),
+        Factor("torpedo", "tor", _value(f.torpedo)),
+        Factor("aa", "AA", _value(f.aa)),
+    )
+
+
+def air_factors(f: AirFace) -> tuple[Factor, ...]:
+    """1b1: an air unit's defense, air combat, movement and bombing factors."""
+    return (
+        Factor("defense", "def", _value(f.defense)),
+        Factor("air_combat", "ac", _value(f.air_combat)),
+        Factor("movement", "mv", _value(f.movement)),
+        Factor("bombing", "bmb", _value(f.bombing)),
+    )
+
+
+def printed(side: str, uid: str, air: bool, back: bool) -> tuple[tuple[Factor, ...], str]:
+    """The factors printed on the side up of a counter, from scenarios/units.toml (both
+    faces are public: 1b1), and the label of a back that has no factors ("ELIM")."""
+    key = (cast(Side, side), uid)
+    if air:
+        plane = catalog().air.get(key)
+        if plane is None:
+            return (), ""
+        face = plane.back if back else plane.front
+        return (air_factors(face), "") if face else ((), plane.back_label)
+    ship = catalog().ships.get(key)
+    if ship is None:
+        return (), ""
+    hull = ship.back if back else ship.front
+    return (ship_factors(hull), "") if hull else ((), "ELIM")
 
 
 def counter(unit: dict[str, Any]) -> Counter:
@@ -129,6 +208,8 @@ def counter(unit: dict[str, Any]) -> Counter:
         )
     else:
         factors = (("D", _value(f.get("defense"))), ("AA", _value(f.get("aa"))))
+    back = unit.get("face") == "back"
+    shown, back_label = printed(side, str(unit["id"]), air, back)
     return Counter(
         key=unit_key(side, str(unit["id"])),
         side=side,
@@ -137,9 +218,12 @@ def counter(unit: dict[str, Any]) -> Counter:
         air=air,
         type=str(unit.get("type", "")),
         factors=factors,
-        back=unit.get("face") == "back",
+        back=back,
         hits=int(unit.get("hits") or 0),
         eliminated=bool(unit.get("eliminated")),
+        printed=shown,
+        basing=str(unit.get("basing") or ""),
+        back_label=back_label,
     )
 
 

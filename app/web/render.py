@@ -156,6 +156,23 @@ def no_searchboard(view: dict[str, Any]) -> bool:
     return (view.get("scenario") or {}).get("id") == "four"
 
 
+def goal(view: dict[str, Any]) -> str:
+    """The scenario's victory condition (7b4.1, 7c4.1, ...) in words, from its data file."""
+    spec = catalog().scenarios.get(str((view.get("scenario") or {}).get("id")))
+    if spec is None:
+        return ""
+    us, jp = SIDE_TITLE["usa"], SIDE_TITLE["japan"]
+
+    def wins(side: str, enemy: str, margin: int) -> str:
+        more = "more" if margin == 1 else f"{margin} or more more"
+        return f"{side} wins with {more} victory points than {enemy}"
+
+    return (
+        f"To win ({spec.rule}4.1): {wins(jp, us, spec.japan_wins_margin)}; "
+        f"{wins(us, jp, spec.usa_wins_margin)}; anything else is a tie."
+    )
+
+
 def context(
     view: dict[str, Any], events: list[dict[str, Any]], who: Seat, replay: bool = False
 ) -> dict[str, Any]:
@@ -177,6 +194,7 @@ def context(
         "view": view,
         "v": int(view.get("version") or 0),
         "track": track(view),
+        "goal": goal(view),
         "choices": offered,
         "radio": radio(view, notes),
         "bar": prompt_bar(

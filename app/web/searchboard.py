@@ -48,9 +48,29 @@ class Mark:
     y: float
     kind: str  # "tf", "spotted", "flight", "base"
     side: str
-    lines: list[str]
+    lines: list[str]  # what the counter prints: kind, name, and a foot line
     title: str
     selectable: bool = True
+
+
+@dataclass
+class Stack:
+    """Issue 13: the counters in one hex, drawn as one counter (the first) with a count,
+    opened by a click into a list beside the board; nothing is drawn outside the hex."""
+
+    hex: str
+    x: float
+    y: float
+    marks: list[Mark]
+
+    @property
+    def top(self) -> Mark:
+        return self.marks[0]
+
+    @property
+    def title(self) -> str:
+        names = "; ".join(m.title for m in self.marks)
+        return f"Stack of {len(self.marks)} in {self.hex} (click to open): {names}"
 
 
 @dataclass
@@ -61,7 +81,7 @@ class Board:
     cells: list[Cell]
     dateline: str
     dateline_x: float
-    marks: list[Mark]
+    stacks: list[Stack]
     paths: list[str]
     reach: dict[str, Any]
     legend: list[str]
@@ -122,14 +142,19 @@ def _cells(view: dict[str, Any], seat: str) -> list[Cell]:
     return cells
 
 
-def _stacked(marks: list[Mark]) -> list[Mark]:
-    """Counters sharing a hex are fanned out so each can be seen and clicked (2d)."""
-    below: dict[tuple[float, float], float] = {}  # hex centre -> where the next one goes
+KIND_ORDER = {"flight": 0, "tf": 1, "base": 2, "spotted": 3}
+
+
+def _stacks(marks: list[Mark]) -> list[Stack]:
+    """Counters sharing a hex (2d) become one stack; what may still move lies on top."""
+    by_hex: dict[str, list[Mark]] = {}
     for m in marks:
-        dy = below.get((m.x, m.y), 6.0)
-        below[(m.x, m.y)] = dy + 11 + 10 * len(m.lines)
-        m.y = round(m.y + dy, 1)
-    return marks
+        by_hex.setdefault(m.hex, []).append(m)
+    out = []
+    for h, here in by_hex.items():
+        here.sort(key=lambda m: (not m.selectable, KIND_ORDER.get(m.kind, 9)))
+        out.append(Stack(h, here[0].x, here[0].y, here))
+    return out
 
 
 def _own_markers(view: dict[str, Any], seat: str, n: Namer) -> list[Mark]:
@@ -144,8 +169,8 @@ def _own_markers(view: dict[str, Any], seat: str, n: Namer) -> list[Mark]:
         x, y = grid.centre(h)
         title = f"{SIDE_TITLE.get(seat, seat)} task force {n.force(marker)} in {h}"
         title += f", {ships.get(marker, 0)} ship units"
-        label = f"{SIDE_LABEL.get(seat, seat)} {marker}"
-        marks.append(Mark(f"tf:{seat}:{marker}", h, x, y, "tf", seat, [label], title))
+        lines = [f"{SIDE_LABEL.get(seat, seat)} TF", marker, f"{ships.get(marker, 0)} ships"]
+        marks.append(Mark(f"tf:{seat}:{marker}", h, x, y, "tf", seat, lines, title))
     return marks
 
 
@@ -166,7 +191,7 @@ def _spotted(view: dict[str, Any], seat: str, n: Namer) -> list[Mark]:
             f"Enemy ({SIDE_TITLE.get(enemy, enemy)}) task force {n.force(marker)} "
             f"seen in {h} on Turn {turn} by {how}: {names}"
         )
-        lines = [f"{SIDE_LABEL.get(enemy, enemy)} {marker}", f"seen T{turn}"]
+        lines = [f"{SIDE_LABEL.get(enemy, enemy)} enemy", marker, f"seen T{turn}"]
         marks.append(Mark(f"seen:{enemy}:{marker}", h, x, y, "spotted", enemy, lines, title))
     return marks + _unidentified(view, seat)
 
@@ -190,7 +215,7 @@ def _unidentified(view: dict[str, Any], seat: str) -> list[Mark]:
             f"Enemy ({SIDE_TITLE.get(enemy, enemy)}) {count} reported in {h} on Turn "
             f"{s['turn']} by {s['how']} (15a1.2: the number may be false)"
         )
-        lines = [f"{SIDE_LABEL.get(enemy, enemy)} ? {count}", f"seen T{s['turn']}"]
+        lines = [f"{SIDE_LABEL.get(enemy, enemy)} enemy", f"? {count}", f"seen T{s['turn']}"]
         marks.append(Mark(f"seen:{enemy}:?{h}", h, x, y, "spotted", enemy, lines, title, False))
     return marks
 
@@ -216,7 +241,8 @@ def _flights(view: dict[str, Any], seat: str) -> tuple[list[Mark], list[str]]:
         state = f"group {group}, may still move" if group else "movement used up"
         who = SIDE_TITLE.get(seat, seat)
         title = f"{who} air units flying in {h}: {', '.join(units)} ({state})"
-        lines = [f"{SIDE_LABEL.get(seat, seat)} ✈ {' '.join(units)}"]
+        foot = f"group {group}" if group else "moved"
+        lines = [f"{SIDE_LABEL.get(seat, seat)} air ×{len(units)}", " ".join(units), foot]
         marks.append(Mark(key, h, x, y, "flight", seat, lines, title, bool(group)))
     return marks, sorted(paths)
 
@@ -227,10 +253,11 @@ def _base(view: dict[str, Any]) -> list[Mark]:
         return []
     x, y = layout().centre(base["hex"])
     hits = int(base.get("hits") or 0)
-    status = ("back side up, " if base.get("face") == "back" else "") + f"{hits} hits"
+    status = ("back side up, " if base.get("face") == "back" else "") + f"{hits} hit markers"
     title = f"American base unit Midway in {base['hex']} ({status}; on both Searchboards, 4e2)"
     side = str(base.get("side"))
-    label = [f"{SIDE_LABEL.get(side, side)} Midway"]
+    marker = {0: "", 1: "1 hit"}.get(hits, f"{hits} hits")
+    label = [f"{SIDE_LABEL.get(side, side)} BASE", "Midway", marker]
     return [Mark(unit_key(side, "Midway"), base["hex"], x, y, "base", side, label, title, False)]
 
 
@@ -297,7 +324,7 @@ def searchboard(view: dict[str, Any], seat: str) -> Board | None:
         return None
     grid, n = layout(), Namer(view, seat)
     flights, paths = _flights(view, seat)
-    marks = _stacked(
+    stacks = _stacks(
         [*_base(view), *_own_markers(view, seat, n), *_spotted(view, seat, n), *flights]
     )
     dateline_x = grid.centre("K1")[0] + grid.size * 0.75
@@ -313,7 +340,7 @@ def searchboard(view: dict[str, Any], seat: str) -> Board | None:
         cells=_cells(view, seat),
         dateline=grid.east_edge("K"),
         dateline_x=round(dateline_x, 1),
-        marks=marks,
+        stacks=stacks,
         paths=paths,
         reach=reach_data(view, seat),
         legend=legend,

@@ -18,8 +18,8 @@ class ApiGame:
     tokens: dict[str, str]
 
     @classmethod
-    def create(cls, base: str, seed: int = SEED) -> ApiGame:
-        r = httpx.post(f"{base}/api/games", json={"scenario": "one", "seed": seed})
+    def create(cls, base: str, seed: int = SEED, scenario: str = "one") -> ApiGame:
+        r = httpx.post(f"{base}/api/games", json={"scenario": scenario, "seed": seed})
         assert r.status_code == 201, r.text
         body = r.json()
         return cls(base, body["id"], {s["seat"]: s["token"] for s in body["seats"]})
@@ -85,6 +85,14 @@ class ApiGame:
         self.pass_until("air movement and search")
 
     def to_anti_aircraft(self) -> None:
+        self.to_torpedo_approach()
+        self.act("usa", kind="approach", unit="T3", target="Akagi", hex="I11")
+        self.act("japan", kind="aa", ship="Akagi", unit="B5")
+        self.act("japan", kind="fire")
+
+    def to_torpedo_approach(self) -> None:
+        """Hex J2: Akagi in J11 facing N, the rest in formation, B3 and B5 on Akagi; T3
+        still to approach (4a3.2)."""
         for h in ("K2", "J2"):
             self.act("usa", kind="fly", group="O", hex=h)
         self.act("usa", kind="search", hex="J2")
@@ -97,9 +105,6 @@ class ApiGame:
         self.act("japan", kind="formation")
         for unit in ("B3", "B5"):
             self.act("usa", kind="target", unit=unit, target="Akagi")
-        self.act("usa", kind="approach", unit="T3", target="Akagi", hex="I11")
-        self.act("japan", kind="aa", ship="Akagi", unit="B5")
-        self.act("japan", kind="fire")
 
     def to_turn_nine(self) -> None:
         self.act("japan", kind="done")

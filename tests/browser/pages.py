@@ -15,6 +15,9 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
 
 TIMEOUT_MS = 10_000
+FOCUS_KEPT = """() => { const a = document.activeElement;
+    return !!a && a !== document.body
+        && !!a.closest('#r-prompt, #r-searchboard, #r-battle, #r-cards') }"""
 LINK = re.compile(r"/games/(?P<game>[0-9a-f]{16})/seat/(?P<seat>[\w-]+)#token=(?P<token>[\w-]+)")
 
 
@@ -90,7 +93,7 @@ class SeatPage:
         return keys
 
     def board_keys(self) -> list[str]:
-        return self.keys("#r-searchboard svg [data-key]")
+        return self.keys("#r-searchboard [data-key]")  # on the board and in its stacks
 
     def shot(self, name: str) -> None:
         path = self.folder / f"{len(self.shots) + 1:02d}-{self.seat}-{name}.png"
@@ -109,6 +112,12 @@ class SeatPage:
             timeout=TIMEOUT_MS,
         )
         self._pushed(self.version())
+        self.focus_kept()
+
+    def focus_kept(self) -> None:
+        """Issue 13: after every action the keyboard focus is on the board or the prompt
+        (or the Operations Card clicked), never lost on <body>."""
+        self.page.wait_for_function(FOCUS_KEPT, timeout=TIMEOUT_MS)
 
     def _pushed(self, version: int) -> None:
         """Wait for the websocket to have brought every region to `version`."""
@@ -135,8 +144,14 @@ class SeatPage:
         return {**state, "server": view["version"], "step": view["step"]}
 
     def pick(self, selector: str) -> None:
-        """Click a counter: it is selected and its targets light up."""
-        self.page.locator(selector).first.click()
+        """Click a counter: it is selected and its targets light up. A counter in a stack
+        on the board is reached by opening the stack first (issue 13)."""
+        found = self.page.locator(selector)
+        if not found.first.is_visible():
+            at, key = found.first.get_attribute("data-at"), found.first.get_attribute("data-key")
+            self.page.locator(f'#r-searchboard [data-stack][data-at="{at}"]').click()
+            found = self.page.locator(f'.stack-pop:not([hidden]) [data-key="{key}"]')
+        found.first.click()
         self.page.wait_for_selector(f"{selector}.selected", timeout=TIMEOUT_MS)
 
     def target(self, selector: str, posts: bool = True) -> None:

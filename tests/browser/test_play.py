@@ -136,6 +136,9 @@ def air_movement(jp: SeatPage, us: SeatPage) -> None:
     us.pick('#r-searchboard [data-key="g:usa:O"]')
     assert us.page.locator("#r-searchboard .hex.reach-home").count() > 20
     us.target('#r-searchboard [data-tkey="sb:K2"]')
+    us.page.wait_for_function("() => !document.querySelector('.selected')")  # issue 13: a move
+    # clears the selection
+    us.pick('#r-searchboard [data-key="g:usa:O"]')
     us.target('#r-searchboard [data-tkey="sb:J2"]')
     assert_hidden(us, jp, spotted=False)
     started = time.monotonic()
@@ -143,7 +146,9 @@ def air_movement(jp: SeatPage, us: SeatPage) -> None:
     jp.page.wait_for_selector('#r-searchboard [data-tkey="sb:J2"].enemy-searched', timeout=1000)
     assert time.monotonic() - started < 1.0  # the other page updates by itself, at once
     us.synced()
-    us.page.wait_for_selector('#r-searchboard [data-key="seen:japan:MobileForce"]')
+    us.page.wait_for_selector(
+        '#r-searchboard [data-key="seen:japan:MobileForce"]', state="attached"
+    )
     mark = us.page.text_content('#r-searchboard [data-key="seen:japan:MobileForce"]') or ""
     assert "seen T8" in mark
     assert "spotted Mobile Force" in us.text("#r-log")
@@ -152,6 +157,7 @@ def air_movement(jp: SeatPage, us: SeatPage) -> None:
     jp.shot("searched")
     us.pick('#r-searchboard [data-key="g:usa:L2-strike"]')
     us.target('#r-searchboard [data-tkey="sb:K2"]')
+    us.pick('#r-searchboard [data-key="g:usa:L2-strike"]')
     us.target('#r-searchboard [data-tkey="sb:J2"]')
     us.shot("strike")
     us.done()
@@ -195,7 +201,7 @@ def battle(jp: SeatPage, us: SeatPage) -> None:
         dice = p.text("#r-dice")
         assert "Dive bombing (4d): B3, B5 on Akagi" in dice and DICE.search(dice), dice
         assert "Torpedo bombing (4d): T3 on Akagi" in dice
-    akagi = jp.page.get_attribute('#r-cards [data-key="u:japan:Akagi"]', "aria-label") or ""
+    akagi = jp.page.get_attribute('#r-cards [data-key="u:japan:Akagi"]', "title") or ""
     assert "back side up" in akagi  # 10 vs ... flipped it (4b4)
     us.shot("bombed")
     jp.shot("bombed")

@@ -22,6 +22,8 @@ from app.web.render import Seat
 
 MAX_ACTIONS = 1500
 MARKER = re.compile(r'data-key="(tf|seen):(\w+):([^"]+)"')
+MANY_HITS = re.compile(r"\b([3-9]|\d\d+) hits")
+GONE_BOX = re.compile(r'<div class="area gone-box">.*?</div></div>', re.S)
 
 
 def games() -> list[tuple[str, tuple[str, ...]]]:
@@ -97,6 +99,19 @@ def check(view: dict[str, Any], seat: str, regions: dict[str, str]) -> None:
     for kind, side, marker in MARKER.findall(regions["searchboard"]):
         if side != seat:
             assert kind == "seen" and marker in spotted, (seat, kind, side, marker)
+    eliminated(view, regions)
+
+
+def eliminated(view: dict[str, Any], regions: dict[str, str]) -> None:
+    """Issue 13: an eliminated unit is in its side's "Sunk / destroyed" box, without hit
+    markers; no page says "6 hits" (hit markers are 1 or 2, 4b5)."""
+    for html in regions.values():
+        assert not MANY_HITS.search(html), MANY_HITS.search(html)
+    boxes = "".join(GONE_BOX.findall(regions["cards"]))
+    for side, card in (view.get("operations_cards") or {}).items():
+        for u in card.get("eliminated") or []:
+            assert f'data-key="u:{side}:{u["id"]}"' in boxes, (side, u["id"])
+    assert "hit-marker" not in boxes
 
 
 @pytest.mark.parametrize(("scenario", "options"), games())

@@ -151,7 +151,8 @@ def set_up(jp: SeatPage, us: SeatPage) -> None:
         page.synced()
         keys = page.keys("#r-battle svg .piece.ship")
         assert sorted(keys) == sorted(f"u:{s}:{u}" for s, ids in SHIPS.items() for u in ids)
-        labels = page.page.locator("#r-battle svg .piece.ship text").all_text_contents()
+        texts = page.page.locator("#r-battle svg .piece.ship text").all_text_contents()
+        labels = [t.split()[0] for t in texts if t.split()]  # "US CA": the side, the type
         assert labels.count("US") == 6 and labels.count("IJN") == 5  # not colour only
         assert "Surface Side A: United States" in page.text("#r-battle")
         assert not page.page.is_visible("#r-searchboard svg")  # 7e: no Searchboards

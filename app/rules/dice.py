@@ -1,7 +1,8 @@
-"""1f: two ten-sided dice, 0 reads as 10.
+"""1f: two ten-sided dice, 0 reads as 10; and the six-sided die of "Pacific Theatre Via
+Midway" (Bases 3 and 4).
 
-All chance in a game comes through `roll_d10`, from a splitmix64 generator whose state
-is an integer held in the game state. Tests force dice by queueing values in
+All chance in a game comes through `roll_d10` (or `roll_d6`), from a splitmix64 generator
+whose state is an integer held in the game state. Tests force dice by queueing values in
 `state.forced_dice`; a forced value is used before the generator is touched.
 """
 
@@ -12,6 +13,7 @@ from typing import Protocol
 
 MASK64 = (1 << 64) - 1
 _LIMIT = (1 << 64) - ((1 << 64) % 10)  # rejection bound: every face equally likely
+_LIMIT6 = (1 << 64) - ((1 << 64) % 6)
 
 
 class Dice(Protocol):
@@ -49,3 +51,16 @@ def roll_d10(dice: Dice) -> int:
         dice.rng, out = _splitmix64(dice.rng)
         if out < _LIMIT:
             return out % 10 + 1
+
+
+def roll_d6(dice: Dice) -> int:
+    """Pacific Theatre Via Midway (Bases 3, 4): one six-sided die, read 1-6."""
+    if dice.forced_dice:
+        value = dice.forced_dice.pop(0)
+        if not 1 <= value <= 6:
+            raise ValueError(f"forced die {value} is not 1-6 (a six-sided die)")
+        return value
+    while True:
+        dice.rng, out = _splitmix64(dice.rng)
+        if out < _LIMIT6:
+            return out % 6 + 1

@@ -36,6 +36,12 @@ def searchboard() -> HexGrid:
 
 
 @cache
+def battleboard() -> HexGrid:
+    spec = catalog().battleboard
+    return HexGrid(spec.columns, spec.rows)
+
+
+@cache
 def theatre() -> SquareGrid:
     """The theatre map of "Pacific Theatre Via Midway" (RULES-NOTES.md)."""
     spec = catalog().theatre
@@ -43,9 +49,13 @@ def theatre() -> SquareGrid:
     return SquareGrid(spec.columns, spec.rows)
 
 
+def _theatre_of(scenario: str) -> bool:
+    return catalog().scenarios[scenario].board == "theatre"
+
+
 @cache
 def _board_of(scenario: str) -> Board:
-    return theatre() if catalog().scenarios[scenario].board == "theatre" else searchboard()
+    return theatre() if _theatre_of(scenario) else searchboard()
 
 
 def searchboard_of(state: State) -> Board:
@@ -54,14 +64,8 @@ def searchboard_of(state: State) -> Board:
 
 
 @cache
-def battleboard() -> HexGrid:
-    spec = catalog().battleboard
-    return HexGrid(spec.columns, spec.rows)
-
-
-@cache
 def area_hexes_of(scenario: str, area: str) -> tuple[str, ...]:
-    spec = catalog().theatre if catalog().scenarios[scenario].board == "theatre" else None
+    spec = catalog().theatre if _theatre_of(scenario) else None
     hexes = (spec or catalog().searchboard).areas[area]
     return tuple(h for h in _board_of(scenario).hexes() if h in hexes)
 
@@ -70,6 +74,20 @@ def area_hexes(state: State, area: str) -> tuple[str, ...]:
     """The hexes (or zones) of a setup or entry area (7a2.2) of the game's board, in board
     order."""
     return area_hexes_of(state.scenario, area)
+
+
+@cache
+def _land_of(scenario: str) -> frozenset[str]:
+    spec = catalog().theatre if _theatre_of(scenario) else None
+    if spec is None:
+        return catalog().searchboard.land
+    # RULES? 15a1.1's "land or reef" hex on the theatre map: a land, mountain or reef zone.
+    return frozenset(spec.terrain)
+
+
+def land_hexes(state: State) -> frozenset[str]:
+    """15a1.1: the hexes (zones) of the game's board holding land or reef."""
+    return _land_of(state.scenario)
 
 
 def base_hex() -> str:

@@ -40,27 +40,25 @@ def seed_state(seed: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def roll_d10(dice: Dice) -> int:
-    """1f: one die, read 1-10 (the 0 face reads 10)."""
+def _roll(dice: Dice, faces: int, limit: int, rule: str) -> int:
+    """One die of `faces` faces, read 1-`faces`: a forced value first, else the generator
+    (values at or above `limit` are rejected so that every face is equally likely)."""
     if dice.forced_dice:
         value = dice.forced_dice.pop(0)
-        if not 1 <= value <= 10:
-            raise ValueError(f"forced die {value} is not 1-10 (1f)")
+        if not 1 <= value <= faces:
+            raise ValueError(f"forced die {value} is not 1-{faces} ({rule})")
         return value
     while True:
         dice.rng, out = _splitmix64(dice.rng)
-        if out < _LIMIT:
-            return out % 10 + 1
+        if out < limit:
+            return out % faces + 1
+
+
+def roll_d10(dice: Dice) -> int:
+    """1f: one die, read 1-10 (the 0 face reads 10)."""
+    return _roll(dice, 10, _LIMIT, "1f")
 
 
 def roll_d6(dice: Dice) -> int:
     """Pacific Theatre Via Midway (Bases 3, 4): one six-sided die, read 1-6."""
-    if dice.forced_dice:
-        value = dice.forced_dice.pop(0)
-        if not 1 <= value <= 6:
-            raise ValueError(f"forced die {value} is not 1-6 (a six-sided die)")
-        return value
-    while True:
-        dice.rng, out = _splitmix64(dice.rng)
-        if out < _LIMIT6:
-            return out % 6 + 1
+    return _roll(dice, 6, _LIMIT6, "a six-sided die")

@@ -5,12 +5,15 @@ neighbours, a diagonal step costs one, zones named area-and-zone, "F4F")."""
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from app.data import SCENARIOS_DIR, catalog
 from app.data.loader import load_catalog
-from app.rules import new_game
-from app.rules.boards import area_hexes, searchboard, searchboard_of, theatre
+from app.rules import boards, new_game
+from app.rules.boards import area_hexes, land_hexes, searchboard, searchboard_of, theatre
 from app.rules.grid import DIRECTIONS, SQUARE_DIRECTIONS, Board, HexGrid, SquareGrid
 
 
@@ -72,3 +75,30 @@ def test_ptvm_a_scenario_names_the_theatre_board(tmp_path: Path) -> None:
     scenario = load_catalog(folder).scenarios["one"]
     assert scenario.board == "theatre"
     assert {f.area for f in scenario.forces} <= {"east-edge-row-1", "north-edge", "base"}
+
+
+@pytest.fixture
+def on_the_theatre(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Scenario One's state read as if its scenario named the theatre board (no theatre
+    scenario exists yet): what `boards` gives the Searchboard code for such a scenario."""
+    cached = (boards._board_of, boards.area_hexes_of, boards._land_of)
+    for f in cached:
+        f.cache_clear()
+    monkeypatch.setattr(boards, "_theatre_of", lambda scenario: True)
+    yield
+    monkeypatch.undo()
+    for f in cached:
+        f.cache_clear()
+
+
+def test_ptvm_searchboard_code_gets_the_theatre_board(on_the_theatre: None) -> None:
+    state = new_game("one", frozenset(), 1)
+    assert searchboard_of(state) is theatre()
+    assert area_hexes(state, "east-edge-row-1") == ("I1C", "I1F", "I1I")
+    land = land_hexes(state)  # 15a1.1 on the theatre map: land, mountain and reef zones
+    assert {"F4F", "A4A", "C5A"} <= land and "A1G" not in land
+
+
+def test_15a1_1_midway_land_hexes_unchanged() -> None:
+    state = new_game("one", frozenset(), 1)
+    assert land_hexes(state) == {"L5", "M5", "N6", "P7", "Q8", "T8"}

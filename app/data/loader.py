@@ -17,22 +17,29 @@ from app.data.records import (
     AIR_BACK_LABELS,
     AIR_TYPES,
     BASINGS,
+    PTVM_TYPES,
     SHIP_TYPES,
     SIDES,
+    TERRAINS,
     AirFace,
     AirUnit,
+    BaseSpec,
     BoardSpec,
     Catalog,
     Command,
     ForceSetup,
+    OffBoardBase,
     Scenario,
     ShipFace,
     ShipUnit,
     Side,
     Teams,
+    TheatreBases,
+    TheatreSpec,
     TimeRecordTrack,
     TurnBox,
     VictoryPointsChart,
+    theatre_zones,
 )
 
 NONE = "-"  # the counters' "no factor"
@@ -384,6 +391,258 @@ def _board(path: Path) -> BoardSpec:
     )
 
 
+# ---------------------------------------------------------------- the theatre map (PTVM)
+
+_ZONE_AREA = ("zones", "edge", "area_columns", "area_rows")
+
+
+def _edge_lines(width: int, height: int) -> dict[str, tuple[int, int]]:
+    """Each map edge as (axis, line): the zones whose x (axis 0) or y (axis 1) is `line`."""
+    return {"north": (1, 0), "east": (0, width - 1), "south": (1, height - 1), "west": (0, 0)}
+
+
+def _theatre_area(
+    area: _Node, zones: Mapping[str, tuple[int, int]], columns: str, rows: int
+) -> frozenset[str]:
+    """Listed zones, plus the zones on an `edge`, in `area_columns` and/or in `area_rows`."""
+    area.only(("provenance",), _ZONE_AREA)
+    width, height = 3 * len(columns), 3 * rows
+    listed = set(area.texts("zones")) if "zones" in area.data else set()
+    for z in sorted(listed - zones.keys()):
+        area.fail("zones", f"zone {z!r} is not on the theatre map")
+    tests: list[Callable[[str, tuple[int, int]], bool]] = []
+    if "edge" in area.data:
+        edges = _edge_lines(width, height)
+        axis, line = edges[area.text("edge", tuple(edges))]
+        tests.append(lambda z, xy: xy[axis] == line)
+    if "area_columns" in area.data:
+        cols = area.text("area_columns")
+        if not set(cols) <= set(columns):
+            area.fail("area_columns", f"{cols!r} names an area column not on the map")
+        tests.append(lambda z, xy: z[0] in cols)
+    if "area_rows" in area.data:
+        value = area.get("area_rows")
+        if not isinstance(value, list) or not all(
+            isinstance(r, int) and 1 <= r <= rows for r in value
+        ):
+            area.fail("area_rows", f"expected a list of area rows 1-{rows}, got {value!r}")
+        wanted = set(value)
+        tests.append(lambda z, xy: xy[1] // 3 + 1 in wanted)
+    if tests:
+        listed |= {z for z, xy in zones.items() if all(t(z, xy) for t in tests)}
+    if not listed:
+        area.fail("", "an area needs zones, or an edge, area_columns or area_rows")
+    return frozenset(listed)
+
+
+def _theatre(path: Path) -> TheatreSpec:
+    root = _read(path)
+    keys = ("name", "grid", "columns", "rows", "provenance", "sea_provenance", "zones", "bases")
+    root.only((*keys, "offboard", "sea_moves", "areas"))
+    root.text("grid", ("squares",))
+    columns, rows = root.text("columns"), root.integer("rows", 1)
+    zones = theatre_zones(columns, rows)
+    terrain: dict[str, str] = {}
+    coastal: set[str] = set()
+    how: dict[str, str] = {}
+    table = root.table("zones")
+    for z in table.data:
+        node = table.table(z)
+        node.only(("terrain", "how"), ("coastal",))
+        if z not in zones:
+            node.fail("", f"zone {z!r} is not on the theatre map (areas A-{columns[-1]}, 1-{rows})")
+        terrain[z] = node.text("terrain", TERRAINS[1:])
+        if "coastal" in node.data and node.flag("coastal"):
+            if terrain[z] == "reef":
+                node.fail("coastal", "a coastal zone is land or mountain")
+            coastal.add(z)
+        how[z] = node.text("how")
+    bases: dict[str, str] = {}
+    printed: set[str] = set()
+    base_how: dict[str, str] = {}
+    table = root.table("bases")
+    for name in table.data:
+        node = table.table(name).named(name)
+        node.only(("zone", "printed", "how"))
+        zone = node.text("zone")
+        if zone not in zones:
+            node.fail("zone", f"zone {zone!r} is not on the theatre map")
+        if terrain.get(zone) != "land":
+            node.fail("zone", f"a base is in a land zone; {zone} is {terrain.get(zone, 'sea')}")
+        bases[name], base_how[name] = zone, node.text("how")
+        if node.flag("printed"):
+            printed.add(name)
+    offboard = _offboard(root, zones, 3 * len(columns), 3 * rows) if "offboard" in root.data else {}
+    for name in sorted(bases.keys() & offboard.keys()):
+        root.fail("offboard", f"{name!r} is both on and off the board")
+    blocked: set[frozenset[str]] = set()
+    if "sea_moves" in root.data:
+        moves = root.table("sea_moves")
+        moves.only(("blocked", "provenance"))
+        value = moves.get("blocked")
+        if not isinstance(value, list):
+            moves.fail("blocked", "expected a list of zone pairs")
+        for pair in value:
+            if not (isinstance(pair, list) and len(pair) == 2 and all(p in zones for p in pair)):
+                moves.fail("blocked", f"expected a pair of zones, got {pair!r}")
+            (ax, ay), (bx, by) = zones[pair[0]], zones[pair[1]]
+            if max(abs(ax - bx), abs(ay - by)) != 1:
+                moves.fail("blocked", f"{pair[0]} and {pair[1]} are not neighbours")
+            blocked.add(frozenset(pair))
+    areas: dict[str, frozenset[str]] = {}
+    notes: list[str] = []
+    if "areas" in root.data:
+        table = root.table("areas")
+        for name in table.data:
+            area = table.table(name)
+            areas[name] = _theatre_area(area, zones, columns, rows)
+            notes.append(f"area {name}: {area.text('provenance')}")
+    return TheatreSpec(
+        name=root.text("name"),
+        columns=columns,
+        rows=rows,
+        terrain=MappingProxyType(terrain),
+        coastal=frozenset(coastal),
+        zone_provenance=MappingProxyType(how),
+        bases=MappingProxyType(bases),
+        printed_bases=frozenset(printed),
+        base_provenance=MappingProxyType(base_how),
+        offboard=MappingProxyType(offboard),
+        blocked=frozenset(blocked),
+        areas=MappingProxyType(areas),
+        provenance="; ".join([root.text("provenance"), root.text("sea_provenance"), *notes]),
+    )
+
+
+def _offboard(
+    root: _Node, zones: Mapping[str, tuple[int, int]], width: int, height: int
+) -> dict[str, OffBoardBase]:
+    """Off-Board Bases 1: each base's edge and its marked squares, on that edge."""
+    on = _edge_lines(width, height)
+    out: dict[str, OffBoardBase] = {}
+    table = root.table("offboard")
+    for name in table.data:
+        node = table.table(name).named(name)
+        node.only(("edge", "squares", "how"))
+        edge = node.text("edge", tuple(on))
+        axis, line = on[edge]
+        squares = node.table("squares")
+        numbers: dict[str, int] = {}
+        for z in squares.data:
+            if z not in zones or zones[z][axis] != line:
+                squares.fail(z, f"{z!r} is not a zone on the {edge} edge")
+            numbers[z] = squares.integer(z, 1)
+        if not numbers:
+            node.fail("squares", "an off-board base needs marked edge squares")
+        out[name] = OffBoardBase(name, edge, MappingProxyType(numbers), node.text("how"))
+    return out
+
+
+_QUALIFIED = re.compile(r"^(.+?)(?: \(([a-z0-9-]+)\))?$")
+
+
+def _knockouts(node: _Node, scenarios: Iterable[str]) -> dict[tuple[str, str | None], int]:
+    """Base Knockout Numbers: (base, scenario id or None for every other) -> 1964 hits."""
+    out: dict[tuple[str, str | None], int] = {}
+    for number in node.tables("number"):
+        number.only(("hits", "bases"))
+        hits = number.integer("hits", 1)
+        for text in number.texts("bases"):
+            match = cast(re.Match[str], _QUALIFIED.match(text))
+            key = (match[1], match[2])
+            if match[2] is not None and match[2] not in scenarios:
+                number.fail("bases", f"{text!r}: no theatre scenario {match[2]!r}")
+            if key in out:
+                number.fail("bases", f"{text!r} has two knockout numbers")
+            out[key] = hits
+    return out
+
+
+def _theatre_base(
+    node: _Node,
+    theatre: TheatreSpec,
+    knockouts: Mapping[tuple[str, str | None], int],
+    scenario: str,
+    per_point: int,
+) -> BaseSpec:
+    node.only(("name", "capacity"), ("aa", "bomber_readying", "prohibited", "bombers_take_off"))
+    name = node.text("name")
+    node = node.named(name)
+    if name not in theatre.bases and name not in theatre.offboard:
+        node.fail("name", f"no base {name!r} on the theatre map (theatre.toml)")
+    zone = theatre.bases.get(name)
+    capacity = None if node.get("capacity") == "unlimited" else node.integer("capacity", 1)
+    prohibited = node.texts("prohibited") if "prohibited" in node.data else ()
+    for kind in prohibited:
+        if kind not in PTVM_TYPES:
+            node.fail("prohibited", f"expected plane types F, B, D or T, got {kind!r}")
+    take_off = node.flag("bombers_take_off") if "bombers_take_off" in node.data else True
+    readying = node.integer("bomber_readying", 1) if "bomber_readying" in node.data else None
+    if (readying is None) != ("B" in prohibited or not take_off):
+        node.fail("bomber_readying", "a base that lets bombers fly from it has a readying time")
+    aa = node.integer("aa", 1) if "aa" in node.data else 0
+    hits = knockouts.get((name, scenario), knockouts.get((name, None)))
+    if zone is None and (aa or hits is not None):
+        node.fail(
+            "aa", "Off-Board Bases 4: an off-board base may not be attacked (no AA, no knockout)"
+        )
+    if zone is not None and (hits is None or not aa):
+        node.fail("name", "a base on the board has an AA strength and a knockout number")
+    return BaseSpec(
+        name=name,
+        zone=zone,
+        capacity=capacity,
+        prohibited=frozenset(prohibited),
+        aa=aa,
+        bomber_readying=readying,
+        bombers_take_off=take_off,
+        knockout_hits=hits,
+        knockout=None if hits is None else (2 * hits + per_point) // (2 * per_point),
+        provenance=f"printed ({scenario}: Bases; Base Knockout Numbers)",
+    )
+
+
+def _theatre_bases(path: Path, theatre: TheatreSpec) -> TheatreBases:
+    root = _read(path)
+    root.only(("provenance", "aa_table", "knockout", "scenario"))
+    aa = root.table("aa_table")
+    aa.only(("hits", "provenance"))
+    rows = aa.get("hits")
+    if not (
+        isinstance(rows, list)
+        and len(rows) == 6
+        and all(
+            isinstance(r, list) and len(r) == 4 and all(isinstance(h, int) and h >= 0 for h in r)
+            for r in rows
+        )
+    ):
+        aa.fail("hits", "Bases 4: six rows (die 1-6) of four hit counts (AA strength 1-4)")
+    ko = root.table("knockout")
+    ko.only(("hits_per_point", "provenance", "number"))
+    per_point = ko.integer("hits_per_point", 1)
+    table = root.table("scenario")
+    knockouts = _knockouts(ko, table.data)
+    scenarios: dict[str, Mapping[str, BaseSpec]] = {}
+    for sid in table.data:
+        node = table.table(sid)
+        node.only(("name", "base"))
+        listed = [_theatre_base(n, theatre, knockouts, sid, per_point) for n in node.tables("base")]
+        bases = {b.name: b for b in listed}
+        if len(bases) != len(listed):
+            node.fail("base", "a base is listed twice")
+        scenarios[sid] = MappingProxyType(bases)
+    named = {name for name, _ in knockouts}
+    for name in sorted(named - theatre.bases.keys()):
+        ko.fail("number", f"no base {name!r} on the theatre map")
+    notes = [root.text("provenance"), f"AA table: {aa.text('provenance')}"]
+    return TheatreBases(
+        scenarios=MappingProxyType(scenarios),
+        aa_table=tuple(tuple(r) for r in cast(list[list[int]], rows)),
+        hits_per_point=per_point,
+        provenance="; ".join([*notes, f"knockout: {ko.text('provenance')}"]),
+    )
+
+
 # ---------------------------------------------------------------- scenarios (7b-7e)
 
 
@@ -474,7 +733,9 @@ def _option14(
     return tuple(out)
 
 
-def _command(node: _Node, forces: Mapping[str, ForceSetup], placed: set[tuple[Side, str]]) -> Command:
+def _command(
+    node: _Node, forces: Mapping[str, ForceSetup], placed: set[tuple[Side, str]]
+) -> Command:
     node.only(("side", "id", "label", "forces", "overall", "provenance"), ("units",))
     node = node.named(node.text("id"))
     side = cast(Side, node.text("side", SIDES))
@@ -530,12 +791,14 @@ def _teams(root: _Node, forces: tuple[ForceSetup, ...], extra: set[tuple[Side, s
 
 
 def _scenario(
-    path: Path, setup: _Setup, searchboard: BoardSpec, track: TimeRecordTrack
+    path: Path, setup: _Setup, boards: Mapping[str, BoardSpec | TheatreSpec], track: TimeRecordTrack
 ) -> Scenario:
     root = _read(path)
+    board = root.text("board", tuple(boards)) if "board" in root.data else "searchboard"
+    searchboard = boards[board]
     keys = ("id", "rule", "name", "first_turn", "last_turn", "japan_wins_margin", "usa_wins_margin")
     keys2 = ("free_roll", "control_of_midway_points", "provenance", "spare_markers", "force")
-    root.only((*keys, *keys2, "special"), ("option14_fighters", "teams"))
+    root.only((*keys, *keys2, "special"), ("option14_fighters", "teams", "board"))
     first, last = root.integer("first_turn", 1), root.integer("last_turn", 1)
     if not first <= last <= len(track.turns):
         root.fail("last_turn", f"expected {first} <= last_turn <= {len(track.turns)}")
@@ -571,6 +834,7 @@ def _scenario(
         special=special,
         provenance=root.text("provenance"),
         teams=_teams(root, forces, loose) if "teams" in root.data else None,
+        board=board,
     )
 
 
@@ -582,9 +846,11 @@ def load_catalog(folder: Path) -> Catalog:
     ships, air, scout_creation = _units(folder / "units.toml")
     searchboard = _board(folder / "searchboard.toml")
     track = _time_record(folder / "time_record.toml")
+    theatre = _theatre(folder / "theatre.toml")
+    boards: dict[str, BoardSpec | TheatreSpec] = {"searchboard": searchboard, "theatre": theatre}
     scenarios: dict[str, Scenario] = {}
     for path in sorted(folder.glob("scenario-*.toml")):
-        scenario = _scenario(path, _Setup(ships, air), searchboard, track)
+        scenario = _scenario(path, _Setup(ships, air), boards, track)
         if scenario.id in scenarios:
             raise ValueError(
                 f"{path.parent.name}/{path.name}: id: duplicate scenario id {scenario.id!r}"
@@ -600,4 +866,6 @@ def load_catalog(folder: Path) -> Catalog:
         battleboard=_board(folder / "battleboard.toml"),
         scenarios=MappingProxyType(ordered),
         scout_creation=scout_creation,
+        theatre=theatre,
+        theatre_bases=_theatre_bases(folder / "theatre-bases.toml", theatre),
     )

@@ -160,6 +160,97 @@ class BoardSpec:
         return col != "" and col in self.columns and row.isdigit() and 1 <= int(row) <= self.rows
 
 
+ZONE_LETTERS = "ABCDEFGHI"  # a zone's letter within its area: A B C / D E F / G H I
+
+
+def theatre_zones(columns: str, rows: int) -> dict[str, tuple[int, int]]:
+    """The theatre map's zone names and their (x, y), row by row from the north-west: area
+    column x // 3, area row y // 3 + 1 and letter (y % 3) * 3 + x % 3 (RULES-NOTES.md: x =
+    3*col + k%3, y = 3*(row-1) + k//3). "F4F" is (17, 10)."""
+    out: dict[str, tuple[int, int]] = {}
+    for y in range(3 * rows):
+        for x in range(3 * len(columns)):
+            out[f"{columns[x // 3]}{y // 3 + 1}{ZONE_LETTERS[(y % 3) * 3 + x % 3]}"] = (x, y)
+    return out
+
+
+TERRAINS: tuple[str, ...] = ("sea", "land", "mountain", "reef")
+# The expansion's plane types (F, B, D, T): "B" are land-based level bombers, the 1991 H and M
+# units (RULES-NOTES.md, "Pacific Theatre Via Midway", Aircraft).
+PTVM_TYPES: dict[str, tuple[str, ...]] = {"F": ("F",), "B": ("H", "M"), "D": ("D",), "T": ("T",)}
+
+
+@dataclass(frozen=True, slots=True)
+class OffBoardBase:
+    """Off-Board Bases 1: a base off the map edge, reached through marked edge squares; each
+    square's number is the zones a plane needs between the base and that square."""
+
+    name: str
+    edge: str
+    squares: Mapping[str, int]
+    provenance: str
+
+
+@dataclass(frozen=True, slots=True)
+class TheatreSpec:
+    """The theatre map of "Pacific Theatre Via Midway": areas `columns` x 1-`rows`, each 3 x 3
+    square zones ("F4F"). `terrain` holds every zone that is not sea; `blocked` the sea steps
+    that would cross land; `areas` the zones a scenario names (RULES-NOTES.md, MAP)."""
+
+    name: str
+    columns: str
+    rows: int
+    terrain: Mapping[str, str]
+    coastal: frozenset[str]
+    zone_provenance: Mapping[str, str]
+    bases: Mapping[str, str]
+    printed_bases: frozenset[str]
+    base_provenance: Mapping[str, str]
+    offboard: Mapping[str, OffBoardBase]
+    blocked: frozenset[frozenset[str]]
+    areas: Mapping[str, frozenset[str]]
+    provenance: str
+
+    def terrain_of(self, zone: str) -> str:
+        return self.terrain.get(zone, "sea")
+
+
+@dataclass(frozen=True, slots=True)
+class BaseSpec:
+    """Bases 2-3: one base as a scenario lists it. `capacity` None is unlimited; `prohibited`
+    holds the expansion's plane types (F, B, D, T) it may not accept; `aa` is its AA strength
+    (0: none printed); `bomber_readying` the Turns a bomber needs to ready there (None where
+    bombers may not ready there); `knockout_hits` the printed knockout number (1964 hits) and
+    `knockout` the same in damage points; both None for an off-board base, which may not be
+    attacked (Off-Board Bases 4)."""
+
+    name: str
+    zone: str | None  # None: off the board
+    capacity: int | None
+    prohibited: frozenset[str]
+    aa: int
+    bomber_readying: int | None
+    bombers_take_off: bool
+    knockout_hits: int | None
+    knockout: int | None
+    provenance: str
+
+    def accepts(self, air_type: str) -> bool:
+        """Bombers 2, Bases 2: whether a 1991 air unit type may land here."""
+        return not any(air_type in PTVM_TYPES[kind] for kind in self.prohibited)
+
+
+@dataclass(frozen=True, slots=True)
+class TheatreBases:
+    """Bases 2-4 and Base Knockout Numbers: each scenario's bases, and the AA table
+    (`aa_table[die - 1][strength - 1]` hits)."""
+
+    scenarios: Mapping[str, Mapping[str, BaseSpec]]
+    aa_table: tuple[tuple[int, ...], ...]
+    hits_per_point: int
+    provenance: str
+
+
 @dataclass(frozen=True, slots=True)
 class ForceSetup:
     """One task force (or the base force) of a scenario's Setup Information."""
@@ -224,6 +315,7 @@ class Scenario:
     special: Mapping[str, object]
     provenance: str
     teams: Teams | None = None  # 17: None where teams are not offered
+    board: str = "searchboard"  # the Searchboard it is played on: "searchboard" or "theatre"
 
     def forces_of(self, side: Side) -> tuple[ForceSetup, ...]:
         return tuple(f for f in self.forces if f.side == side)
@@ -245,6 +337,8 @@ class Catalog:
     scenarios: Mapping[str, Scenario]
     # 15c2: side -> parent combat air unit type -> scout ids it may create
     scout_creation: Mapping[Side, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+    theatre: TheatreSpec | None = None  # the expansion's map
+    theatre_bases: TheatreBases | None = None  # the expansion's bases, per scenario
 
     def ship(self, side: Side, id: str) -> ShipUnit:
         try:

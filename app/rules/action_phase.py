@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from app.data import catalog
 from app.rules.actions import DONE, Action
-from app.rules.boards import area_hexes, carrier_hex, searchboard, ships_in
+from app.rules.boards import area_hexes, carrier_hex, searchboard_of, ships_in
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
 from app.rules.modes import mode_of
@@ -280,7 +280,7 @@ def _sea_owes(state: State, side: Side) -> list[Action]:
 
 def _sea_actions(state: State, side: Side) -> list[Action]:
     board = state.boards[side]
-    grid = searchboard()
+    grid = searchboard_of(state)
     acts: list[Action] = []
     for marker, start in sorted(board.turn_start.items()):
         if board.forces.get(marker) is None or not ships_in(state, side, marker):
@@ -303,7 +303,7 @@ def _sea_actions(state: State, side: Side) -> list[Action]:
     for marker in due(state, side):
         force = next(f for f in scenario_of(state).forces_of(side) if f.marker == marker)
         here = state.boards[side].forces.get(marker)
-        acts += [Action("enter", (marker, h)) for h in area_hexes(force.area) if h != here]
+        acts += [Action("enter", (marker, h)) for h in area_hexes(state, force.area) if h != here]
     if not entering(state, side):
         acts.append(DONE)
     return acts

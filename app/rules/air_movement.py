@@ -13,7 +13,7 @@ from app.data import catalog
 from app.rules.actions import DONE, Action
 from app.rules.air_ranges import can_enter, flight_factor, may_go_on
 from app.rules.battle import find_battles
-from app.rules.boards import area_hexes, base_hex, forces_at, searchboard, ships_in, unit_hex
+from app.rules.boards import area_hexes, base_hex, forces_at, searchboard_of, ships_in, unit_hex
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
 from app.rules.search import search
@@ -123,7 +123,7 @@ def _actions(state: State, side: Side) -> list[Action]:
                 here = group_hex(state, side, group)
                 acts += [
                     Action("fly", (group, h))
-                    for h in searchboard().neighbours(here)
+                    for h in searchboard_of(state).neighbours(here)
                     if _movable(state, side, group, h)
                 ]
         acts += [
@@ -155,7 +155,7 @@ def _sorties(state: State, side: Side) -> list[Action]:
         return []
     if state.units[side][uid].box != OFF_BOARD:
         return []
-    return [Action("sortie", (uid, h)) for h in area_hexes(str(entry["area"]))]
+    return [Action("sortie", (uid, h)) for h in area_hexes(state, str(entry["area"]))]
 
 
 def _sortie(state: State, side: Side, uid: str, hex_: str) -> None:

@@ -12,7 +12,7 @@ land within what remains: B6 (movement 5) seven hexes out, three back (12c1).
 
 from __future__ import annotations
 
-from app.rules.boards import carrier_hex, searchboard
+from app.rules.boards import carrier_hex, searchboard_of
 from app.rules.ship_movement import dead_in_the_water
 from app.rules.state import GONE, State, Unit
 from app.rules.units import air_movement, basing_allows, is_scout, ship_record
@@ -39,7 +39,7 @@ def return_allowance(state: State, u: Unit) -> int:
 
 
 def _landing_within(state: State, u: Unit, hex_: str, reach: int) -> bool:
-    grid = searchboard()
+    grid = searchboard_of(state)
     for c in state.units[u.side].values():
         if (
             not c.ship

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from app.rules.actions import DONE, Action
 from app.rules.air_ranges import return_allowance
-from app.rules.boards import area_hexes, carrier_hex, searchboard, unit_hex
+from app.rules.boards import area_hexes, carrier_hex, searchboard_of, unit_hex
 from app.rules.events import ALL, Event
 from app.rules.modes import mode_of
 from app.rules.patrols import patrols
@@ -51,7 +51,7 @@ def may_land(state: State, u: Unit, carrier: Unit) -> str | None:
     if where is None:
         return "5a1"
     here = state.boards[u.side].flights[u.id].hex
-    if searchboard().distance(here, where) > return_allowance(state, u):
+    if searchboard_of(state).distance(here, where) > return_allowance(state, u):
         return "5a2"
     if load(state, carrier) + size(state, u) > capacity(carrier):
         return "5a3"
@@ -86,10 +86,10 @@ def _off_board_landings(state: State, side: Side) -> list[Action]:
     if u.box != FLYING:
         return []
     here = state.boards[side].flights[u.id].hex
-    grid = searchboard()
+    grid = searchboard_of(state)
     return [
         Action("land", (u.id, h))
-        for h in area_hexes(str(entry["area"]))
+        for h in area_hexes(state, str(entry["area"]))
         if grid.distance(here, h) <= air_movement(u)
     ]
 
@@ -112,7 +112,7 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
         out.append(Event("patrol", ALL, state.turn, state.step, {"side": side, "unit": u.id}))
         return
     at = action.get("at")
-    if searchboard().contains(at):
+    if searchboard_of(state).contains(at):
         entry = scout_entry(scenario_of(state)) or {}
         u.box, u.area = OFF_BOARD, str(entry.get("area", ""))
     else:

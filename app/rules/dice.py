@@ -1,7 +1,8 @@
-"""1f: two ten-sided dice, 0 reads as 10.
+"""1f: two ten-sided dice, 0 reads as 10; and the six-sided die of "Pacific Theatre Via
+Midway" (Bases 3 and 4).
 
-All chance in a game comes through `roll_d10`, from a splitmix64 generator whose state
-is an integer held in the game state. Tests force dice by queueing values in
+All chance in a game comes through `roll_d10` (or `roll_d6`), from a splitmix64 generator
+whose state is an integer held in the game state. Tests force dice by queueing values in
 `state.forced_dice`; a forced value is used before the generator is touched.
 """
 
@@ -12,6 +13,7 @@ from typing import Protocol
 
 MASK64 = (1 << 64) - 1
 _LIMIT = (1 << 64) - ((1 << 64) % 10)  # rejection bound: every face equally likely
+_LIMIT6 = (1 << 64) - ((1 << 64) % 6)
 
 
 class Dice(Protocol):
@@ -38,14 +40,25 @@ def seed_state(seed: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def roll_d10(dice: Dice) -> int:
-    """1f: one die, read 1-10 (the 0 face reads 10)."""
+def _roll(dice: Dice, faces: int, limit: int, rule: str) -> int:
+    """One die of `faces` faces, read 1-`faces`: a forced value first, else the generator
+    (values at or above `limit` are rejected so that every face is equally likely)."""
     if dice.forced_dice:
         value = dice.forced_dice.pop(0)
-        if not 1 <= value <= 10:
-            raise ValueError(f"forced die {value} is not 1-10 (1f)")
+        if not 1 <= value <= faces:
+            raise ValueError(f"forced die {value} is not 1-{faces} ({rule})")
         return value
     while True:
         dice.rng, out = _splitmix64(dice.rng)
-        if out < _LIMIT:
-            return out % 10 + 1
+        if out < limit:
+            return out % faces + 1
+
+
+def roll_d10(dice: Dice) -> int:
+    """1f: one die, read 1-10 (the 0 face reads 10)."""
+    return _roll(dice, 10, _LIMIT, "1f")
+
+
+def roll_d6(dice: Dice) -> int:
+    """Pacific Theatre Via Midway (Bases 3, 4): one six-sided die, read 1-6."""
+    return _roll(dice, 6, _LIMIT6, "a six-sided die")

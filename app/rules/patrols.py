@@ -17,7 +17,7 @@ uses all its movement for the Turn (12d2.3).
 from __future__ import annotations
 
 from app.rules.actions import DONE, Action
-from app.rules.boards import searchboard, ships_in
+from app.rules.boards import searchboard_of, ships_in
 from app.rules.events import Event
 from app.rules.modes import mode_of
 from app.rules.state import FLYING, SIDES, Side, Spotting, State, Unit, other
@@ -89,7 +89,7 @@ def report_moves(state: State, mover: Side, out: list[Event]) -> None:
         hex_ = state.boards[mover].forces.get(marker)
         if hex_ is None:
             continue
-        flight.moved += searchboard().distance(flight.hex, hex_)  # 12d2.3: what remains
+        flight.moved += searchboard_of(state).distance(flight.hex, hex_)  # 12d2.3: what remains
         flight.hex = hex_
         flight.path.append(hex_)
         ships = [u.id for u in ships_in(state, mover, marker)]

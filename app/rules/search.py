@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from app.data import catalog
 from app.rules.actions import Action
-from app.rules.boards import base_hex, forces_at, ships_in
+from app.rules.boards import base_hex, forces_at, land_hexes, ships_in
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
 from app.rules.modes import mode_of
@@ -49,7 +49,7 @@ def search_modifier(state: State, hex_: str, how: str, factors: int) -> int:
     total = 0 if night else DAY
     if how == "air search":
         total += PER_FACTOR * factors
-    if hex_ in catalog().searchboard.land:
+    if hex_ in land_hexes(state):
         total += LAND
     base = state.units["usa"].get(BASE_ID)
     if hex_ == base_hex() and base is not None and base.box == BASE:

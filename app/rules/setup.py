@@ -15,7 +15,7 @@ from app.data import ForceSetup, Scenario, catalog
 from app.data.options import optional_rules
 from app.rules import commands, teams
 from app.rules.actions import DONE, Action
-from app.rules.boards import area_hexes
+from app.rules.boards import area_hexes_of
 from app.rules.dice import seed_state
 from app.rules.events import ALL, Event
 from app.rules.modes import check_options, mode_of
@@ -170,10 +170,14 @@ def optional_forces(state: State, side: Side) -> list[str]:
     return [f.marker for f in scenario_of(state).forces_of(side) if f.optional]
 
 
-@cache
-def _placements(marker: str, area: str) -> tuple[Action, ...]:
+def _placements(state: State, marker: str, area: str) -> tuple[Action, ...]:
     """7a2.2: a task force marker placed on each hex of its setup area."""
-    return tuple(Action("place", (marker, h)) for h in area_hexes(area))
+    return _placements_in(state.scenario, marker, area)
+
+
+@cache
+def _placements_in(scenario: str, marker: str, area: str) -> tuple[Action, ...]:
+    return tuple(Action("place", (marker, h)) for h in area_hexes_of(scenario, area))
 
 
 def _actions(state: State, side: Side) -> list[Action]:
@@ -183,7 +187,7 @@ def _actions(state: State, side: Side) -> list[Action]:
         out.append(Action("withhold" if marker in board.committed else "commit", (marker,)))
     for f in setup_forces(state, side):
         here = board.forces[f.marker]
-        out += [a for a in _placements(f.marker, f.area) if a.values[1] != here]
+        out += [a for a in _placements(state, f.marker, f.area) if a.values[1] != here]
     out += _air_toggles(state, side)
     if state.teams:
         out += teams.setup_actions(state, side)  # 17a, 17c1, 17c2
@@ -199,7 +203,7 @@ def _owes(state: State, side: Side) -> list[Action]:
         a
         for f in setup_forces(state, side)
         if board.forces[f.marker] is None
-        for a in _placements(f.marker, f.area)
+        for a in _placements(state, f.marker, f.area)
     ]
     return owed + teams.owes(state, side) if state.teams else owed
 

@@ -10,7 +10,7 @@ staging does not also use unequal legs (12c1): it does not fly in the Air Moveme
 from __future__ import annotations
 
 from app.rules.actions import Action
-from app.rules.boards import carrier_hex, searchboard, unit_hex
+from app.rules.boards import carrier_hex, searchboard_of, unit_hex
 from app.rules.events import ALL, Event
 from app.rules.ship_movement import dead_in_the_water
 from app.rules.state import GONE, MAX_STRIKE, READY, STRIKE, Side, State, Unit
@@ -31,7 +31,7 @@ def _may_stage(state: State, u: Unit, c: Unit) -> bool:
     here, there = unit_hex(state, u), carrier_hex(state, c)
     if here is None or there is None:
         return False
-    return 0 < searchboard().distance(here, there) <= _reach(u)
+    return 0 < searchboard_of(state).distance(here, there) <= _reach(u)
 
 
 def stagings(state: State, side: Side) -> list[Action]:

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from app.rules.actions import DONE, Action
 from app.rules.battle import AFTER_AIR_BATTLES
-from app.rules.boards import base_hex, forces_at, searchboard, ships_in
+from app.rules.boards import base_hex, forces_at, searchboard_of, ships_in
 from app.rules.events import ALL, Event
+from app.rules.grid import Board
 from app.rules.state import BASE, SIDES, Side, Spotting, State, Unit, UnitKey, other
 from app.rules.steps import Step, begin, register
 from app.rules.surface.bombardment import bombarding_ships, start_bombardment
@@ -33,17 +34,17 @@ INFORMED = ("actual", "exact")  # 16a: "2X" and "3X" (or 3d3.2's exact informati
 # ---------------------------------------------------------------- 16b task force facing
 
 
-def _last_hexside(start: str, end: str) -> int:
+def _last_hexside(grid: Board, start: str, end: str) -> int:
     """16b1: the direction a marker moved as it entered `end`, coming from `start`.
 
     # RULES? With 12a a marker may move two hexes and the path is not recorded: it is taken
     # to have come through the first neighbour of `end` (in DIRECTIONS order) on a shortest
     # path from `start`.
     """
-    grid = searchboard()
     near = grid.distance(start, end) - 1
-    for d in range(6):
-        came_from = grid.step(end, (d + 3) % 6)
+    turns = len(grid.directions)
+    for d in range(turns):
+        came_from = grid.step(end, (d + turns // 2) % turns)
         if came_from is not None and grid.distance(start, came_from) == near:
             return d
     raise AssertionError(f"no way from {start} into {end}")
@@ -51,6 +52,7 @@ def _last_hexside(start: str, end: str) -> int:
 
 def note_headings(state: State, rec: Surface) -> None:
     """16b1: the markers that moved this Turn now face the way they moved."""
+    grid = searchboard_of(state)
     for side in SIDES:
         board = state.boards[side]
         for marker, hex_ in board.forces.items():
@@ -58,7 +60,7 @@ def note_headings(state: State, rec: Surface) -> None:
             if hex_ is None:
                 rec.headings[side].pop(marker, None)
             elif start is not None and start != hex_:
-                rec.headings[side][marker] = _last_hexside(start, hex_)
+                rec.headings[side][marker] = _last_hexside(grid, start, hex_)
 
 
 def facing(state: State, hex_: str) -> str:
@@ -74,7 +76,8 @@ def facing(state: State, hex_: str) -> str:
         for n in forces_at(state, "japan", hex_)
     ]
     known = [(a, b) for a, b in pairs if a is not None and b is not None]
-    if not known or any(min((a - b) % 6, (b - a) % 6) <= 1 for a, b in known):
+    turns = len(searchboard_of(state).directions)
+    if not known or any(min((a - b) % turns, (b - a) % turns) <= 1 for a, b in known):
         return "same"
     return "opposite"
 

@@ -60,6 +60,7 @@ import sys
 import tempfile
 import time
 import urllib.parse
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -67,6 +68,7 @@ from typing import Any
 import httpx
 import jsonpatch
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -369,8 +371,9 @@ class Bench:
     async def _seat_agents(self, rng: random.Random, deadline: float, poster: Poster) -> None:
         while time.monotonic() < deadline:
             table = await self.new_table(rng.randrange(2**31))
+            readers: list[asyncio.Task[None]] = []
             async with contextlib.AsyncExitStack() as stack:
-                readers = []
+                stack.push_async_callback(self._stop_readers, readers)
                 for seat in table.tokens:
                     token = table.tokens[seat]
                     if seat in table.pages:
@@ -383,7 +386,7 @@ class Bench:
                         ws = await stack.enter_async_context(connect(url, max_size=2**24, **CLIENT))
                         table.docs[seat] = json.loads(await ws.recv())["view"]
                         reader = self.read(table, seat, ws)
-                    readers.append(asyncio.create_task(reader))
+                    readers.append(asyncio.create_task(self._reading(reader)))
                 for seat in table.pages:  # the page's first message: every region
                     while seat not in table.docs:
                         await asyncio.wait_for(table.changed[seat].wait(), 60)
@@ -393,10 +396,22 @@ class Bench:
                     await self.play(table, rng, deadline, poster)
                 finally:
                     table.open_sockets = 0
-                    for task in readers:
-                        task.cancel()
-                    await asyncio.gather(*readers, return_exceptions=True)
             self.tables.remove(table)
+
+    async def _reading(self, reader: Coroutine[Any, Any, None]) -> None:
+        """A seat's socket reader; a socket the server closes (a keepalive ping unanswered
+        on a saturated server) is an error of the run, not a lost task."""
+        try:
+            await reader
+        except ConnectionClosed as exc:
+            if self.measuring:
+                self.figures.errors.append(repr(exc))
+
+    @staticmethod
+    async def _stop_readers(readers: list[asyncio.Task[None]]) -> None:
+        for task in readers:
+            task.cancel()
+        await asyncio.gather(*readers, return_exceptions=True)
 
     async def floor(self, deadline: float) -> None:
         """The floor: a websocket round trip plus one committed insert, 10 times a second."""

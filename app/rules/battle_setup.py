@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from app.rules.actions import Action
+from app.rules.actions import DONE, FIELDS, Action
 from app.rules.battle import CENTRE, battle, enter_defender
 from app.rules.boards import battleboard
 from app.rules.events import ALL, Event
@@ -180,6 +180,14 @@ def _air_enter(state: State, out: list[Event]) -> None:
 def _air_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
     """4a3: the rule is the one for the unit's type and its target."""
     b = battle(state)
+    if action == DONE:
+        left = [u for u in b.air if u not in b.targets]
+        return (
+            "4a3",
+            f"every air unit is set up before the attack; still to set up: {', '.join(left)}",
+        )
+    if "unit" not in FIELDS[action.kind]:
+        return None
     unit = state.units[side].get(action.get("unit"))
     if unit is None or unit.ship or unit.id not in b.air:
         return "4a3", f"{action.get('unit')} is not one of the air units in this battle"

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 import pytest
 
-from app.rules import State, apply
+from app.rules import IllegalAction, State, apply, legal_actions
 from app.rules.actions import Action
 from app.rules.events import Event
 from app.rules.state import ARMING, FLIP, FLYING, GONE, READY, Side, UnitKey
@@ -758,3 +758,13 @@ def test_4_side_a_orders_the_battles_and_spent_aa_stays_spent_between_them() -> 
     assert s.aa_used == [UnitKey("usa", "Yorktown"), UnitKey("japan", "Haruna")]
     s, _ = play(s, "japan", "done")
     assert s.step == "reorganization" and not s.forced_dice
+
+
+def test_4a3_done_before_every_air_unit_is_set_up_is_refused_naming_the_rule() -> None:
+    """4a3: the attacker sets up every air unit of the strike before the attack; "done"
+    with one still to set up is refused with the rule and the units left, not an error."""
+    s = us_strike(units=("B5",))
+    assert Action("done") not in legal_actions(s, "usa")
+    with pytest.raises(IllegalAction) as refused:
+        apply(s, "usa", Action("done"))
+    assert refused.value.rule == "4a3" and "B5" in str(refused.value)

@@ -12,6 +12,7 @@ geometry of its own.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Protocol
@@ -46,7 +47,7 @@ class Board(Protocol):
     def step(self, name: str, direction: int) -> str | None: ...
 
 
-class _Cells:
+class _Cells(ABC):
     """What both grids share: the names in board order, their neighbour table, edges and the
     memo of `within`. A subclass fills `_index` (name -> coordinates) and says how to step."""
 
@@ -54,17 +55,17 @@ class _Cells:
     _within: dict[tuple[str, int], tuple[str, ...]]
 
     @property
-    def directions(self) -> tuple[str, ...]:
-        raise NotImplementedError
+    @abstractmethod
+    def directions(self) -> tuple[str, ...]: ...
 
-    def step(self, name: str, direction: int) -> str | None:
-        raise NotImplementedError
+    @abstractmethod
+    def step(self, name: str, direction: int) -> str | None: ...
 
-    def distance(self, a: str, b: str) -> int:
-        raise NotImplementedError
+    @abstractmethod
+    def distance(self, a: str, b: str) -> int: ...
 
-    def _edges_of(self, name: str) -> frozenset[str]:
-        raise NotImplementedError
+    @abstractmethod
+    def _edges_of(self, name: str) -> frozenset[str]: ...
 
     @cached_property
     def _hexes(self) -> tuple[str, ...]:

@@ -33,7 +33,6 @@ from typing import Any
 from app.data import catalog
 from app.data.options import optional_rules
 from app.rules import Action, State, apply, legal_actions, new_game, replay, view
-from app.rules.actions import written
 from app.rules.boards import searchboard
 from app.rules.events import Event, visible_to
 from app.rules.flow import acting
@@ -95,7 +94,7 @@ def _nearest_enemy(state: State, side: Side, hex_: str) -> int:
 def choose(state: State, seat: str, rng: random.Random) -> Action:
     """A random legal action, its written fields filled in (17c3: a note's text)."""
     action = _pick(state, seat, rng)
-    if written(action):
+    if action.is_written:
         return action
     return action.written(text=" ".join(rng.choice(_WORDS) for _ in range(rng.randint(1, 12))))
 

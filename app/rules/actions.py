@@ -107,6 +107,12 @@ class Action:
         )
         return Action(self.kind, blank)
 
+    @property
+    def is_written(self) -> bool:
+        """Whether every written field holds text (a template's are blank)."""
+        fields = FIELDS[self.kind]
+        return all(v.strip() for f, v in zip(fields, self.values, strict=True) if f in TEXT_FIELDS)
+
     def written(self, **texts: str) -> Action:
         """The template with its written fields filled in."""
         fields = FIELDS[self.kind]
@@ -162,12 +168,6 @@ class Action:
                 raise ActionParseError(f"field {f!r} of {kind!r} must be a short word, got {v!r}")
             values.append(v)
         return cls(kind, tuple(values))
-
-
-def written(action: Action) -> bool:
-    """Whether every written field of the action holds text (a template's are blank)."""
-    fields = FIELDS[action.kind]
-    return all(v.strip() for f, v in zip(fields, action.values, strict=True) if f in TEXT_FIELDS)
 
 
 def _written(kind: str, name: str, value: object) -> str:

@@ -28,7 +28,7 @@ from app.rules import (  # noqa: F401
     takeback,
     victory,
 )
-from app.rules.actions import DONE, Action, written
+from app.rules.actions import DONE, Action
 from app.rules.commands import ADDRESSED, deciders, offered
 from app.rules.errors import IllegalAction
 from app.rules.events import Event
@@ -80,7 +80,7 @@ def apply(
     with the audience the game's mode gives it (app/rules/modes.py)."""
     if not isinstance(action, Action):
         action = Action.from_json(action)
-    if action.template not in legal_actions(state, seat) or not written(action):
+    if action.template not in legal_actions(state, seat) or not action.is_written:
         raise _refusal(state, seat, action)
     who = seat_of(state, seat)
     assert who is not None  # legal_actions is empty for anything but a seat of the game
@@ -188,7 +188,7 @@ def _refusal(state: State, seat: str, action: Action) -> IllegalAction:
         return IllegalAction(
             "3", f"it is not your move: the {state.step} step waits for {who_acts}"
         )
-    if not written(action) and action.template in legal_actions(state, seat):
+    if not action.is_written and action.template in legal_actions(state, seat):
         return IllegalAction(step.rule, f"{action.kind!r} needs its text written")
     if action.kind in ADDRESSED and action.get("to") == seat:
         return IllegalAction("17c3", "a note goes to your teammate, not to yourself")

@@ -8,6 +8,8 @@ eliminated; where capacity forces a choice, the owner chooses by landing the oth
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from app.rules.actions import DONE, Action
 from app.rules.air_ranges import return_allowance
 from app.rules.boards import area_hexes, carrier_hex, searchboard_of, unit_hex
@@ -41,19 +43,44 @@ from app.rules.units import (
 
 def may_land(state: State, u: Unit, carrier: Unit) -> str | None:
     """None if `u` may land on `carrier` now, else the rule that forbids it."""
+    deck = _deck(state, carrier)
+    if isinstance(deck, str):
+        return deck
+    return _lands(state, u, deck, *_reach(state, u))
+
+
+@dataclass(frozen=True, slots=True)
+class _Deck:
+    """What of a carrier, AV or base matters to every unit landing on it (5a)."""
+
+    carrier: Unit
+    hex: str
+    room: float  # 5a3: capacity less the air units aboard, counted as 12b1 says
+
+
+def _deck(state: State, carrier: Unit) -> _Deck | str:
+    """The carrier as a landing place, or the rule by which nothing lands on it."""
     if carrier.box == "eliminated" or not carrier.ship:
-        return "5a1"
-    if not basing_allows(u, carrier):
         return "5a1"
     if dead_in_the_water(state, carrier):
         return "11c2"
     where = carrier_hex(state, carrier)
     if where is None:
         return "5a1"
-    here = state.boards[u.side].flights[u.id].hex
-    if searchboard_of(state).distance(here, where) > return_allowance(state, u):
+    return _Deck(carrier, where, capacity(carrier) - load(state, carrier))
+
+
+def _reach(state: State, u: Unit) -> tuple[str, int]:
+    """A flying unit's hex and the hexes it may still fly to land (5a2)."""
+    return state.boards[u.side].flights[u.id].hex, return_allowance(state, u)
+
+
+def _lands(state: State, u: Unit, deck: _Deck, here: str, allowance: int) -> str | None:
+    if not basing_allows(u, deck.carrier):
+        return "5a1"
+    if searchboard_of(state).distance(here, deck.hex) > allowance:
         return "5a2"
-    if load(state, carrier) + size(state, u) > capacity(carrier):
+    if size(state, u) > deck.room:
         return "5a3"
     return None
 
@@ -65,15 +92,20 @@ def _flying(state: State, side: Side) -> list[Unit]:
 
 
 def landings(state: State, side: Side) -> list[Action]:
-    carriers = [
-        c for c in state.units[side].values() if c.ship and (ship_record(c).capacity or 0) > 0
+    decks = [
+        d
+        for c in state.units[side].values()
+        if c.ship and (ship_record(c).capacity or 0) > 0
+        if isinstance(d := _deck(state, c), _Deck)
     ]
-    acts = [
-        Action("land", (u.id, c.id))
-        for u in _flying(state, side)
-        for c in carriers
-        if may_land(state, u, c) is None
-    ]
+    acts = []
+    for u in _flying(state, side):
+        reach = _reach(state, u)
+        acts += [
+            Action("land", (u.id, d.carrier.id))
+            for d in decks
+            if _lands(state, u, d, *reach) is None
+        ]
     return acts + _off_board_landings(state, side)
 
 
@@ -95,8 +127,9 @@ def _off_board_landings(state: State, side: Side) -> list[Action]:
 
 
 def _actions(state: State, side: Side) -> list[Action]:
-    acts = landings(state, side) + patrols(state, side)
-    return acts if landings(state, side) else [*acts, DONE]
+    lands = landings(state, side)
+    acts = lands + patrols(state, side)
+    return acts if lands else [*acts, DONE]
 
 
 def _unlanded(state: State, side: Side, action: Action, out: list[Event]) -> None:

@@ -37,8 +37,8 @@ def _ship_hexes(state: State, b: Battle) -> list[str]:
     """4a2: one unit a hex, the empty hexes around every unit, all on the Battleboard."""
     grid = battleboard()
     gap = spacing(state, b)
-    taken = list(b.positions.values())
-    return [h for h in _interior(gap) if all(grid.distance(h, t) > gap for t in taken)]
+    near = {h for t in b.positions.values() for h in grid.within(t, gap)}
+    return [h for h in _interior(gap) if h not in near]
 
 
 @cache

@@ -7,6 +7,7 @@ seat's part of the step, then steps with nothing to choose are passed automatica
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
@@ -43,10 +44,57 @@ from app.rules.steps import waiting_for as waiting_for
 
 def legal_actions(state: State, seat: str) -> list[Action]:
     """Every action `seat` may take now, in a stable sorted order."""
-    who = seat_of(state, seat)
-    if who is None or seat not in acting(state):
-        return []
-    return sorted(set(_seat_actions(state, who)), key=_order)
+    return list(_offered(state, seat))
+
+
+def _offered(state: State, seat: str) -> tuple[Action, ...]:
+    """`legal_actions`, worked out once per state and seat: the engine never changes a
+    state it has answered for (`apply` works on a copy), and a caller that asks for the
+    choices and then takes one (the server's views, then the next action) asks twice."""
+    memo = _memo(state)
+    acts = memo.get(seat)
+    if acts is None:
+        who = seat_of(state, seat)
+        found = [] if who is None or seat not in acting(state) else _seat_actions(state, who)
+        acts = memo[seat] = tuple(sorted(set(found), key=_order))
+    return acts
+
+
+def _memo(state: State) -> dict[str, tuple[Action, ...]]:
+    """The state's offered actions by seat, as far as they have been worked out."""
+    memo = _MEMO.get(id(state))
+    if memo is None or memo[0]() is not state:
+        memo = (weakref.ref(state), {})
+        _MEMO[id(state)] = memo
+        if len(_MEMO) > _MEMO_SIZE:
+            _forget_oldest()
+    return memo[1]
+
+
+def _forget_oldest() -> None:
+    """Without a lock: the server's threads share the memo, and each step here is one
+    operation on the dict, so a thread that loses the race leaves the work to the other."""
+    try:
+        oldest = next(iter(_MEMO))
+    except RuntimeError:  # changed by another thread meanwhile
+        return
+    _MEMO.pop(oldest, None)
+
+
+def _remember(state: State, side: Side, acts: set[Action]) -> None:
+    """The choices `_pass_automatically` found for the side it stopped at are the offered
+    actions of each of its seats that commands the whole side."""
+    memo = _memo(state)
+    for seat in acting(state):
+        who = seat_of(state, seat)
+        if who is not None and who.side == side and who.command is None:
+            memo[seat] = tuple(sorted(acts, key=_order))
+
+
+# The latest states asked about, by id, each with a reference that tells a reused id
+# from its first owner; a few hundred live games keep theirs without growing it further.
+_MEMO: dict[int, tuple[weakref.ref[State], dict[str, tuple[Action, ...]]]] = {}
+_MEMO_SIZE = 1024
 
 
 def _seat_actions(state: State, who: Seat) -> list[Action]:
@@ -80,17 +128,19 @@ def apply(
     with the audience the game's mode gives it (app/rules/modes.py)."""
     if not isinstance(action, Action):
         action = Action.from_json(action)
-    if action.template not in legal_actions(state, seat) or not action.is_written:
+    if action.template not in _offered(state, seat) or not action.is_written:
         raise _refusal(state, seat, action)
     who = seat_of(state, seat)
     assert who is not None  # legal_actions is empty for anything but a seat of the game
     nxt = state.clone()
     out: list[Event] = []
     _take(nxt, who, action, out)
-    _pass_automatically(nxt, out)
+    stopped = _pass_automatically(nxt, out)
     mode = mode_of(state.mode)
     heard = [_heard(mode.audience(e), e) for e in out]
     takeback.record(state, nxt, seat, heard)
+    if stopped is not None:
+        _remember(nxt, *stopped)
     return nxt, heard
 
 
@@ -143,9 +193,10 @@ def _side_done(state: State, side: Side, step: Step, action: Action, out: list[E
         step.finish(state, out)
 
 
-def _pass_automatically(state: State, out: list[Event]) -> None:
+def _pass_automatically(state: State, out: list[Event]) -> tuple[Side, set[Action]] | None:
     """Take a side's only choice for it: "done", or a lone battle or bombing combat; with
-    teams, also "done" for each of its seats that has nothing else to do."""
+    teams, also "done" for each of its seats that has nothing else to do. Returns the side
+    it stopped at with its choices, when nothing changed after they were worked out."""
     while state.status != "finished" and not state.simultaneous and state.waiting:
         side = state.waiting[0]
         step = STEPS[state.step]
@@ -157,8 +208,11 @@ def _pass_automatically(state: State, out: list[Event]) -> None:
                 _side_done(state, side, step, only, out)
             else:
                 step.handle(state, side, only, out)
-        elif not (state.teams and not step.always_asks and _seats_pass(state, side, out)):
-            return
+        elif not state.teams:
+            return side, acts
+        elif step.always_asks or not _seats_pass(state, side, out):
+            return None
+    return None
 
 
 def _seats_pass(state: State, side: Side, out: list[Event]) -> bool:
@@ -188,7 +242,7 @@ def _refusal(state: State, seat: str, action: Action) -> IllegalAction:
         return IllegalAction(
             "3", f"it is not your move: the {state.step} step waits for {who_acts}"
         )
-    if not action.is_written and action.template in legal_actions(state, seat):
+    if not action.is_written and action.template in _offered(state, seat):
         return IllegalAction(step.rule, f"{action.kind!r} needs its text written")
     if action.kind in ADDRESSED and action.get("to") == seat:
         return IllegalAction("17c3", "a note goes to your teammate, not to yourself")

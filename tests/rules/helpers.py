@@ -9,6 +9,13 @@ from app.rules.state import ARMING, READY, SIDES, Side
 from app.rules.steps import begin
 
 
+def edited(state: State) -> State:
+    """A position set up by hand: the engine works out a state's choices once and never
+    changes a state it has answered for (app/rules/flow.py), so a state changed by hand
+    goes back to it as a new state."""
+    return state.clone()
+
+
 def play(state: State, seat: str, *texts: str) -> tuple[State, list[Event]]:
     """Apply actions given in their text form ("launch B5"), checking each is legal."""
     events: list[Event] = []

@@ -105,6 +105,21 @@ def test_apply_never_mutates_its_input() -> None:
     assert pickle.dumps(state) == before
 
 
+def test_legal_actions_worked_out_once_are_the_same_as_worked_out_afresh() -> None:
+    """Issue 17: a state's choices are worked out once, and those `apply` finds on its way
+    (passing steps with one choice) are kept for the state it returns; each must equal
+    what a fresh copy of the state, asked for the first time, offers."""
+    state = new_game("one", frozenset(), 11)
+    for _ in range(120):
+        if state.status == "finished":
+            break
+        seat = next(s for s in ("japan", "usa") if legal_actions(state, s))
+        offered = legal_actions(state, seat)
+        offered.clear()  # a caller's list is its own
+        assert legal_actions(state, seat) == legal_actions(state.clone(), seat) != []
+        state, _ = apply(state, seat, legal_actions(state, seat)[0])
+
+
 def test_illegal_action_names_its_rule_and_changes_nothing() -> None:
     state = new_game("one", frozenset(), 3)
     before = pickle.dumps(state)

@@ -20,7 +20,7 @@ from app.rules.surface.geometry import sector, torpedo_hexes, torpedo_line
 from app.rules.surface.model import Surface, SurfaceCombat
 from app.rules.victory import victory_points
 
-from .helpers import kinds, play
+from .helpers import edited, kinds, play
 
 USA_LINE = ["Minneapolis", "NewOrleans", "Northampton", "Pensacola", "Vincennes", "DD3"]
 JAPAN_LINE = ["Kumano", "Mikuma", "Mogami", "Suzuya", "DD10"]
@@ -51,7 +51,7 @@ def arrange(s: State, ships: dict[str, tuple[str, str]]) -> State:
         assert side in SIDES
         c.hexes[side][uid] = hex_  # type: ignore[index]
         c.facings[side][uid] = DIRECTIONS.index(facing)  # type: ignore[index]
-    return s
+    return edited(s)
 
 
 def done_until(s: State, step: str) -> State:
@@ -210,6 +210,7 @@ def test_16e3_a_ship_moves_through_another_but_never_stops_in_its_hex() -> None:
 def test_11c1_a_ship_dead_in_the_water_may_not_move() -> None:
     s = four(frozenset({"11c"}))
     s.units["usa"]["Minneapolis"].damage = 5
+    s = edited(s)
     assert refused(s, "usa", "advance Minneapolis") == "11c1"
     assert refused(s, "usa", "turn Minneapolis port") == "11c1"
 
@@ -449,6 +450,7 @@ def test_7e4_3_no_breakoff_before_the_end_of_surface_turn_4() -> None:
     assert combat(s).turn == 4  # Surface Turns 1-3 passed their breakoffs: nothing to choose
     assert "breakoff DD3" in [a.text() for a in legal_actions(s, "usa")]
     combat(s).turn = 3
+    s = edited(s)
     assert refused(s, "usa", "breakoff DD3") == "7e4.3"
 
 

@@ -7,6 +7,7 @@ game state. Colour is never the only signal: every counter also says "US" or "IJ
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, cast
 
 from app.data import catalog
@@ -197,32 +198,54 @@ def printed(side: str, uid: str, air: bool, back: bool) -> tuple[tuple[Factor, .
 
 def counter(unit: dict[str, Any]) -> Counter:
     """A counter for one unit of a view's Operations Card (or its eliminated list)."""
-    side, air = str(unit.get("side", "")), "basing" in unit
     f: dict[str, Any] = unit.get("factors") or {}
-    factors: tuple[tuple[str, str], ...]
-    if air:
-        factors = (
-            ("D", _value(f.get("defense"))),
-            ("B", _value(f.get("bombing"))),
-            ("M", _value(f.get("movement"))),
-        )
-    else:
-        factors = (("D", _value(f.get("defense"))), ("AA", _value(f.get("aa"))))
-    back = unit.get("face") == "back"
-    shown, back_label = printed(side, str(unit["id"]), air, back)
+    return _counter(
+        str(unit.get("side", "")),
+        str(unit["id"]),
+        str(unit.get("name") or unit["id"]),
+        "basing" in unit,
+        str(unit.get("type", "")),
+        tuple(_value(f.get(k)) for k in ("defense", "bombing", "movement", "aa")),
+        unit.get("face") == "back",
+        int(unit.get("hits") or 0),
+        bool(unit.get("eliminated")),
+        str(unit.get("basing") or ""),
+    )
+
+
+@lru_cache(maxsize=8192)
+def _counter(
+    side: str,
+    uid: str,
+    name: str,
+    air: bool,
+    type_: str,
+    values: tuple[str, str, str, str],  # defense, bombing, movement, AA now
+    back: bool,
+    hits: int,
+    eliminated: bool,
+    basing: str,
+) -> Counter:
+    """Counters are values: the page draws every unit of both cards on each render, and
+    a unit's counter changes only with its face, hits or factors."""
+    defense, bombing, movement, aa = values
+    factors = (
+        (("D", defense), ("B", bombing), ("M", movement)) if air else (("D", defense), ("AA", aa))
+    )
+    shown, back_label = printed(side, uid, air, back)
     return Counter(
-        key=unit_key(side, str(unit["id"])),
+        key=unit_key(side, uid),
         side=side,
-        id=str(unit["id"]),
-        name=str(unit.get("name") or unit["id"]),
+        id=uid,
+        name=name,
         air=air,
-        type=str(unit.get("type", "")),
+        type=type_,
         factors=factors,
         back=back,
-        hits=int(unit.get("hits") or 0),
-        eliminated=bool(unit.get("eliminated")),
+        hits=hits,
+        eliminated=eliminated,
         printed=shown,
-        basing=str(unit.get("basing") or ""),
+        basing=basing,
         back_label=back_label,
     )
 

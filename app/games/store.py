@@ -466,7 +466,8 @@ class GameStore:
             new_state, events = self.engine.apply(before.state, seat, action)
         except self.engine.illegal_action as exc:
             rule = getattr(exc, "rule", None)
-            if not self.engine.legal_actions(before.state, seat) and rule != "17b":
+            # 17b, 18: the refusal says whose the action is, whether or not it is his move
+            if not self.engine.legal_actions(before.state, seat) and rule not in ("17b", "18"):
                 raise NotYourMove(f"the {seat} seat has nothing to do now") from exc
             raise IllegalMove(str(exc), rule=rule) from exc
         STAGES.lap("apply", t)

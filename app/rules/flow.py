@@ -22,6 +22,7 @@ from app.rules import (  # noqa: F401
     fighters,
     patrols,
     radio,
+    reports,
     setup,
     submarines,
     surface,
@@ -33,7 +34,7 @@ from app.rules.commands import ADDRESSED, deciders, offered
 from app.rules.errors import IllegalAction
 from app.rules.events import Event
 from app.rules.modes import mode_of
-from app.rules.seats import Seat, seat_of, side_of_seat, side_seats
+from app.rules.seats import Seat, is_umpire, seat_of, side_of_seat, side_seats
 from app.rules.setup import new_game
 from app.rules.state import Side, State
 from app.rules.steps import STEPS, Step
@@ -43,6 +44,8 @@ from app.rules.steps import waiting_for as waiting_for
 
 def legal_actions(state: State, seat: str) -> list[Action]:
     """Every action `seat` may take now, in a stable sorted order."""
+    if is_umpire(state, seat):
+        return reports.umpire_actions(state)  # 18c: whenever he likes, nobody waits for him
     who = seat_of(state, seat)
     if who is None or seat not in acting(state):
         return []
@@ -80,6 +83,12 @@ def apply(
     with the audience the game's mode gives it (app/rules/modes.py)."""
     if not isinstance(action, Action):
         action = Action.from_json(action)
+    if is_umpire(state, seat):
+        return _umpire(state, seat, action)
+    if action.kind in reports.UMPIRE_KINDS:
+        raise IllegalAction(
+            "18", f"{action.kind!r} is the umpire's: all information goes through him (18c)"
+        )
     if action.template not in legal_actions(state, seat) or not action.is_written:
         raise _refusal(state, seat, action)
     who = seat_of(state, seat)
@@ -92,6 +101,17 @@ def apply(
     heard = [_heard(mode.audience(e), e) for e in out]
     takeback.record(state, nxt, seat, heard)
     return nxt, heard
+
+
+def _umpire(state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
+    """18c: one action of the umpire (app/rules/reports.py): reports, messages, notes."""
+    if action.template not in reports.umpire_actions(state) or not action.is_written:
+        raise reports.refusal(state, action)
+    nxt = state.clone()
+    out: list[Event] = []
+    reports.act(nxt, action, out)
+    takeback.record(state, nxt, seat, out)
+    return nxt, out
 
 
 def _heard(audience: str, event: Event) -> Event:

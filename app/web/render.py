@@ -215,7 +215,7 @@ def context(
         ),
         "board": None if no_searchboard(view) else searchboard.searchboard(view, who.plays),
         "console": None if replay else console.console(view, events),  # 18: the umpire's
-        "umpire_boards": [] if replay or no_searchboard(view) else umpire_boards(view, who),
+        "umpire_boards": [] if no_searchboard(view) else umpire_boards(view, who),
         "battle": battleboard.battle(view) or battleboard.surface(view),
         "cards": cards.cards(view, who.plays),
         "lines": [ln for ln in lines if ln.turn >= since],
@@ -233,7 +233,7 @@ def umpire_boards(view: dict[str, Any], who: Seat) -> list[Markup]:
     out = []
     for side in sides_of(view):
         board_view = {
-            **view,
+            **{k: v for k, v in view.items() if k != "umpire"},
             "searchboard": (view.get("searchboards") or {}).get(side),
             "viewer": {"seat": side, "side": side, "command": None, "label": ""},
         }
@@ -245,7 +245,7 @@ def umpire_boards(view: dict[str, Any], who: Seat) -> list[Markup]:
             .replace('"sb-h"', f'"sb-h-{side}"')
             .replace('id="hx"', f'id="hx-{side}"')
             .replace('href="#hx"', f'href="#hx-{side}"')
-            .replace(" (as it stood then)", "")
+            .replace("(as it stood then)", "(its side's copy)")
         )
         out.append(Markup(html.rsplit("</section>", 1)[0] + "</div>"))
     return out

@@ -98,6 +98,7 @@ def test_18_an_umpired_day_turn_with_a_spotting_report_edited_and_released(
         assert "Truth: MobileForce" in draft.inner_text()
         assert "r1 Spotting report for United States, Turn 8 (18c1)" in draft.inner_text()
         ump.shot("report-waiting")
+        ump.page.locator("#r-umpire").screenshot(path=str(artifacts / "console-waiting.png"))
 
         # 18d: the umpire edits the report and releases it
         draft.locator("summary").click()
@@ -133,6 +134,8 @@ def test_18_an_umpired_day_turn_with_a_spotting_report_edited_and_released(
         ump.page.set_viewport_size(PHONE)
         no_page_scroll(ump)
         ump.shot("console-phone")
+        top = {"x": 0, "y": 0, "width": PHONE["width"], "height": 1400}
+        ump.page.screenshot(path=str(artifacts / "console-phone-top.png"), clip=top)
         for p in pages.values():
             html = p.page.content()
             assert not [s for s, t in game.tokens.items() if t in html and s != p.seat]

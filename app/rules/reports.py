@@ -54,6 +54,9 @@ UMPIRE_KINDS = frozenset(
     {"release-report", "edit-report", "hold-report", "message", "umpire-note", "auto-release"}
 )
 OPEN = ("waiting", "held")  # a draft not yet released
+# A report made for a side, waiting or released: what was done to get it stands (issue 14:
+# take-back ends at a reveal, and the side has, or will have, the answer)
+ANSWERS = frozenset({"report-draft", "search", "damage-report"})
 
 
 # ---------------------------------------------------------------- the rules' reports

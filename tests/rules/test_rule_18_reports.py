@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules import apply, legal_actions, view
+from app.rules import apply, can_take_back, legal_actions, view
 from app.rules.errors import IllegalAction
 from app.rules.events import Event, visible_to
 from app.rules.reports import told_versus_truth
-from app.rules.state import FLIP, State
+from app.rules.state import FLIP, STRIKE, State
+from app.rules.steps import begin
 
-from .helpers import kinds, play
+from .helpers import kinds, play, position
 from .test_rule_18_umpired import MOBILE_FORCE_SHIPS, aa_on_b5, scout_over_h4
 
 EXACT = [9, 4]  # 15a1.2: 12 vs 4, three times: exact
@@ -242,3 +243,23 @@ def test_18_told_versus_truth_pairs_each_report_with_the_truth() -> None:
     assert list(pair["truth"]["found"]) == ["MobileForce"]
     assert "told_versus_truth" not in view(s, "usa")
     assert view(s, "umpire")["told_versus_truth"] == told_versus_truth(s)
+
+
+@pytest.mark.parametrize("mode", ["umpired", "double-blind"])
+def test_18c_a_search_the_umpire_has_to_answer_may_not_be_taken_back(mode: str) -> None:
+    """Issue 14 with 18c: a search of the basic game rolls no die, and its answer goes to
+    the searching side only; once the umpire has it to answer it stands (take-back ends
+    at a reveal)."""
+    s = position(
+        8, {"usa": {"TF17": ("L3", [])}, "japan": {"MobileForce": ("K3", [])}}, dice=[4, 6]
+    )
+    s.mode = mode
+    o = s.units["usa"]["O"]
+    o.box, o.area = STRIKE, "TF17"
+    begin(s, "air movement and search", [])
+    s, _ = play(s, "usa", "fly O K3")
+    assert can_take_back(s, "usa").actions == 1
+    s, ev = play(s, "usa", "search K3")
+    assert not s.forced_dice  # no die rolled for it
+    taken = can_take_back(s, "usa")
+    assert (taken.actions, taken.rule) == (0, "18c")

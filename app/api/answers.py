@@ -8,7 +8,7 @@ catalogue: app.api.contract fills them in, nothing here lists them.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
@@ -130,6 +130,8 @@ class Replay(BaseModel):
     finished_at: str | None
     actions: list[RecordedAction]
     events: list[Event]
+    # 18: each report the umpire gave a side (as released, edits included) and the truth
+    told_versus_truth: list[dict[str, Any]] = []
 
 
 class ChatMessage(BaseModel):

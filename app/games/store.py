@@ -28,7 +28,7 @@ from sqlalchemy import Connection, Row, bindparam, select
 from app.games.cache import GameCache, Loaded
 from app.games.db import Database
 from app.games.diff import make_patch
-from app.games.engine import Engine, Json
+from app.games.engine import OMNISCIENT, Engine, Json
 from app.games.errors import (
     BadRequest,
     GameNotFound,
@@ -326,7 +326,7 @@ class GameStore:
                 .where(ActionRecord.game_id == game_id)
                 .order_by(ActionRecord.seq)
             ).all()
-            return {
+            record = {
                 "id": game.id,
                 "scenario": game.scenario,
                 "options": game.options,
@@ -350,6 +350,14 @@ class GameStore:
                 ],
                 "events": [event for r in rows for event in r.events.get("all", [])],
             }
+        return {**record, "told_versus_truth": self._told_versus_truth(game_id)}
+
+    def _told_versus_truth(self, game_id: str) -> list[Json]:
+        """18: each report the umpire gave a side beside the truth (umpired modes only),
+        from the finished game's last position."""
+        end = self.replays.step(game_id, OMNISCIENT, None).view
+        told: list[Json] = end.get("told_versus_truth") or []
+        return told
 
     def replay_at(self, game_id: str, seat: str | None, at: int | None) -> ReplayStep:
         """A finished game as `seat` saw it after its first `at` actions (all of them
@@ -466,7 +474,8 @@ class GameStore:
             new_state, events = self.engine.apply(before.state, seat, action)
         except self.engine.illegal_action as exc:
             rule = getattr(exc, "rule", None)
-            if not self.engine.legal_actions(before.state, seat) and rule != "17b":
+            # 17b, 18: the refusal says whose the action is, whether or not it is his move
+            if not self.engine.legal_actions(before.state, seat) and rule not in ("17b", "18"):
                 raise NotYourMove(f"the {seat} seat has nothing to do now") from exc
             raise IllegalMove(str(exc), rule=rule) from exc
         STAGES.lap("apply", t)

@@ -23,6 +23,7 @@ from app.rules import (  # noqa: F401
     fighters,
     patrols,
     radio,
+    reports,
     setup,
     submarines,
     surface,
@@ -34,7 +35,7 @@ from app.rules.commands import ADDRESSED, deciders, offered
 from app.rules.errors import IllegalAction
 from app.rules.events import Event
 from app.rules.modes import mode_of
-from app.rules.seats import Seat, seat_of, side_of_seat, side_seats
+from app.rules.seats import Seat, is_umpire, seat_of, side_of_seat, side_seats
 from app.rules.setup import new_game
 from app.rules.state import Side, State
 from app.rules.steps import STEPS, Step
@@ -53,7 +54,10 @@ def _offered(state: State, seat: str) -> tuple[Action, ...]:
     choices and then takes one (the server's views, then the next action) asks twice."""
     memo = _memo(state)
     acts = memo.get(seat)
-    if acts is None:
+    if acts is None and is_umpire(state, seat):
+        # 18c: whenever he likes, nobody waits for him
+        acts = memo[seat] = tuple(reports.umpire_actions(state))
+    elif acts is None:
         who = seat_of(state, seat)
         found = [] if who is None or seat not in acting(state) else _seat_actions(state, who)
         acts = memo[seat] = tuple(sorted(set(found), key=_order))
@@ -128,6 +132,12 @@ def apply(
     with the audience the game's mode gives it (app/rules/modes.py)."""
     if not isinstance(action, Action):
         action = Action.from_json(action)
+    if is_umpire(state, seat):
+        return _umpire(state, seat, action)
+    if action.kind in reports.UMPIRE_KINDS:
+        raise IllegalAction(
+            "18", f"{action.kind!r} is the umpire's: all information goes through him (18c)"
+        )
     if action.template not in _offered(state, seat) or not action.is_written:
         raise _refusal(state, seat, action)
     who = seat_of(state, seat)
@@ -142,6 +152,17 @@ def apply(
     if stopped is not None:
         _remember(nxt, *stopped)
     return nxt, heard
+
+
+def _umpire(state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
+    """18c: one action of the umpire (app/rules/reports.py): reports, messages, notes."""
+    if action.template not in _offered(state, seat) or not action.is_written:
+        raise reports.refusal(state, action)
+    nxt = state.clone()
+    out: list[Event] = []
+    reports.act(nxt, action, out)
+    takeback.record(state, nxt, seat, out)
+    return nxt, out
 
 
 def _heard(audience: str, event: Event) -> Event:

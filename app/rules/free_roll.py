@@ -15,9 +15,9 @@ from app.rules.combat import CombatRoll, roll_combat
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
 from app.rules.modes import mode_of
+from app.rules.reports import report_damage
 from app.rules.state import PendingCombat, Side, State, Unit, UnitKey, other
 from app.rules.steps import Step, nothing, register
-from app.rules.umpire import report_damage
 from app.rules.units import add_damage, engage
 
 POINTS = {"hit": 1, "flip": 3, "eliminated": 6}

@@ -16,6 +16,7 @@ from app.rules.boards import base_hex, forces_at, land_hexes, ships_in
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
 from app.rules.modes import mode_of
+from app.rules.reports import report_spotting
 from app.rules.state import BASE, Report, Side, Spotting, State, other
 from app.rules.steps import Step, nothing, register
 from app.rules.umpire import stated_ships
@@ -111,6 +112,13 @@ def _variable(
 
 
 def _record(state: State, side: Side, spot: Spotting, out: list[Event]) -> None:
+    if mode_of(state.mode).umpired:  # 18c1: the answer goes through the umpire
+        truth = {
+            "found": exact_answer(state, side, spot.hex),
+            "ships": ships_present(state, side, spot.hex),
+        }
+        report_spotting(state, side, spot, truth, out)
+        return
     state.boards[side].intel.append(spot)
     data = {
         "side": side,

@@ -121,6 +121,7 @@ class Spotting:
     how: str  # "air search", "sea search", "battle"
     level: str = "exact"  # 15a1.2: "nothing", "something", "number", "actual", "exact"
     ships: int | None = None  # the number of ships stated ("number", "actual")
+    said: str = ""  # 18d: the umpire's own words, when he edited the report (level "report")
 
 
 @by_fields
@@ -152,6 +153,24 @@ class Message:
 
 
 @by_fields
+@dataclass(slots=True)
+class Draft:
+    """18c: a report the rules produced for a side (a search's answer, a damage report),
+    which in the umpired mode waits for the umpire to release it (app/rules/reports.py)."""
+
+    id: str  # "r1", "r2", ... in the order the rules produced them
+    kind: str  # "spotting" (3d3, 15a, 18c1), "damage" (18c2)
+    side: Side  # the side it is for
+    turn: int
+    step: str
+    data: dict[str, object]  # the report as the rules made it: its event's data
+    truth: dict[str, object]  # what was really there, or really done
+    status: str = "waiting"  # "held": kept back by the umpire; "released"
+    told: dict[str, object] | None = None  # the report as released, edits included
+    words: str = ""  # 18d: the umpire's edit, if he made one
+    released: int = 0  # the Turn it was released
+
+
 @dataclass(slots=True)
 class Board:
     """One side's Searchboard: secret from the other side (1c, 3c).
@@ -296,6 +315,10 @@ class State:
     pending: PendingCombat | None = None  # 11a: a combat waiting for the holder's choice
     # issue 14: what each seat may take back (app/rules/takeback.py); only its own view says
     takeback: dict[str, TakeBack] = field(default_factory=dict)  # by seat id
+    # 18c (umpired modes, app/rules/reports.py): every report the rules produced for a
+    # side, and the kinds of report the umpire lets through as soon as they are made
+    drafts: list[Draft] = field(default_factory=list)
+    auto_release: list[str] = field(default_factory=list)
 
     def clone(self) -> State:
         """A deep copy, by a pickle round trip in memory (nothing stored): measured about

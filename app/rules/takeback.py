@@ -24,6 +24,7 @@ under them (app/games/takeback.py checks that they do, by replaying them).
 from __future__ import annotations
 
 from app.rules.events import Event, visible_to
+from app.rules.reports import ANSWERS
 from app.rules.seats import SPECTATOR, is_umpire, players, seat_of, seats
 from app.rules.state import State, TakeBack
 from app.rules.steps import acting
@@ -79,6 +80,8 @@ def why_not(before: State, after: State, seat: str, events: list[Event]) -> tupl
     for other in (*(s.id for s in players(before)), SPECTATOR):
         if other != seat and any(visible_to(e, other) for e in events):
             return "1c", f"{title(before, other)} has seen it (1c)"
+    if any(e.kind in ANSWERS for e in events):
+        return "18c", "the umpire has had it to answer (18c)"
     gained = [s for s in acting(after) if s != seat and s not in acting(before)]
     if gained:
         return "3", f"{title(after, gained[0])} has the move now (3)"

@@ -145,23 +145,6 @@ def told_damage(told_before: int, points: int, die: int, actual: int) -> int:
     return told
 
 
-def report_damage(state: State, target: Unit, before: int, kind: str, out: list[Event]) -> None:
-    """18c2: the umpire reports a combat's damage to the side that fought the target's,
-    through his secret die (`before`: the target's damage points before the combat, what
-    that side saw of it unless it was told otherwise)."""
-    if kind in UNREPORTED:
-        return
-    side = other(target.side)
-    points = target.damage - before
-    truth = {"target": target.id, "target_side": target.side, "points": points}
-    die = secret_die(state, "damage report", out, **truth)
-    told_from = state.boards[side].told.get(target.id, before)
-    told = told_damage(told_from, points, die, target.damage)
-    state.boards[side].told[target.id] = told
-    data = {"target": target.id, "target_side": target.side, "damage": told}
-    out.append(Event("damage-report", side, state.turn, state.step, {**data, **face(told)}))
-
-
 def face(damage: int) -> dict[str, Any]:
     """A counter as damage points show it (4b5): its side up and hit markers."""
     if damage >= ELIMINATED:

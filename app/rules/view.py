@@ -32,6 +32,7 @@ from app.rules.flow import acting, legal_actions, waiting_for
 from app.rules.grid import DIRECTIONS
 from app.rules.modes import mode_of
 from app.rules.radio import notes_of
+from app.rules.reports import console, told_versus_truth
 from app.rules.seats import OMNISCIENT, Umpire, is_umpire, seat_of, seats
 from app.rules.setup import scenario_of
 from app.rules.state import (
@@ -96,6 +97,10 @@ def views(state: State, seats: Iterable[str]) -> dict[str, dict[str, Any]]:
             if boards is None:
                 boards = {side: _searchboard(state, side) for side in SIDES}
             doc["searchboards"] = boards
+        if is_umpire(state, seat):
+            doc["umpire"] = console(state)  # 18c: his reports, messages and settings
+        if sees_all and mode_of(state.mode).umpired:
+            doc["told_versus_truth"] = told_versus_truth(state)
         if state.victory is not None:
             doc["victory"] = state.victory
         out[seat] = doc
@@ -428,6 +433,7 @@ def _board(board: Board) -> dict[str, Any]:
                 "level": s.level,
                 "ships": s.ships,
                 "forces": {m: list(v) for m, v in s.forces.items()},
+                **({"said": s.said} if s.said else {}),  # 18d: the umpire's own words
             }
             for s in board.intel
         ],

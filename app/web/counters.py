@@ -42,6 +42,8 @@ def sides_of(view: dict[str, Any]) -> list[str]:
     """The game's sides, in the engine's order: those of the seats its view lists."""
     out: list[str] = []
     for seat in view.get("seats") or []:
+        if seat.get("side") is None:
+            continue  # 18: the umpire's seat plays no side
         side = str(seat.get("side"))
         if side not in out:
             out.append(side)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.web.choices import CATEGORY, Namer
+from app.web.console import UmpireLines
 from app.web.counters import SIDE_TITLE
 
 OUTCOME = {
@@ -86,7 +87,7 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"−{-n}"
 
 
-class Narrator:
+class Narrator(UmpireLines):
     """Turns events into lines; remembers the battle being fought (who fires AA)."""
 
     def __init__(self, namer: Namer) -> None:
@@ -271,7 +272,9 @@ class Narrator:
         side = str(e.get("side"))
         found = e.get("found") or []
         enemy = self.n.other.get(side, side)
-        if not found:
+        if e.get("said"):  # 18d: the umpire's own words
+            what = f"the umpire reports “{e['said']}”"
+        elif not found:
             what = "nothing there"
         else:
             what = "; ".join(

@@ -23,7 +23,7 @@ from markupsafe import Markup
 
 from app.data import catalog
 from app.data.options import optional_rules
-from app.web import battleboard, cards, choices, searchboard
+from app.web import battleboard, cards, choices, console, searchboard
 from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter, sides_of
 from app.web.events import STEP_RULE, Line, Narrator
 from app.web.prompt_bar import prompt_bar
@@ -31,7 +31,17 @@ from app.web.prompt_bar import prompt_bar
 HERE = Path(__file__).parent
 APP = HERE.parent
 STATIC = APP / "static"
-REGIONS = ("status", "prompt", "victory", "battle", "searchboard", "dice", "cards", "log")
+REGIONS = (
+    "status",
+    "prompt",
+    "victory",
+    "umpire",
+    "battle",
+    "searchboard",
+    "dice",
+    "cards",
+    "log",
+)
 LOG_TURNS = 2  # the log region shows this Turn and the one before; the rest on request
 VERSION_ATTR = re.compile(r' data-v="-?\d+"')
 
@@ -204,6 +214,8 @@ def context(
             bool((view.get("prompt") or {}).get("take_back")),
         ),
         "board": None if no_searchboard(view) else searchboard.searchboard(view, who.plays),
+        "console": None if replay else console.console(view, events),  # 18: the umpire's
+        "umpire_boards": [] if no_searchboard(view) else umpire_boards(view, who),
         "battle": battleboard.battle(view) or battleboard.surface(view),
         "cards": cards.cards(view, who.plays),
         "lines": [ln for ln in lines if ln.turn >= since],
@@ -212,6 +224,31 @@ def context(
         "rolls": [ln for ln in lines if ln.roll is not None and ln.turn == turn][-4:][::-1],
         "sides_rolls": [ln for ln in lines if ln.kind == "sides-roll" and ln.turn == turn],
     }
+
+
+def umpire_boards(view: dict[str, Any], who: Seat) -> list[Markup]:
+    """18b: the umpire's copy shows both Searchboards, each as its side has it."""
+    if "umpire" not in view:
+        return []
+    out = []
+    for side in sides_of(view):
+        board_view = {
+            **{k: v for k, v in view.items() if k != "umpire"},
+            "searchboard": (view.get("searchboards") or {}).get(side),
+            "viewer": {"seat": side, "side": side, "command": None, "label": ""},
+        }
+        ctx = {**context(board_view, [], Seat(who.game_id, side, side), True), "v": 0}
+        html = env().get_template("regions/searchboard.html").render(ctx)
+        html = (
+            html.replace('<section id="r-searchboard"', f'<div id="r-searchboard-{side}"', 1)
+            .replace(' hx-swap-oob="true"', "", 1)
+            .replace('"sb-h"', f'"sb-h-{side}"')
+            .replace('id="hx"', f'id="hx-{side}"')
+            .replace('href="#hx"', f'href="#hx-{side}"')
+            .replace("(as it stood then)", "(its side's copy)")
+        )
+        out.append(Markup(html.rsplit("</section>", 1)[0] + "</div>"))
+    return out
 
 
 def radio(view: dict[str, Any], notes: list[choices.Choice]) -> dict[str, Any] | None:
@@ -435,6 +472,7 @@ def replay(
         nav=replay_nav(at, total, turns, seat, view),
         parts=_replay_regions(view, events, who),
         link=lambda s, n: f"/games/{game_id}/replay?seat={s}&at={n}",
+        told_truth=console.told_truth(view),  # 18: the reports beside the truth
     )
 
 

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from live import in_ci
 
@@ -75,6 +76,23 @@ def pages(
     replay.goto(f"{server.url}/games/{ended.id}/replay")
     replay.wait_for_load_state("networkidle")
     out["replay"] = replay
+    # 18: the umpire's console with a report waiting, and an umpired game's replay with
+    # its reports beside the truth
+    umpired = umpired_game(server.url)
+    page = SeatPage(ctx.new_page(), umpired.link("umpire"), folder).open()
+    page.synced()
+    page.page.wait_for_function(SETTLED)
+    out["seat umpire"] = page.page
+    umpired.act("umpire", kind="release-report", report="r1")
+    umpired.act("usa", kind="done")
+    umpired.pass_until("air return")
+    umpired.act("usa", kind="land", unit="O", at="Yorktown")
+    umpired.finish()
+    told = ctx.new_page()
+    told.goto(f"{server.url}/games/{umpired.id}/replay?seat=umpire")
+    told.wait_for_load_state("networkidle")
+    assert told.locator("#told-truth tbody tr").count() == 1
+    out["umpired replay"] = told
     # the markup as rendered, taken before any check adds to the pages
     out["html"] = {
         name: "<!DOCTYPE html>\n" + page.evaluate("document.documentElement.outerHTML")
@@ -82,6 +100,22 @@ def pages(
     }
     yield out
     ctx.close()
+
+
+def umpired_game(base: str) -> ApiGame:
+    """An umpired Scenario One game whose US scout has searched J2: the report waits."""
+    r = httpx.post(f"{base}/api/games", json={"scenario": "one", "mode": "umpired", "seed": 10})
+    assert r.status_code == 201, r.text
+    body = r.json()
+    game = ApiGame(base, body["id"], {s["seat"]: s["token"] for s in body["seats"]})
+    game.set_up()
+    game.pass_until("assembly", turn=8)
+    game.act("usa", kind="launch", unit="O")
+    game.pass_until("air movement and search")
+    for h in ("K2", "J2"):
+        game.act("usa", kind="fly", group="O", hex=h)
+    game.act("usa", kind="search", hex="J2")
+    return game
 
 
 def test_axe_finds_no_serious_or_critical_violation(pages: dict[str, Any]) -> None:

@@ -35,6 +35,15 @@ def umpired(s: State, mode: str = "umpired") -> State:
     return s
 
 
+def released(s: State, ev: list[Event]) -> tuple[State, list[Event]]:
+    """18c: in the umpired mode the umpire releases every report waiting, as it is."""
+    for a in legal_actions(s, "umpire"):
+        if a.kind == "release-report":
+            s, out = apply(s, "umpire", a)
+            ev = [*ev, *out]
+    return s, ev
+
+
 def audiences(events: list[Event], kind: str) -> list[str]:
     return [e.audience for e in kinds(events, kind)]
 
@@ -61,7 +70,14 @@ def test_18_every_scenario_offers_both_umpired_modes_and_their_seats() -> None:
 def test_18_team_game_umpired_has_four_players_and_the_umpire() -> None:
     s = new_game("two", frozenset(), 1, "umpired", True)
     assert [x.id for x in seats(s)] == ["japan-i", "japan-vi", "usa-tf16", "usa-tf17", "umpire"]
-    assert legal_actions(s, "umpire") == []
+    # 18c: the umpire plays no side: his actions are his own (app/rules/reports.py)
+    assert {a.kind for a in legal_actions(s, "umpire")} == {
+        "message",
+        "umpire-note",
+        "auto-release",
+    }
+    to = {a.get("to") for a in legal_actions(s, "umpire") if a.kind == "message"}
+    assert to == {"japan", "usa", "japan-i", "japan-vi", "usa-tf16", "usa-tf17"}
 
 
 @pytest.mark.parametrize("mode", UMPIRED)
@@ -160,7 +176,7 @@ def scout_over_h4(dice: Iterable[int], mode: str = "umpired", teams: bool = Fals
 def test_18c1_a_lie_is_the_umpires_secret_die(die: int, stated: int) -> None:
     """18c1: 1-3 halve (rounded up, 15a1.2), 4-7 actual, 8-10 double - no player states it."""
     s = scout_over_h4([3, 5, die])  # 6 vs 5: exceeded, not two times (15a1.2)
-    s, ev = play(s, "usa", "search H4")
+    s, ev = released(*play(s, "usa", "search H4"))
     assert s.step == "air movement and search"  # nobody is asked to state a number
     spot = kinds(ev, "search")[0]
     assert (spot.data["level"], spot.data["ships"]) == ("number", stated)
@@ -245,7 +261,7 @@ def aa_on_b5(dice: Iterable[int], mode: str) -> tuple[State, list[Event]]:
 def test_18c2_players_learn_their_own_damage_exactly_the_enemy_by_report(mode: str) -> None:
     """AA 2 - 2 + ... : 4 vs 2, B5 flipped with its hit kept (4b5); the report die 1
     underreports by two hits: Japan is told B5 has two hits, front side up."""
-    s, ev = aa_on_b5([2, 1, 1], mode)
+    s, ev = released(*aa_on_b5([2, 1, 1], mode))
     aa = kinds(ev, "anti-aircraft")[0]
     assert (aa.data["outcome"], aa.audience) == ("flip", "usa")
     b5 = s.units["usa"]["B5"]

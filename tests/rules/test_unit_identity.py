@@ -18,7 +18,7 @@ import pytest
 from app.rules import State, apply, legal_actions, new_game
 from app.rules.flow import acting
 from app.rules.setup import OPTIONS
-from app.rules.state import Battle, Board, PendingCombat, Report, Spotting, UnitKey
+from app.rules.state import Battle, Board, Draft, PendingCombat, Report, Spotting, UnitKey
 from app.rules.surface.model import (
     Bombardment,
     Contact,
@@ -97,6 +97,7 @@ RECORDS: tuple[type, ...] = (
     PendingCombat,
     Report,
     Spotting,
+    Draft,
     Surface,
     Contact,
     SurfaceCombat,
@@ -130,6 +131,16 @@ NOT_UNITS: set[tuple[str, str]] = {
     ("Spotting", "hex"),
     ("Spotting", "how"),
     ("Spotting", "level"),
+    ("Spotting", "said"),  # 18d: the umpire's words
+    ("State", "auto_release"),  # 18c: kinds of report
+    ("Draft", "id"),  # 18c: a report's id, "r1"
+    ("Draft", "kind"),
+    ("Draft", "step"),
+    ("Draft", "status"),
+    ("Draft", "words"),
+    ("Draft", "data"),  # the event's data, with its own "target_side" where it names a unit
+    ("Draft", "truth"),  # the same
+    ("Draft", "told"),  # the same
     ("Report", "hex"),
     ("Report", "how"),
     ("Report", "resume_step"),

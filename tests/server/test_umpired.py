@@ -171,3 +171,91 @@ def test_18_secret_dice_reach_nobody_until_the_end_then_the_replay(api: Api) -> 
     secret = [e for e in shown["events"] if e["kind"] == "umpire-die"]
     assert {e["for"] for e in secret} == {"lie", "damage report"}
     assert all(1 <= e["die"] <= 10 for e in secret)
+
+
+def first_report(mode: str = "umpired") -> tuple[list[tuple[str, Any]], int]:
+    """A Scenario One game (option 15a, tools/fuzz.py's agent) and how many of its
+    actions lead to its first report for a side (18c)."""
+    log = play_game("one", 1, options=frozenset({"15a"}), mode=mode).log
+    state = new_game("one", frozenset({"15a"}), 1, mode)
+    for n, (seat, action) in enumerate(log, start=1):
+        state, events = apply(state, seat, action)
+        if any(e.kind == "report-draft" for e in events):
+            return log, n
+    raise AssertionError("no report in the game")
+
+
+def views(api: Api, game: Any) -> dict[str, Any]:
+    return {seat: api.view(game, seat) for seat in ("japan", "usa", "umpire")}
+
+
+def test_18c_a_players_token_posting_an_umpire_action_is_a_4xx_naming_18(api: Api) -> None:
+    log, n = first_report()
+    game = api.create(seed=1, scenario="one", mode="umpired", options=["15a"])
+    post_all(api, game, log[:n])
+    before = views(api, game)
+    (report,) = before["umpire"]["umpire"]["reports"]
+    assert report["status"] == "waiting"
+    for seat in ("japan", "usa"):
+        release = {"kind": "release-report", "report": report["report"]}
+        r = api.act(game, seat, before[seat]["version"], release)
+        assert 400 <= r.status_code < 500, r.text
+        assert r.json()["rule"] == "18" and "umpire" in r.json()["detail"]
+    assert views(api, game) == before
+
+
+def test_18c_a_report_released_twice_is_a_4xx_naming_why(api: Api) -> None:
+    log, n = first_report()
+    game = api.create(seed=1, scenario="one", mode="umpired", options=["15a"])
+    post_all(api, game, log[:n])
+    umpire = api.view(game, "umpire")
+    report = umpire["umpire"]["reports"][0]
+    side = report["side"]
+    spotted = len(api.view(game, side)["searchboard"]["spotted"])
+    release = {"kind": "release-report", "report": report["report"]}
+    r = api.act(game, "umpire", umpire["version"], release)
+    assert r.status_code == 200, r.text
+    assert len(api.view(game, side)["searchboard"]["spotted"]) == spotted + 1
+    before = views(api, game)
+    r = api.act(game, "umpire", before["umpire"]["version"], release)
+    assert r.status_code == 422, r.text
+    assert r.json()["rule"] == "18c1" and "released on Turn" in r.json()["detail"]
+    assert views(api, game) == before
+
+
+def test_18d_an_edited_report_is_the_sides_and_the_replay_tells_it_beside_the_truth(
+    api: Api,
+) -> None:
+    """The umpire edits the first spotting report; the side's view and log hold his
+    words; once the game is over the record pairs each report with the truth."""
+    log, n = first_report()
+    game = api.create(seed=1, scenario="one", mode="umpired", options=["15a"])
+    post_all(api, game, log[:n])
+    umpire = api.view(game, "umpire")
+    report = umpire["umpire"]["reports"][0]
+    edit = {"kind": "edit-report", "report": report["report"], "text": "7 ships, maybe more"}
+    r = api.act(game, "umpire", umpire["version"], edit)
+    assert r.status_code == 200, r.text
+    side = report["side"]
+    assert api.view(game, side)["searchboard"]["spotted"][-1]["said"] == "7 ships, maybe more"
+    enemy = "japan" if side == "usa" else "usa"
+    for seat, seen in ((side, True), (enemy, False)):
+        text = api.http.get(f"/api/games/{game.id}/log", headers=game.auth(seat)).text
+        assert ("7 ships, maybe more" in text) is seen, seat
+        assert "report-edited" not in text and "report-draft" not in text
+    post_all(api, game, log[n:])
+    record = api.http.get(f"/api/games/{game.id}/replay").json()
+    pairs = {p["report"]: p for p in record["told_versus_truth"]}
+    first = pairs[report["report"]]
+    assert first["edited"] == "7 ships, maybe more" and first["told"]["ships"] == 7
+    assert first["truth"] == report["truth"]
+    assert any(e["kind"] == "report-edited" for e in record["events"])
+
+
+def test_18_double_blind_replay_tells_every_report_beside_the_truth(api: Api) -> None:
+    log = play_game("one", 1, options=frozenset({"15a"}), mode="double-blind").log
+    game = api.create(seed=1, scenario="one", mode="double-blind", options=["15a"])
+    post_all(api, game, log)
+    pairs = api.http.get(f"/api/games/{game.id}/replay").json()["told_versus_truth"]
+    assert pairs and all(p["status"] == "released" and p["told"] for p in pairs)
+    assert {p["reports"] for p in pairs} == {"spotting", "damage"}

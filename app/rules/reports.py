@@ -1,0 +1,358 @@
+"""18c: the umpire's reports - every report the rules make to a side waits for him.
+
+In the umpired modes "all information must go through the umpire" (18c). Each report the
+rules produce for a side - a search's answer with its sighting for the side's Searchboard
+(3d3, 15a, 18c1), a damage report of an enemy unit (18c2) - is first a `Draft` in the
+State, which only the umpire sees (the DPjudge Master's PREVIEW: would-be results wait
+until released). What the side sees of it - its log, its Searchboard's sightings, the
+damage it was told - changes only when the umpire releases it:
+
+- `release-report r3`: as the rules made it;
+- `edit-report r3 <words>`: in his own words (18d: "other ideas ... left to the individual
+  umpires"); the edit is logged for him, and so shown in the replay once the game ends;
+- `hold-report r3`: kept back for now (it may be released or edited later).
+
+He may also write to one player or one side (`message`), keep private notes
+(`umpire-note`) and let a kind of report through as soon as it is made (`auto-release`),
+so that a human umpire is no bottleneck. In `double-blind` the server is the umpire: the
+same pipeline, every report released as the rules made it, at once.
+
+RULES? 18c1 has the umpire "get back to the players" with the reports; no step of play
+waits for him here: a player goes on with what he has been told, and a report held back
+is one he has not had yet (so a sighting held is no ground for 12d2's shadowing or 11e's
+submarine attack until it is released).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.rules.actions import Action, add_kinds
+from app.rules.errors import IllegalAction
+from app.rules.events import Event
+from app.rules.modes import mode_of
+from app.rules.seats import players
+from app.rules.state import ELIMINATED, FLIP, SIDES, Draft, Side, Spotting, State, Unit, other
+from app.rules.umpire import UMPIRE, UNREPORTED, face, secret_die, told_damage
+
+SPOTTING = "spotting"
+DAMAGE = "damage"
+REPORT_RULES = {SPOTTING: "18c1", DAMAGE: "18c2"}  # the kinds of report, and their rule
+ON, OFF = "on", "off"
+
+add_kinds(
+    {
+        "release-report": ("report",),  # 18c: a report to its side as the rules made it
+        "edit-report": ("report", "text"),  # 18d: ... in the umpire's own words
+        "hold-report": ("report",),  # 18c: kept back for now
+        "message": ("to", "text"),  # 18c: the umpire writes to one player or one side
+        "umpire-note": ("text",),  # the umpire's private note
+        "auto-release": ("reports", "setting"),  # a kind of report let through at once
+    }
+)
+UMPIRE_KINDS = frozenset(
+    {"release-report", "edit-report", "hold-report", "message", "umpire-note", "auto-release"}
+)
+OPEN = ("waiting", "held")  # a draft not yet released
+# A report made for a side, waiting or released: what was done to get it stands (issue 14:
+# take-back ends at a reveal, and the side has, or will have, the answer)
+ANSWERS = frozenset({"report-draft", "search", "damage-report"})
+
+
+# ---------------------------------------------------------------- the rules' reports
+
+
+def report(
+    state: State,
+    kind: str,
+    side: Side,
+    data: dict[str, Any],
+    truth: dict[str, Any],
+    out: list[Event],
+) -> None:
+    """A report of `kind` the rules make to `side` (`data`: its event's data): a draft
+    for the umpire, or released at once (double-blind, or his auto-release)."""
+    draft = Draft(f"r{len(state.drafts) + 1}", kind, side, state.turn, state.step, data, truth)
+    state.drafts.append(draft)
+    if not mode_of(state.mode).umpire_seat:
+        _release(state, draft, data, out)  # 18: the server is the umpire
+        return
+    out.append(_umpire_event(state, "report-draft", _outline(draft)))
+    if kind in state.auto_release:
+        _release(state, draft, data, out)
+        out.append(_umpire_event(state, "report-released", {"report": draft.id, "auto": True}))
+
+
+def report_spotting(
+    state: State, side: Side, spot: Spotting, truth: dict[str, Any], out: list[Event]
+) -> None:
+    """3d3.2, 15a1.2, 18c1: a search's answer, its sighting for the side's Searchboard
+    (`truth`: the task forces and the number of ships really in the hex)."""
+    data = {
+        "side": side,
+        "hex": spot.hex,
+        "how": spot.how,
+        "level": spot.level,
+        "ships": spot.ships,
+        "found": [{"force": m, "ships": ships} for m, ships in sorted(spot.forces.items())],
+    }
+    report(state, SPOTTING, side, data, truth, out)
+
+
+def report_damage(state: State, target: Unit, before: int, kind: str, out: list[Event]) -> None:
+    """18c2: the umpire reports a combat's damage to the side that fought the target's,
+    through his secret die (`before`: the target's damage points before the combat, what
+    that side saw of it unless it was told otherwise)."""
+    if kind in UNREPORTED:
+        return
+    side = other(target.side)
+    points = target.damage - before
+    truth = {"target": target.id, "target_side": target.side, "points": points}
+    die = secret_die(state, "damage report", out, **truth)
+    board = state.boards[side]
+    told = told_damage(board.told.get(target.id, before), points, die, target.damage)
+    # Until the report is released the side believes what it saw before the combat.
+    board.told.setdefault(target.id, before)
+    data = {"target": target.id, "target_side": target.side, "damage": told, **face(told)}
+    actual = {"target": target.id, "target_side": target.side, "damage": target.damage}
+    report(state, DAMAGE, side, data, actual | face(target.damage), out)
+
+
+# ---------------------------------------------------------------- releasing
+
+
+def _release(state: State, draft: Draft, told: dict[str, Any], out: list[Event]) -> None:
+    """The report reaches its side: its log, and its Searchboard or the damage it was told."""
+    draft.status, draft.told, draft.released = "released", told, state.turn
+    board = state.boards[draft.side]
+    if draft.kind == SPOTTING:
+        forces = {str(f["force"]): list(f["ships"]) for f in told["found"]}
+        board.intel.append(
+            Spotting(
+                draft.turn,
+                str(told["hex"]),
+                forces,
+                str(told["how"]),
+                str(told["level"]),
+                told["ships"],
+                str(told.get("said", "")),
+            )
+        )
+        out.append(Event("search", draft.side, state.turn, state.step, dict(told)))
+    else:
+        board.told[str(told["target"])] = int(told["damage"])
+        out.append(Event("damage-report", draft.side, state.turn, state.step, dict(told)))
+
+
+def edited(draft: Draft, words: str) -> dict[str, Any] | tuple[str, str]:
+    """18d: the report in the umpire's words, or why those words cannot be it (rule, why).
+
+    A sighting: "nothing", "something", or a number of ships first ("12 ships"), as 15a1.2
+    answers; any other words are the umpire's own report (level "report") with no task
+    force on it. RULES? an edited sighting names no task force on the Searchboard: the
+    umpire's words say what he wants said. A damage report: "eliminated", "flipped"
+    (with "and 1 hit"), or a number of hits ("2 hits"), as 18c2 reports them."""
+    first = words.split()[0].lower().strip(".,;:")
+    if draft.kind == SPOTTING:
+        base = {k: draft.data[k] for k in ("side", "hex", "how")}
+        if first in ("nothing", "something"):
+            return {**base, "level": first, "ships": None, "found": [], "said": words}
+        if first.isdigit():
+            return {**base, "level": "number", "ships": int(first), "found": [], "said": words}
+        return {**base, "level": "report", "ships": None, "found": [], "said": words}
+    damage = _told_points(words)
+    if damage is None:
+        return "18c2", (
+            f"a damage report is told as 18c2 tells it: 'eliminated', 'flipped', 'flipped "
+            f"and 1 hit', or a number of hits ('2 hits'), not {words[:40]!r}"
+        )
+    base = {k: draft.data[k] for k in ("target", "target_side")}
+    return {**base, "damage": damage, **face(damage), "said": words}
+
+
+def _told_points(words: str) -> int | None:
+    """18c2's words for damage, as damage points (a flip three hits, elimination six)."""
+    text = words.lower().replace(",", " ").split()
+    if not text:
+        return None
+    if text[0] == "eliminated":
+        return ELIMINATED
+    numbers = [int(w) for w in text if w.isdigit()]
+    if text[0] == "flipped":
+        hits = numbers[0] if numbers else 0
+        return FLIP + hits if hits < FLIP else None
+    if numbers and text[0].isdigit() and numbers[0] < FLIP:
+        return numbers[0]
+    return None
+
+
+# ---------------------------------------------------------------- the umpire's actions
+
+
+def umpire_actions(state: State) -> list[Action]:
+    """18c: what the umpire may do now - each open report released, edited or held; a
+    message to a player or a side; a note; each kind's auto-release switched."""
+    if state.status == "finished" or not mode_of(state.mode).umpire_seat:
+        return []
+    acts: list[Action] = []
+    for d in state.drafts:
+        if d.status in OPEN:
+            acts += [Action("release-report", (d.id,)), Action("edit-report", (d.id, ""))]
+        if d.status == "waiting":
+            acts.append(Action("hold-report", (d.id,)))
+    acts += [Action("message", (to, "")) for to in addressees(state)]
+    acts.append(Action("umpire-note", ("",)))
+    for kind in REPORT_RULES:
+        acts.append(Action("auto-release", (kind, OFF if kind in state.auto_release else ON)))
+    return sorted(set(acts))
+
+
+def addressees(state: State) -> list[str]:
+    """Whom the umpire may write to: each side, and each player in a team game (17a)."""
+    seats = [s.id for s in players(state)]
+    return [*SIDES, *(s for s in seats if s not in SIDES)]
+
+
+def refusal(state: State, action: Action) -> IllegalAction:
+    """Why the umpire's `action` is not legal now, naming the rule."""
+    if state.status == "finished":
+        return IllegalAction("7a3", "the game is over")
+    if action.kind in ("release-report", "edit-report", "hold-report"):
+        draft = find(state, action.get("report"))
+        if draft is None:
+            known = ", ".join(d.id for d in state.drafts if d.status in OPEN) or "none"
+            return IllegalAction(
+                "18c", f"there is no report {action.get('report')!r} to release; open: {known}"
+            )
+        rule = REPORT_RULES[draft.kind]
+        if draft.status == "released":
+            return IllegalAction(
+                rule,
+                f"report {draft.id} was released on Turn {draft.released}: a report reaches "
+                "its side once",
+            )
+        if action.kind == "hold-report":
+            return IllegalAction(rule, f"report {draft.id} is held already")
+    if action.kind == "message":
+        whom = ", ".join(addressees(state))
+        return IllegalAction("18c", f"the umpire writes to a side or a player: {whom}")
+    if action.kind == "auto-release":
+        kinds = ", ".join(f"{k} ({r})" for k, r in REPORT_RULES.items())
+        return IllegalAction(
+            "18c",
+            f"auto-release is switched 'on' or 'off' for a kind of report: {kinds}; "
+            f"{action.get('reports')!r} is {action.get('setting')!r} already or no such kind",
+        )
+    if action.kind in UMPIRE_KINDS and not action.is_written:
+        return IllegalAction("18c", f"{action.kind!r} needs its text written")
+    return IllegalAction(
+        "18",
+        f"{action.text()!r} is a player's action: the umpire plays no side (18b), he "
+        "releases, edits or holds reports, writes messages and notes",
+    )
+
+
+def find(state: State, report_id: str) -> Draft | None:
+    return next((d for d in state.drafts if d.id == report_id), None)
+
+
+def act(state: State, action: Action, out: list[Event]) -> None:
+    """The umpire's legal `action` on `state` (a copy): its events into `out`."""
+    kind = action.kind
+    if kind in ("release-report", "edit-report", "hold-report"):
+        draft = find(state, action.get("report"))
+        assert draft is not None  # umpire_actions offers the open reports only
+        if kind == "hold-report":
+            draft.status = "held"
+            out.append(_umpire_event(state, "report-held", {"report": draft.id}))
+            return
+        told = draft.data
+        if kind == "edit-report":
+            words = action.get("text")
+            result = edited(draft, words)
+            if isinstance(result, tuple):
+                raise IllegalAction(*result)
+            told, draft.words = result, words
+            logged = {"report": draft.id, "words": words, "before": draft.data, "after": told}
+            out.append(_umpire_event(state, "report-edited", logged))
+        _release(state, draft, told, out)
+        out.append(_umpire_event(state, "report-released", {"report": draft.id, "auto": False}))
+    elif kind == "message":
+        to, text = action.get("to"), action.get("text")
+        out.append(Event("umpire-message", to, state.turn, state.step, {"to": to, "text": text}))
+    elif kind == "umpire-note":
+        out.append(_umpire_event(state, "umpire-note", {"text": action.get("text")}))
+    else:
+        reports, setting = action.get("reports"), action.get("setting")
+        if setting == ON:
+            state.auto_release.append(reports)
+        else:
+            state.auto_release.remove(reports)
+        out.append(_umpire_event(state, "auto-release", {"reports": reports, "setting": setting}))
+
+
+def _umpire_event(state: State, kind: str, data: dict[str, Any]) -> Event:
+    return Event(kind, UMPIRE, state.turn, state.step, data)
+
+
+def _outline(draft: Draft) -> dict[str, Any]:
+    return {
+        "report": draft.id,
+        "reports": draft.kind,
+        "rule": REPORT_RULES[draft.kind],
+        "side": draft.side,
+        "data": draft.data,
+        "truth": draft.truth,
+    }
+
+
+# ---------------------------------------------------------------- what the umpire sees
+
+
+def console(state: State) -> dict[str, Any]:
+    """The umpire's part of his view: every report with its status, the auto-release
+    settings, and what he may do now."""
+    return {
+        "reports": [_draft_json(d) for d in state.drafts],
+        "auto_release": {k: k in state.auto_release for k in REPORT_RULES},
+        "addressees": addressees(state),
+        "actions": [a.to_json() for a in umpire_actions(state)],
+    }
+
+
+def _draft_json(d: Draft) -> dict[str, Any]:
+    return {
+        "report": d.id,
+        "reports": d.kind,
+        "rule": REPORT_RULES[d.kind],
+        "side": d.side,
+        "turn": d.turn,
+        "step": d.step,
+        "status": d.status,
+        "data": d.data,
+        "truth": d.truth,
+        "told": d.told,
+        "words": d.words,
+        "released": d.released,
+    }
+
+
+def told_versus_truth(state: State) -> list[dict[str, Any]]:
+    """Every report a side was given (as released, edits included) beside the truth, in
+    the order the rules made them; a report never released is listed with `told` None."""
+    return [
+        {
+            "report": d.id,
+            "reports": d.kind,
+            "rule": REPORT_RULES[d.kind],
+            "side": d.side,
+            "turn": d.turn,
+            "step": d.step,
+            "status": d.status,
+            "rules_said": d.data,
+            "told": d.told,
+            "edited": d.words,
+            "truth": d.truth,
+        }
+        for d in state.drafts
+    ]

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, meta, select_autoescape
 from markupsafe import Markup
@@ -24,9 +24,13 @@ from markupsafe import Markup
 from app.data import catalog
 from app.data.options import optional_rules
 from app.web import battleboard, cards, choices, searchboard
-from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter, sides_of
+from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter
 from app.web.events import STEP_RULE, Line, Narrator
 from app.web.prompt_bar import prompt_bar
+from app.web.replay_nav import replay_nav
+
+if TYPE_CHECKING:
+    from app.games.replays import ReplayStep
 
 HERE = Path(__file__).parent
 APP = HERE.parent
@@ -156,6 +160,14 @@ def no_searchboard(view: dict[str, Any]) -> bool:
     return (view.get("scenario") or {}).get("id") == "four"
 
 
+def board_of(view: dict[str, Any], side: str) -> searchboard.Board | None:
+    """The seat's own Searchboard; for a view of everything (the umpire, a finished
+    game's replay of both sides), both sides' on one board."""
+    if "searchboard" not in view and view.get("searchboards"):
+        return searchboard.both_sides(view)
+    return searchboard.searchboard(view, side)
+
+
 def goal(view: dict[str, Any]) -> str:
     """The scenario's victory condition (7b4.1, 7c4.1, ...) in words, from its data file."""
     spec = catalog().scenarios.get(str((view.get("scenario") or {}).get("id")))
@@ -203,7 +215,7 @@ def context(
             [c for c in all_choices if not c.subject],
             bool((view.get("prompt") or {}).get("take_back")),
         ),
-        "board": None if no_searchboard(view) else searchboard.searchboard(view, who.plays),
+        "board": None if no_searchboard(view) else board_of(view, who.plays),
         "battle": battleboard.battle(view) or battleboard.surface(view),
         "cards": cards.cards(view, who.plays),
         "lines": [ln for ln in lines if ln.turn >= since],
@@ -360,80 +372,18 @@ def full_log(
 
 
 REPLAY_REGIONS = ("status", "victory", "battle", "searchboard", "dice", "cards", "log")
-OMNISCIENT = "omniscient"  # the replay of everything: both Searchboards
 
 
-@dataclass(frozen=True)
-class ReplayNav:
-    """The replay page's ways on: (label, actions, rel) with None where there is none
-    to go to, the first action of each Turn, and the other views of the same moment."""
-
-    moves: list[tuple[str, int | None, str]]
-    turns: list[tuple[int, int]]
-    others: list[tuple[str, str]]  # (seat, words)
-
-
-def replay_nav(
-    at: int, total: int, turns: tuple[int, ...], seat: str, view: dict[str, Any]
-) -> ReplayNav:
-    starts: dict[int, int] = {}
-    for i, turn in enumerate(turns):
-        starts.setdefault(turn, i)
-    moves = [
-        ("Start", 0 if at > 0 else None, "first"),
-        ("Previous", at - 1 if at > 0 else None, "prev"),
-        ("Next", at + 1 if at < total else None, "next"),
-        ("End", total if at < total else None, "last"),
-    ]
-    views = [
-        (
-            str(s["seat"]),
-            f"What {Seat('', str(s['seat']), str(s['side']), str(s['label'])).title} knew then",
-        )
-        for s in view.get("seats") or []
-    ] + [(OMNISCIENT, "Both sides")]
-    return ReplayNav(moves, sorted(starts.items()), [(s, w) for s, w in views if s != seat])
-
-
-def _replay_regions(
-    view: dict[str, Any], events: list[dict[str, Any]], who: Seat
-) -> dict[str, str]:
-    """The seat page's regions with the whole log; for OMNISCIENT, each side's
-    Searchboard in turn (each with ids of its own)."""
-    parts = regions(view, events, who, REPLAY_REGIONS, replay=True)
-    if who.seat == OMNISCIENT:
-        boards = []
-        for side in sides_of(view):
-            board_view = {**view, "searchboard": (view.get("searchboards") or {}).get(side)}
-            side_seat = Seat(who.game_id, side, side)
-            html = regions(board_view, events, side_seat, ("searchboard",), True)
-            boards.append(
-                html["searchboard"]
-                .replace('id="r-searchboard"', f'id="r-searchboard-{side}"')
-                .replace('"sb-h"', f'"sb-h-{side}"')
-            )
-        parts["searchboard"] = "".join(boards)
-    return parts
-
-
-def replay(
-    game_id: str,
-    seat: str,
-    at: int,
-    total: int,
-    turns: tuple[int, ...],
-    view: dict[str, Any],
-    events: list[dict[str, Any]],
-) -> str:
-    """A finished game as one side saw it after `at` actions, or both sides' positions
-    then (OMNISCIENT), with its ways on."""
-    who = Seat(game_id, seat).seen_in(view)
+def replay(game_id: str, step: ReplayStep) -> str:
+    """A finished game as one seat saw it after `step.at` actions, or both sides'
+    positions then (OMNISCIENT), with its ways on (app.games.replays.ReplayStep)."""
+    who = Seat(game_id, step.seat).seen_in(step.view)
     return page(
         "replay.html",
         who=who,
-        step={"at": at, "total": total, "turns": turns},
-        nav=replay_nav(at, total, turns, seat, view),
-        parts=_replay_regions(view, events, who),
+        step=step,
+        nav=replay_nav(step.at, step.marks, step.seat, step.view),
+        parts=regions(step.view, step.events, who, REPLAY_REGIONS, replay=True),
         link=lambda s, n: f"/games/{game_id}/replay?seat={s}&at={n}",
     )
 

@@ -320,10 +320,7 @@ async def replay_page(
         step = await service.replay_at(game_id, seat, at)
     except GameError as exc:
         return refusal(request, exc)
-    body = render.replay(
-        game_id, step.seat, step.at, step.total, step.turns, step.view, step.events
-    )
-    return html(request, body)
+    return html(request, render.replay(game_id, step))
 
 
 @router.get("/static/{name}")

@@ -85,6 +85,7 @@ class Board:
     paths: list[str]
     reach: dict[str, Any]
     legend: list[str]
+    title: str = ""  # "" for a side's own Searchboard, which the page names by its seat
 
 
 def _areas(view: dict[str, Any], seat: str) -> dict[str, str]:
@@ -344,4 +345,32 @@ def searchboard(view: dict[str, Any], seat: str) -> Board | None:
         paths=paths,
         reach=reach_data(view, seat),
         legend=legend,
+    )
+
+
+def both_sides(view: dict[str, Any]) -> Board | None:
+    """Everything at once (the umpire, 18b; a finished game's replay): both sides' task
+    force markers and flying air units on one Searchboard, each in its side's colours,
+    with no "seen" markers (every position is the true one)."""
+    boards: dict[str, Any] = view.get("searchboards") or {}
+    if not boards:
+        return None
+    grid, marks, paths = layout(), [*_base(view)], []
+    for side in sides_of(view):
+        own = {**view, "searchboard": boards.get(side) or {}}
+        flights, lines = _flights(own, side)
+        marks += [*_own_markers(own, side, Namer(own, side)), *flights]
+        paths += lines
+    return Board(
+        width=grid.width,
+        height=grid.height,
+        hex_points=grid.points(),
+        cells=_cells({**view, "searchboard": {}}, ""),
+        dateline=grid.east_edge("K"),
+        dateline_x=round(grid.centre("K1")[0] + grid.size * 0.75, 1),
+        stacks=_stacks(marks),
+        paths=sorted(paths),
+        reach={"sites": {}, "units": {}},
+        legend=["Both sides' task forces and flying air units where they truly are"],
+        title="Both sides on one Searchboard",
     )

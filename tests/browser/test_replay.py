@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from browser.conftest import Server
@@ -87,9 +88,99 @@ def test_2b_replay_steps_by_action_step_battle_and_turn_each_step_its_own_url(
     at4, turn4, _ = moved(page, at3)
     assert turn4 == turn3 + 1 and url_at(page) == at4
     page.click("tr[data-grain=Turn] a:has-text('Previous Turn')")
-    at5, turn5, _ = moved(page, at4)
+    at5, _, _ = moved(page, at4)
     assert at5 < at4 and url_at(page) == at5
     page.go_back()
     assert moved(page, at5)[0] == at4, "Back goes to the step before"
     page.screenshot(path=str(artifacts / "replay-stepped.png"), full_page=True)
 
+
+def test_2b_replay_arrow_keys_step_by_action_shift_by_step_brackets_by_battle_pages_by_turn(
+    page: Any, server: Server, ended: ApiGame
+) -> None:
+    open_at(page, server, ended, 1)
+    page.keyboard.press("ArrowRight")
+    assert moved(page, 1)[0] == 2 and url_at(page) == 2
+    page.keyboard.press("ArrowLeft")
+    assert moved(page, 2)[0] == 1
+    at, turn, step = where(page)
+    page.keyboard.press("Shift+ArrowRight")
+    at2, turn2, step2 = moved(page, at)
+    assert at2 > at and (turn2, step2) != (turn, step)
+    page.keyboard.press("]")
+    at3 = moved(page, at2)[0]
+    assert "battle 1" in page.inner_text("#replay-at")
+    turn3 = where(page)[1]
+    page.keyboard.press("PageDown")
+    at4, turn4, _ = moved(page, at3)
+    assert turn4 == turn3 + 1 and at4 > at3
+    page.keyboard.press("PageUp")
+    assert moved(page, at4)[0] < at4
+    back = where(page)[0]
+    page.keyboard.press("End")
+    moved(page, back)
+    assert "everything revealed" in page.inner_text("#replay-at")
+
+
+def test_2b_replay_play_steps_on_by_itself_until_paused(
+    page: Any, server: Server, ended: ApiGame
+) -> None:
+    open_at(page, server, ended, 0)
+    page.select_option("select.speed", "250")
+    page.click("button.play")
+    page.wait_for_function("() => Number(document.body.dataset.at) >= 3", timeout=10_000)
+    assert page.inner_text("button.play") == "Pause"
+    page.click("button.play")
+    stopped = where(page)[0]
+    page.wait_for_timeout(900)
+    assert where(page)[0] == stopped and url_at(page) == stopped
+    assert page.get_attribute("button.play", "aria-pressed") == "false"
+
+
+def test_18b_replay_views_are_the_seats_the_engine_declares_and_both_sides_on_one_board(
+    page: Any, server: Server, ended: ApiGame
+) -> None:
+    """The views offered are the game's seats as GET /api/scenarios lists them for its
+    mode (asked of the engine), then both sides; a switch keeps the step."""
+    scenarios = httpx.get(f"{server.url}/api/scenarios").json()
+    one = next(s for s in scenarios if s["id"] == "one")
+    mode = next(m for m in one["modes"] if m["mode"] == "two-player")
+    seating = next(x for x in mode["seatings"] if not x.get("teams"))
+    declared = [s["seat"] for s in seating["seats"]]
+    open_at(page, server, ended, 30)
+    offered = page.eval_on_selector_all(
+        ".replay-nav .views a.switch", "els => els.map(e => e.dataset.seat)"
+    )
+    assert offered == [s for s in declared if s != "usa"] + ["omniscient"]
+    page.click(".replay-nav a.switch[data-seat=omniscient]")
+    page.wait_for_selector("body.replay-page.omniscient")
+    assert url_at(page) == 30 and "seat=omniscient" in page.url
+    assert page.locator("section#r-searchboard svg.board").count() == 1
+    assert page.locator("#r-searchboard [data-key^='tf:japan:']").count() > 0
+    assert page.locator("#r-searchboard [data-key^='tf:usa:']").count() > 0
+    assert page.inner_text(".views strong.switch") == "Both sides"
+    page.click(".replay-nav a.switch[data-seat=japan]")
+    page.wait_for_selector("body.replay-page.japan")
+    assert url_at(page) == 30
+
+
+def test_2b_replay_at_a_phone_width_by_keyboard_alone(
+    browser: Any, server: Server, ended: ApiGame, artifacts: Path
+) -> None:
+    ctx = browser.new_context(viewport=PHONE)
+    try:
+        page = ctx.new_page()
+        open_at(page, server, ended, 5)
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        nav = page.evaluate("document.querySelector('.replay-nav').scrollWidth")
+        assert nav <= PHONE["width"], (nav, wide)
+        page.focus("tr[data-grain=action] a:has-text('Next action')")
+        page.keyboard.press("Enter")
+        assert moved(page, 5)[0] == 6
+        focused = page.evaluate("document.activeElement.textContent")
+        assert focused == "Next action", "the focus stays on the control pressed"
+        page.keyboard.press("Enter")
+        assert moved(page, 6)[0] == 7
+        page.screenshot(path=str(artifacts / "replay-phone.png"), full_page=False)
+    finally:
+        ctx.close()

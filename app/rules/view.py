@@ -32,6 +32,7 @@ from app.rules.flow import acting, legal_actions, waiting_for
 from app.rules.grid import DIRECTIONS
 from app.rules.modes import mode_of
 from app.rules.radio import notes_of
+from app.rules.score import known_score
 from app.rules.seats import OMNISCIENT, Umpire, is_umpire, seat_of, seats
 from app.rules.setup import scenario_of
 from app.rules.state import (
@@ -96,6 +97,9 @@ def views(state: State, seats: Iterable[str]) -> dict[str, dict[str, Any]]:
             if boards is None:
                 boards = {side: _searchboard(state, side) for side in SIDES}
             doc["searchboards"] = boards
+        score = known_score(state, seat)
+        if score is not None:
+            doc["score"] = score  # 7a3 so far, by what the seat may know
         if state.victory is not None:
             doc["victory"] = state.victory
         out[seat] = doc

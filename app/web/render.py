@@ -185,6 +185,21 @@ def goal(view: dict[str, Any]) -> str:
     )
 
 
+def tally(view: dict[str, Any], who: Seat) -> str:
+    """7a3 so far, as the engine counted it for this seat (view["score"]), in words."""
+    score = view.get("score")
+    if not score:
+        return ""
+    points = ", ".join(f"{SIDE_TITLE.get(s, s)} {n}" for s, n in score["points"].items())
+    basis = ""
+    if score.get("basis") == "told":
+        basis = f"; the enemy's losses as {who.title} was told of them (18c2)"
+    return (
+        f"Victory points so far ({score['rule']}, units eliminated or flipped{basis}): "
+        f"{points}. Bonus points count at the end."
+    )
+
+
 def context(
     view: dict[str, Any], events: list[dict[str, Any]], who: Seat, replay: bool = False
 ) -> dict[str, Any]:
@@ -207,6 +222,7 @@ def context(
         "v": int(view.get("version") or 0),
         "track": track(view),
         "goal": goal(view),
+        "tally": tally(view, who),
         "choices": offered,
         "radio": radio(view, notes),
         "bar": prompt_bar(

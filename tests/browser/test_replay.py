@@ -184,3 +184,20 @@ def test_2b_replay_at_a_phone_width_by_keyboard_alone(
         page.screenshot(path=str(artifacts / "replay-phone.png"), full_page=False)
     finally:
         ctx.close()
+
+
+def test_7a3_the_score_line_beside_the_victory_condition_counts_what_the_end_counts(
+    page: Any, server: Server, ended: ApiGame
+) -> None:
+    """The status line's tally (units eliminated and flipped, 7a3) at the last step is the
+    result's (Scenario One has no bonus points), next to the victory condition (7b4.1)."""
+    page.goto(f"{server.url}/games/{ended.id}/replay?seat=japan")
+    result = page.inner_text("#r-victory .winner")
+    line = page.inner_text("#r-status #score-line")
+    assert "(7b4.1)" in page.inner_text("#r-status .goal")
+    for side in ("Japan", "United States"):
+        m = re.search(rf"{side} (\d+) victory points", result)
+        assert m, result
+        assert f"{side} {m.group(1)}" in line, (line, result)
+    page.goto(f"{server.url}/games/{ended.id}/replay?seat=japan&at=0")
+    assert "Japan 0, United States 0" in page.inner_text("#score-line")

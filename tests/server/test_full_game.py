@@ -3,11 +3,10 @@ seats, to `finished` (issue 3, Done when); then the replay reveals the seed."""
 
 from __future__ import annotations
 
-import re
-
 import hashlib
 import json
 import random
+import re
 from typing import Any
 
 import app.rules as rules

@@ -23,11 +23,13 @@ from markupsafe import Markup
 
 from app.data import catalog
 from app.data.options import optional_rules
+from app.data.rules_help import rules_help
 from app.web import battleboard, cards, choices, searchboard
 from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter
 from app.web.events import STEP_RULE, Line, Narrator
 from app.web.prompt_bar import prompt_bar
 from app.web.replay_nav import replay_nav
+from app.web.rule_links import link_rules
 
 if TYPE_CHECKING:
     from app.games.replays import ReplayStep
@@ -280,10 +282,15 @@ def regions(
         if known is not None:
             return known
     ctx = context(view, events, who, replay)
-    out = {name: env().get_template(f"regions/{name}.html").render(ctx) for name in names}
+    out = {name: region_html(name, ctx) for name in names}
     if not replay and key is not None:
         RENDERED.put(key, {n: h for n, h in out.items() if n in VIEW_ONLY})
     return out
+
+
+def region_html(name: str, ctx: dict[str, Any]) -> str:
+    """One region, its rule numbers links to their explanations (rules at hand)."""
+    return link_rules(env().get_template(f"regions/{name}.html").render(ctx))
 
 
 # The regions rendered from a seat's view alone (not its log): the same HTML for the
@@ -369,7 +376,7 @@ class LiveRegions:
             inputs = None if names is None else digest(tuple(ctx.get(n) for n in sorted(names)))
             if inputs is not None and self._inputs.get(name) == inputs:
                 continue
-            out[name] = env().get_template(f"regions/{name}.html").render(ctx)
+            out[name] = region_html(name, ctx)
             if inputs is not None:
                 self._inputs[name] = inputs
         if key is not None:
@@ -384,7 +391,7 @@ def full_log(
     lines = log_lines(view, who.plays, events)
     if before is not None:
         lines = [ln for ln in lines if ln.turn < before]
-    return page("full_log.html", lines=lines, who=who)
+    return link_rules(page("full_log.html", lines=lines, who=who))
 
 
 REPLAY_REGIONS = ("status", "victory", "battle", "searchboard", "dice", "cards", "log")
@@ -394,18 +401,36 @@ def replay(game_id: str, step: ReplayStep) -> str:
     """A finished game as one seat saw it after `step.at` actions, or both sides'
     positions then (OMNISCIENT), with its ways on (app.games.replays.ReplayStep)."""
     who = Seat(game_id, step.seat).seen_in(step.view)
-    return page(
-        "replay.html",
-        who=who,
-        step=step,
-        nav=replay_nav(step.at, step.marks, step.seat, step.view),
-        parts=regions(step.view, step.events, who, REPLAY_REGIONS, replay=True),
-        link=lambda s, n: f"/games/{game_id}/replay?seat={s}&at={n}",
+    return link_rules(
+        page(
+            "replay.html",
+            who=who,
+            step=step,
+            nav=replay_nav(step.at, step.marks, step.seat, step.view),
+            parts=regions(step.view, step.events, who, REPLAY_REGIONS, replay=True),
+            link=lambda s, n: f"/games/{game_id}/replay?seat={s}&at={n}",
+        )
     )
 
 
 def flash(message: str = "", level: str = "info", detail: str = "") -> str:
-    return page("flash.html", message=message, level=level, detail=detail)
+    return link_rules(page("flash.html", message=message, level=level, detail=detail))
+
+
+@cache
+def rules_page() -> str:
+    """Rules at hand: every entry of scenarios/rules-help.toml, in the rulebook's order."""
+    known = rules_help()
+    return page(
+        "rules.html",
+        rules=sorted(known.rules.values(), key=lambda r: rule_order(r.rule)),
+        provenance=known.provenance,
+    )
+
+
+def rule_order(rule: str) -> tuple[int, str]:
+    digits = re.match(r"\d+", rule)
+    return (int(digits.group()) if digits else 0, rule)
 
 
 def synced(version: int) -> str:

@@ -323,6 +323,13 @@ async def replay_page(
     return html(request, render.replay(game_id, step))
 
 
+@router.get("/rules")
+async def rules_at_hand(request: Request) -> Response:
+    """Every rule number the pages print, each with its short explanation (the page a
+    rule number's link opens without script)."""
+    return html(request, render.rules_page())
+
+
 @router.get("/static/{name}")
 async def static_files(request: Request, name: str) -> Response:
     return static(request, name)

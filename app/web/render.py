@@ -240,7 +240,8 @@ def context(
         "older": sum(1 for ln in lines if ln.turn < since),
         "older_before": since,
         "rolls": [ln for ln in lines if ln.roll is not None and ln.turn == turn][-4:][::-1],
-        "sides_rolls": [ln for ln in lines if ln.kind == "sides-roll" and ln.turn == turn],
+        # the Dice panel is "latest first": the sides' rolls too (a tie, then the roll again)
+        "sides_rolls": [ln for ln in lines if ln.kind == "sides-roll" and ln.turn == turn][::-1],
     }
 
 

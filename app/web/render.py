@@ -29,7 +29,7 @@ from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter
 from app.web.events import STEP_RULE, Line, Narrator
 from app.web.prompt_bar import prompt_bar
 from app.web.replay_nav import replay_nav
-from app.web.rule_links import link_rules
+from app.web.rule_links import link_rules, rule_link
 
 if TYPE_CHECKING:
     from app.games.replays import ReplayStep
@@ -65,6 +65,7 @@ def env() -> Environment:
         side_title=SIDE_TITLE,
         step_rule=STEP_RULE,
         option_rules=optional_rules().options,
+        rule_link=rule_link,
     )
     return e
 
@@ -290,8 +291,13 @@ def regions(
 
 
 def region_html(name: str, ctx: dict[str, Any]) -> str:
-    """One region, its rule numbers links to their explanations (rules at hand)."""
-    return link_rules(env().get_template(f"regions/{name}.html").render(ctx))
+    """One region, its rule numbers links to their explanations (rules at hand); the
+    Operations Cards, mostly counters, link theirs in the template (`rule_link`)."""
+    html = env().get_template(f"regions/{name}.html").render(ctx)
+    return html if name in LINKED_IN_TEMPLATE else link_rules(html)
+
+
+LINKED_IN_TEMPLATE = frozenset({"cards"})
 
 
 # The regions rendered from a seat's view alone (not its log): the same HTML for the

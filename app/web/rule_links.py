@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from markupsafe import Markup
+
 from app.data.rules_help import rules_help
 
 # A rule number in running text: "3c", "4b4", "12b2.3", "7b4.1", not part of a word, a
@@ -21,15 +23,10 @@ RULE = re.compile(
     r"|(?<=\()(?P<section>1[0-8]|[1-9])(?=\))"
     r"|(?<=Rule )(?P<named>1[0-8]|[1-9])(?![\w.]\d)"
 )
-TAG = re.compile(r"(<[^>]*>)")
-NAME = re.compile(r"</?\s*([a-zA-Z][\w:-]*)")
-# Elements whose text is left alone: controls, and places where a link may not go.
-SKIP = frozenset(
-    {
-        *("a", "button", "label", "select", "option", "textarea", "summary"),
-        *("script", "style", "title", "text", "tspan", "kbd", "code"),
-    }
-)
+# Elements whose text is left alone (controls, and places where a link may not go),
+# each taken whole, and any other tag: what lies between them is running text.
+SKIP = "a|button|label|select|option|textarea|summary|script|style|title|svg|text|tspan|kbd|code"
+MARKUP = re.compile(rf"<({SKIP})\b[^>]*>.*?</\1\s*>|<[^>]*>", re.S)
 
 
 @cache
@@ -41,30 +38,27 @@ def rule_href(rule: str) -> str:
     return f"/rules#rule-{rule}"
 
 
+def rule_link(rule: str) -> Markup:
+    """One rule number as the link to its explanation (for a template whose region is
+    too large to scan: the Operations Cards, mostly counters)."""
+    if rule not in known():
+        return Markup.escape(rule)
+    return Markup(f'<a class="rule" href="{rule_href(rule)}" data-rule="{rule}">{rule}</a>')
+
+
 def _link(match: re.Match[str]) -> str:
     rule = match.group("rule") or match.group("section") or match.group("named")
-    if rule not in known():
-        return match.group(0)
-    return f'<a class="rule" href="{rule_href(rule)}" data-rule="{rule}">{rule}</a>'
+    return str(rule_link(rule)) if rule in known() else match.group(0)
 
 
 def link_rules(html: str) -> str:
     """`html` with each rule number of its text a link to the rule's explanation."""
     out: list[str] = []
-    skipping: list[str] = []
-    for part in TAG.split(html):
-        if part.startswith("<"):
-            name = NAME.match(part)
-            tag = name.group(1).lower() if name else ""
-            if tag in SKIP and not part.endswith("/>"):
-                if part.startswith("</"):
-                    if skipping and skipping[-1] == tag:
-                        skipping.pop()
-                else:
-                    skipping.append(tag)
-            out.append(part)
-        elif skipping or not part.strip():
-            out.append(part)
-        else:
-            out.append(RULE.sub(_link, part))
+    done = 0
+    for tag in MARKUP.finditer(html):
+        if tag.start() > done:
+            out.append(RULE.sub(_link, html[done : tag.start()]))
+        out.append(tag.group(0))
+        done = tag.end()
+    out.append(RULE.sub(_link, html[done:]))
     return "".join(out)

@@ -3,8 +3,9 @@
     .venv/bin/python -m tools.screenshots [folder]   (default docs/screenshots)
 
 A server is started on a temporary SQLite database (seeds allowed); a Scenario One game
-is played over the API to its air movement and its first battle, a second one to its
-end, and the pages are shot at 1366 x 900 as a player would see them.
+is played over the API to its air movement and its first battle, a second one with a
+battle to its end, whose replay is stepped to that battle with both sides on one board;
+the pages are shot at 1366 x 900 as a player would see them.
 """
 
 from __future__ import annotations
@@ -52,10 +53,17 @@ def main() -> None:
                 shot(game.link("usa"), "seat-page.png", "#conn[data-state=live]")
                 game.to_torpedo_approach()
                 shot(game.link("usa"), "battle.png", "#r-battle svg", "#r-battle g.piece")
-                done = ApiGame.create(server.url)  # a second game, played to its end
+                done = ApiGame.create(server.url)  # a second game, with a battle, to its end
                 done.set_up()
+                done.to_air_movement()
+                done.to_anti_aircraft()
+                done.to_turn_nine()
                 done.finish()
-                shot(f"{server.url}/games/{done.id}/replay", "replay.png", "#replay-at")
+                page.goto(f"{server.url}/games/{done.id}/replay?seat=omniscient&at=0")
+                page.wait_for_selector(".replay-nav .autoplay:not([hidden])")
+                page.keyboard.press("]")  # the next battle, as a player steps to it
+                page.wait_for_selector("#replay-at:has-text('battle 1')")
+                shot(page.url, "replay.png", "#replay-at")
                 browser.close()
         finally:
             server.stop()

@@ -2,7 +2,8 @@
 actions, as one seat saw it then, or everything then (OMNISCIENT).
 
 A finished game never changes, so the first request for it replays its log once and
-keeps, per process, the Turn after each action and the state every CHECKPOINT actions;
+keeps, per process, where the game stood after each action (its Turn, its step of the
+sequence of play and the battle being fought: `Mark`) and the state every CHECKPOINT actions;
 a step is then the nearest kept state plus fewer than CHECKPOINT actions. The events a
 seat had been shown are those the log recorded for it when each action was taken.
 """
@@ -26,14 +27,47 @@ CHECKPOINT = 25
 KEPT_GAMES = 8
 
 
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """Where the game stood after an action: its Turn (2b), its step of the sequence of
+    play (2b, the state's step), how many battles of the game had come onto the
+    Battleboard (4a), and whether one was on it."""
+
+    turn: int
+    step: str
+    battles: int
+    in_battle: bool
+
+    @property
+    def battle(self) -> int:
+        """The battle on the Battleboard, by its count from 1 in the order fought; 0: none."""
+        return self.battles if self.in_battle else 0
+
+
+def battle_key(state: Any) -> tuple[int, int, str, str] | None:
+    """Which battle is on the Battleboard (4a): its Turn, how many battles of this Combat
+    Phase were fought before it (4e1), its hex and its attacker; None when none is."""
+    b = state.battle
+    return None if b is None else (state.turn, len(state.fought), b.hex, str(b.attacker))
+
+
+def mark_of(state: Any, before: Mark | None, key_before: Any) -> Mark:
+    """The mark after an action, from the one before it and the battle then."""
+    count = before.battles if before is not None else 0
+    key = battle_key(state)
+    if key is not None and key != key_before:
+        count += 1
+    return Mark(state.turn, str(state.step), count, key is not None)
+
+
 @dataclass(frozen=True)
 class ReplayStep:
     """A finished game after `at` of its `total` actions, as one seat saw it then;
-    `turns[i]` is the Turn after `i` actions."""
+    `marks[i]` is where the game stood after `i` actions."""
 
     at: int
     total: int
-    turns: tuple[int, ...]
+    marks: tuple[Mark, ...]
     view: Json
     events: list[Json]
     seat: str  # whose view it is (a seat of the game, or OMNISCIENT)
@@ -42,12 +76,12 @@ class ReplayStep:
 @dataclass(frozen=True)
 class Replayed:
     """What is kept of one finished game: its log, the events each seat was shown by
-    each action, the Turn after each action, and every CHECKPOINT-th state."""
+    each action, where the game stood after each action, and every CHECKPOINT-th state."""
 
     game: GameKey
     log: list[tuple[str, Any]]
     shown: list[dict[str, list[Json]]]
-    turns: tuple[int, ...]
+    marks: tuple[Mark, ...]
     states: dict[int, Any]
     seats: tuple[str, ...]  # the game's seats, as the engine declares them
 
@@ -79,7 +113,7 @@ class Replays:
         everything = at == total or seat == OMNISCIENT  # the end reveals all (7a3)
         key = "all" if everything else seat
         events = [e for shown in game.shown[:at] for e in shown.get(key, [])]
-        return ReplayStep(at, total, game.turns, doc, events, seat)
+        return ReplayStep(at, total, game.marks, doc, events, seat)
 
     def _replayed(self, game_id: str) -> Replayed:
         with self._lock:
@@ -103,17 +137,18 @@ class Replays:
                 .order_by(ACTIONS_T.c.seq)
             ).all()
         state = first_state(self.engine, game)
-        states, turns = {0: state}, [state.turn]
+        states, marks = {0: state}, [mark_of(state, None, None)]
         for i, row in enumerate(rows, start=1):
+            battle_was = battle_key(state)
             state, _events = apply_recorded(self.engine, state, row.seat, row.action)
-            turns.append(state.turn)
+            marks.append(mark_of(state, marks[-1], battle_was))
             if i % CHECKPOINT == 0:
                 states[i] = state
         return Replayed(
             game=GameKey(game.id, game.seed_sha256),
             log=[(row.seat, row.action) for row in rows],
             shown=[row.events for row in rows],
-            turns=tuple(turns),
+            marks=tuple(marks),
             states=states,
             seats=self.engine.seat_ids(states[0]),
         )

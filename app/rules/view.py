@@ -33,6 +33,7 @@ from app.rules.grid import DIRECTIONS
 from app.rules.modes import mode_of
 from app.rules.radio import notes_of
 from app.rules.reports import console, told_versus_truth
+from app.rules.score import known_score
 from app.rules.seats import OMNISCIENT, Umpire, is_umpire, seat_of, seats
 from app.rules.setup import scenario_of
 from app.rules.state import (
@@ -101,6 +102,9 @@ def views(state: State, seats: Iterable[str]) -> dict[str, dict[str, Any]]:
             doc["umpire"] = console(state)  # 18c: his reports, messages and settings
         if sees_all and mode_of(state.mode).umpired:
             doc["told_versus_truth"] = told_versus_truth(state)
+        score = known_score(state, seat)
+        if score is not None:
+            doc["score"] = score  # 7a3 so far, by what the seat may know
         if state.victory is not None:
             doc["victory"] = state.victory
         out[seat] = doc

@@ -16,6 +16,7 @@ from typing import Any
 
 from app.web.counters import SIDE_TITLE, opponents, unit_key
 from app.web.geometry import ahead
+from app.web.names import Names
 
 CATEGORY = {
     "dive": "dive bombing",
@@ -54,19 +55,19 @@ class Namer:
         }
         self.enemy = self.other.get(side, side)
         cards: dict[str, Any] = view.get("operations_cards") or {}
-        self.forces: dict[str, str] = {}
+        self.names = Names(view)  # every name for people comes from there
         self.force_of_ship: dict[str, dict[str, str]] = {}
         self.carrier_of: dict[str, dict[str, str]] = {}
-        self.names: dict[str, dict[str, str]] = {}
         for side, card in cards.items():
             for f in card.get("forces") or []:
-                self.forces.setdefault(f["force"], f["label"])
                 for ship in f.get("ships") or []:
                     self.force_of_ship.setdefault(side, {})[ship] = f["force"]
             for c in card.get("carriers") or []:
                 for uid in [*(c.get("ready") or []), *(c.get("arming") or [])]:
                     self.carrier_of.setdefault(side, {})[uid] = c["id"]
-            self.names[side] = {uid: u.get("name") or uid for uid, u in card["units"].items()}
+        self.groups: dict[str, list[str]] = dict(
+            (view.get("searchboard") or {}).get("groups") or {}
+        )
         combat = (view.get("surface") or {}).get("combat") or {}
         self.afloat: dict[str, dict[str, tuple[str, str]]] = {}  # 16: side -> ship -> (hex, facing)
         for ship in combat.get("ships") or []:
@@ -75,11 +76,14 @@ class Namer:
                 self.afloat.setdefault(str(ship["side"]), {})[str(ship["id"])] = where
 
     def force(self, marker: str) -> str:
-        return self.forces.get(marker, marker)
+        return self.names.force(marker)
 
     def unit(self, side: str, uid: str) -> str:
-        name = self.names.get(side, {}).get(uid, uid)
-        return uid if name == uid else f"{name}"
+        return self.names.unit(side, uid)
+
+    def group(self, group: str) -> str:
+        """3d2: one of the seat's flying strikes (or a lone scout), by where it comes from."""
+        return self.names.strike(self.me, self.groups.get(group) or [group])
 
     def strike_area(self, uid: str) -> str:
         """3a3: a unit takes off into its task force's Normal Strike box (or Midway's)."""
@@ -102,7 +106,7 @@ def _shift(a: dict[str, str], n: Namer) -> Choice:
     words = "Arming → Ready" if box == "ready" else "Ready → Arming"
     return Choice(
         a,
-        f"{a['unit']}: {words} ({n.unit(n.me, carrier)})",
+        f"{n.unit(n.me, a['unit'])}: {words} ({n.unit(n.me, carrier)})",
         unit_key(n.me, a["unit"]),
         f"box:{n.me}:{carrier}:{box}",
     )
@@ -112,7 +116,7 @@ def _launch(a: dict[str, str], n: Namer) -> Choice:
     area = n.strike_area(a["unit"])
     return Choice(
         a,
-        f"Launch {a['unit']} to the Normal Strike box of {n.force(area)}",
+        f"Launch {n.unit(n.me, a['unit'])} to the Normal Strike box of {n.force(area)}",
         unit_key(n.me, a["unit"]),
         f"box:{n.me}:{area}:strike",
     )
@@ -178,7 +182,7 @@ def _other(a: dict[str, str], n: Namer) -> Choice:
         label = f"Take {n.force(a['force'])} off the Searchboard (eliminated, 2e)"
         return Choice(a, label, f"tf:{me}:{a['force']}")
     if kind == "fly":
-        label = f"Fly {a['group']} to {a['hex']}"
+        label = f"Fly {n.group(a['group'])} to {a['hex']}"
         return Choice(a, label, f"g:{me}:{a['group']}", f"sb:{a['hex']}")
     if kind == "search":
         return Choice(a, f"Search {a['hex']}", None, f"sb:{a['hex']}")
@@ -195,7 +199,7 @@ def _other(a: dict[str, str], n: Namer) -> Choice:
         label = f"Shift {n.unit(me, a['ship'])} to {n.force(a['force'])} (4e1)"
         return Choice(a, label, unit_key(me, a["ship"]), f"box:{me}:{a['force']}:ships")
     if kind == "land":
-        label = f"Land {a['unit']} on {n.unit(me, a['at'])}"
+        label = f"Land {n.unit(me, a['unit'])} on {n.unit(me, a['at'])}"
         return Choice(a, label, unit_key(me, a["unit"]), f"box:{me}:{a['at']}:arming")
     if kind in GENERAL:
         return Choice(a, GENERAL[kind])

@@ -254,7 +254,8 @@ class Narrator(UmpireLines):
 
     def _launch(self, e: dict[str, Any]) -> str:
         side = str(e.get("side"))
-        return f"{_side(side)}: {e.get('unit')} takes off from {self.unit(side, e.get('from'))}"
+        unit, ship = self.unit(side, e.get("unit")), self.unit(side, e.get("from"))
+        return f"{_side(side)}: {unit} takes off from {ship}"
 
     def _ready(self, e: dict[str, Any]) -> str:
         return f"{_side(e.get('side'))}: {e.get('unit')} shifted to its Ready box (3b)"
@@ -315,7 +316,8 @@ class Narrator(UmpireLines):
 
     def _land(self, e: dict[str, Any]) -> str:
         side = str(e.get("side"))
-        return f"{_side(side)}: {e.get('unit')} lands on {self.unit(side, e.get('at'))} (5a)"
+        unit, at = self.unit(side, e.get("unit")), self.unit(side, e.get("at"))
+        return f"{_side(side)}: {unit} lands on {at} (5a)"
 
     def seat(self, seat: object) -> str:
         """17a: a player by his command ("Task Force 16"), else by his side."""

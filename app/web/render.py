@@ -16,17 +16,23 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, meta, select_autoescape
 from markupsafe import Markup
 
 from app.data import catalog
 from app.data.options import optional_rules
+from app.data.rules_help import rules_help
 from app.web import battleboard, cards, choices, console, searchboard
 from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter, sides_of
 from app.web.events import STEP_RULE, Line, Narrator
 from app.web.prompt_bar import prompt_bar
+from app.web.replay_nav import replay_nav
+from app.web.rule_links import link_rules, rule_link
+
+if TYPE_CHECKING:
+    from app.games.replays import ReplayStep
 
 HERE = Path(__file__).parent
 APP = HERE.parent
@@ -69,6 +75,7 @@ def env() -> Environment:
         side_title=SIDE_TITLE,
         step_rule=STEP_RULE,
         option_rules=optional_rules().options,
+        rule_link=rule_link,
     )
     return e
 
@@ -166,6 +173,14 @@ def no_searchboard(view: dict[str, Any]) -> bool:
     return (view.get("scenario") or {}).get("id") == "four"
 
 
+def board_of(view: dict[str, Any], side: str) -> searchboard.Board | None:
+    """The seat's own Searchboard; for a view of everything (the umpire, a finished
+    game's replay of both sides), both sides' on one board."""
+    if "searchboard" not in view and view.get("searchboards"):
+        return searchboard.both_sides(view)
+    return searchboard.searchboard(view, side)
+
+
 def goal(view: dict[str, Any]) -> str:
     """The scenario's victory condition (7b4.1, 7c4.1, ...) in words, from its data file."""
     spec = catalog().scenarios.get(str((view.get("scenario") or {}).get("id")))
@@ -180,6 +195,21 @@ def goal(view: dict[str, Any]) -> str:
     return (
         f"To win ({spec.rule}4.1): {wins(jp, us, spec.japan_wins_margin)}; "
         f"{wins(us, jp, spec.usa_wins_margin)}; anything else is a tie."
+    )
+
+
+def tally(view: dict[str, Any], who: Seat) -> str:
+    """7a3 so far, as the engine counted it for this seat (view["score"]), in words."""
+    score = view.get("score")
+    if not score:
+        return ""
+    points = ", ".join(f"{SIDE_TITLE.get(s, s)} {n}" for s, n in score["points"].items())
+    basis = ""
+    if score.get("basis") == "told":
+        basis = f"; the enemy's losses as {who.title} was told of them (18c2)"
+    return (
+        f"Victory points so far ({score['rule']}, units eliminated or flipped{basis}): "
+        f"{points}. Bonus points count at the end."
     )
 
 
@@ -205,6 +235,7 @@ def context(
         "v": int(view.get("version") or 0),
         "track": track(view),
         "goal": goal(view),
+        "tally": tally(view, who),
         "choices": offered,
         "radio": radio(view, notes),
         "bar": prompt_bar(
@@ -213,7 +244,7 @@ def context(
             [c for c in all_choices if not c.subject],
             bool((view.get("prompt") or {}).get("take_back")),
         ),
-        "board": None if no_searchboard(view) else searchboard.searchboard(view, who.plays),
+        "board": None if no_searchboard(view) else board_of(view, who.plays),
         "console": None if replay else console.console(view, events),  # 18: the umpire's
         "umpire_boards": [] if no_searchboard(view) else umpire_boards(view, who),
         "battle": battleboard.battle(view) or battleboard.surface(view),
@@ -222,7 +253,8 @@ def context(
         "older": sum(1 for ln in lines if ln.turn < since),
         "older_before": since,
         "rolls": [ln for ln in lines if ln.roll is not None and ln.turn == turn][-4:][::-1],
-        "sides_rolls": [ln for ln in lines if ln.kind == "sides-roll" and ln.turn == turn],
+        # the Dice panel is "latest first": the sides' rolls too (a tie, then the roll again)
+        "sides_rolls": [ln for ln in lines if ln.kind == "sides-roll" and ln.turn == turn][::-1],
     }
 
 
@@ -289,10 +321,20 @@ def regions(
         if known is not None:
             return known
     ctx = context(view, events, who, replay)
-    out = {name: env().get_template(f"regions/{name}.html").render(ctx) for name in names}
+    out = {name: region_html(name, ctx) for name in names}
     if not replay and key is not None:
         RENDERED.put(key, {n: h for n, h in out.items() if n in VIEW_ONLY})
     return out
+
+
+def region_html(name: str, ctx: dict[str, Any]) -> str:
+    """One region, its rule numbers links to their explanations (rules at hand); the
+    Operations Cards, mostly counters, link theirs in the template (`rule_link`)."""
+    html = env().get_template(f"regions/{name}.html").render(ctx)
+    return html if name in LINKED_IN_TEMPLATE else link_rules(html)
+
+
+LINKED_IN_TEMPLATE = frozenset({"cards"})
 
 
 # The regions rendered from a seat's view alone (not its log): the same HTML for the
@@ -378,7 +420,7 @@ class LiveRegions:
             inputs = None if names is None else digest(tuple(ctx.get(n) for n in sorted(names)))
             if inputs is not None and self._inputs.get(name) == inputs:
                 continue
-            out[name] = env().get_template(f"regions/{name}.html").render(ctx)
+            out[name] = region_html(name, ctx)
             if inputs is not None:
                 self._inputs[name] = inputs
         if key is not None:
@@ -393,91 +435,47 @@ def full_log(
     lines = log_lines(view, who.plays, events)
     if before is not None:
         lines = [ln for ln in lines if ln.turn < before]
-    return page("full_log.html", lines=lines, who=who)
+    return link_rules(page("full_log.html", lines=lines, who=who))
 
 
 REPLAY_REGIONS = ("status", "victory", "battle", "searchboard", "dice", "cards", "log")
-OMNISCIENT = "omniscient"  # the replay of everything: both Searchboards
 
 
-@dataclass(frozen=True)
-class ReplayNav:
-    """The replay page's ways on: (label, actions, rel) with None where there is none
-    to go to, the first action of each Turn, and the other views of the same moment."""
-
-    moves: list[tuple[str, int | None, str]]
-    turns: list[tuple[int, int]]
-    others: list[tuple[str, str]]  # (seat, words)
-
-
-def replay_nav(
-    at: int, total: int, turns: tuple[int, ...], seat: str, view: dict[str, Any]
-) -> ReplayNav:
-    starts: dict[int, int] = {}
-    for i, turn in enumerate(turns):
-        starts.setdefault(turn, i)
-    moves = [
-        ("Start", 0 if at > 0 else None, "first"),
-        ("Previous", at - 1 if at > 0 else None, "prev"),
-        ("Next", at + 1 if at < total else None, "next"),
-        ("End", total if at < total else None, "last"),
-    ]
-    views = [
-        (
-            str(s["seat"]),
-            f"What {Seat('', str(s['seat']), str(s['side']), str(s['label'])).title} knew then",
+def replay(game_id: str, step: ReplayStep) -> str:
+    """A finished game as one seat saw it after `step.at` actions, or both sides'
+    positions then (OMNISCIENT), with its ways on (app.games.replays.ReplayStep)."""
+    who = Seat(game_id, step.seat).seen_in(step.view)
+    return link_rules(
+        page(
+            "replay.html",
+            who=who,
+            step=step,
+            nav=replay_nav(step.at, step.marks, step.seat, step.view),
+            parts=regions(step.view, step.events, who, REPLAY_REGIONS, replay=True),
+            link=lambda s, n: f"/games/{game_id}/replay?seat={s}&at={n}",
+            told_truth=console.told_truth(step.view),  # 18: the reports beside the truth
         )
-        for s in view.get("seats") or []
-    ] + [(OMNISCIENT, "Both sides")]
-    return ReplayNav(moves, sorted(starts.items()), [(s, w) for s, w in views if s != seat])
-
-
-def _replay_regions(
-    view: dict[str, Any], events: list[dict[str, Any]], who: Seat
-) -> dict[str, str]:
-    """The seat page's regions with the whole log; for OMNISCIENT, each side's
-    Searchboard in turn (each with ids of its own)."""
-    parts = regions(view, events, who, REPLAY_REGIONS, replay=True)
-    if who.seat == OMNISCIENT:
-        boards = []
-        for side in sides_of(view):
-            board_view = {**view, "searchboard": (view.get("searchboards") or {}).get(side)}
-            side_seat = Seat(who.game_id, side, side)
-            html = regions(board_view, events, side_seat, ("searchboard",), True)
-            boards.append(
-                html["searchboard"]
-                .replace('id="r-searchboard"', f'id="r-searchboard-{side}"')
-                .replace('"sb-h"', f'"sb-h-{side}"')
-            )
-        parts["searchboard"] = "".join(boards)
-    return parts
-
-
-def replay(
-    game_id: str,
-    seat: str,
-    at: int,
-    total: int,
-    turns: tuple[int, ...],
-    view: dict[str, Any],
-    events: list[dict[str, Any]],
-) -> str:
-    """A finished game as one side saw it after `at` actions, or both sides' positions
-    then (OMNISCIENT), with its ways on."""
-    who = Seat(game_id, seat).seen_in(view)
-    return page(
-        "replay.html",
-        who=who,
-        step={"at": at, "total": total, "turns": turns},
-        nav=replay_nav(at, total, turns, seat, view),
-        parts=_replay_regions(view, events, who),
-        link=lambda s, n: f"/games/{game_id}/replay?seat={s}&at={n}",
-        told_truth=console.told_truth(view),  # 18: the reports beside the truth
     )
 
 
 def flash(message: str = "", level: str = "info", detail: str = "") -> str:
-    return page("flash.html", message=message, level=level, detail=detail)
+    return link_rules(page("flash.html", message=message, level=level, detail=detail))
+
+
+@cache
+def rules_page() -> str:
+    """Rules at hand: every entry of scenarios/rules-help.toml, in the rulebook's order."""
+    known = rules_help()
+    return page(
+        "rules.html",
+        rules=sorted(known.rules.values(), key=lambda r: rule_order(r.rule)),
+        provenance=known.provenance,
+    )
+
+
+def rule_order(rule: str) -> tuple[int, str]:
+    digits = re.match(r"\d+", rule)
+    return (int(digits.group()) if digits else 0, rule)
 
 
 def synced(version: int) -> str:

@@ -320,10 +320,14 @@ async def replay_page(
         step = await service.replay_at(game_id, seat, at)
     except GameError as exc:
         return refusal(request, exc)
-    body = render.replay(
-        game_id, step.seat, step.at, step.total, step.turns, step.view, step.events
-    )
-    return html(request, body)
+    return html(request, render.replay(game_id, step))
+
+
+@router.get("/rules")
+async def rules_at_hand(request: Request) -> Response:
+    """Every rule number the pages print, each with its short explanation (the page a
+    rule number's link opens without script)."""
+    return html(request, render.rules_page())
 
 
 @router.get("/static/{name}")

@@ -17,6 +17,7 @@ from app.data import catalog
 from app.web.choices import Namer
 from app.web.counters import SIDE_LABEL, SIDE_TITLE, opponents, sides_of, unit_key
 from app.web.geometry import Layout
+from app.web.names import Names
 
 AREA_NAMES = {"east-of-dateline": "east of the Dateline"}
 WHITE_DECKS = ("CV", "CVL")
@@ -85,6 +86,7 @@ class Board:
     paths: list[str]
     reach: dict[str, Any]
     legend: list[str]
+    title: str = ""  # "" for a side's own Searchboard, which the page names by its seat
 
 
 def _areas(view: dict[str, Any], seat: str) -> dict[str, str]:
@@ -131,7 +133,7 @@ def _cells(view: dict[str, Any], seat: str) -> list[Cell]:
                 cell.area_label = areas[name].split(": ", 1)[1]
         if name in searched:
             cell.classes.append("searched")
-            cell.notes.append("searched by you this Turn")
+            cell.notes.append("searched this Turn")
         if name in announced:
             cell.classes.append("enemy-searched")
             cell.notes.append(f"{SIDE_TITLE[enemy]} {announced[name]} this Turn")
@@ -234,14 +236,16 @@ def _flights(view: dict[str, Any], seat: str) -> tuple[list[Mark], list[str]]:
         pts = [grid.centre(h) for h in f.get("path") or [] if grid.contains(h)]
         if len(pts) > 1:
             paths.add(" ".join(f"{x},{y}" for x, y in pts))
-    marks = []
+    marks, names = [], Names(view)
     for (h, group), units in sorted(stacks.items()):
         x, y = grid.centre(h)
         key = f"g:{seat}:{group}" if group else f"air:{seat}:{h}"
-        state = f"group {group}, may still move" if group else "movement used up"
+        state = "may still move" if group else "movement used up"
         who = SIDE_TITLE.get(seat, seat)
-        title = f"{who} air units flying in {h}: {', '.join(units)} ({state})"
-        foot = f"group {group}" if group else "moved"
+        what = names.strike(seat, units)
+        listed = ", ".join(names.unit(seat, u) for u in units)
+        title = f"{who} {what} flying in {h}: {listed} ({state})".replace(" the strike", " strike")
+        foot = "to move" if group else "moved"
         lines = [f"{SIDE_LABEL.get(seat, seat)} air ×{len(units)}", " ".join(units), foot]
         marks.append(Mark(key, h, x, y, "flight", seat, lines, title, bool(group)))
     return marks, sorted(paths)
@@ -344,4 +348,32 @@ def searchboard(view: dict[str, Any], seat: str) -> Board | None:
         paths=paths,
         reach=reach_data(view, seat),
         legend=legend,
+    )
+
+
+def both_sides(view: dict[str, Any]) -> Board | None:
+    """Everything at once (the umpire, 18b; a finished game's replay): both sides' task
+    force markers and flying air units on one Searchboard, each in its side's colours,
+    with no "seen" markers (every position is the true one)."""
+    boards: dict[str, Any] = view.get("searchboards") or {}
+    if not boards:
+        return None
+    grid, marks, paths = layout(), [*_base(view)], []
+    for side in sides_of(view):
+        own = {**view, "searchboard": boards.get(side) or {}}
+        flights, lines = _flights(own, side)
+        marks += [*_own_markers(own, side, Namer(own, side)), *flights]
+        paths += lines
+    return Board(
+        width=grid.width,
+        height=grid.height,
+        hex_points=grid.points(),
+        cells=_cells({**view, "searchboard": {}}, ""),
+        dateline=grid.east_edge("K"),
+        dateline_x=round(grid.centre("K1")[0] + grid.size * 0.75, 1),
+        stacks=_stacks(marks),
+        paths=sorted(paths),
+        reach={"sites": {}, "units": {}},
+        legend=["Both sides' task forces and flying air units where they truly are"],
+        title="Both sides on one Searchboard",
     )

@@ -45,8 +45,9 @@ def missing(what: str) -> None:
 def pages(
     browser: Any, server: Server, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[dict[str, Any]]:
-    """The five pages, open in one browser context: home, created, both seats (mid-game,
-    with a battle on the board) and the replay of a finished game."""
+    """The pages, open in one browser context: home, created, both seats (mid-game, with a
+    battle on the board), the replay of a finished game at its end and mid-battle with
+    both sides on one board, and the rules at hand."""
     folder = tmp_path_factory.mktemp("page-checks")
     # the pages' Content-Security-Policy allows no inline script: axe comes in past it
     ctx = browser.new_context(viewport=LAPTOP, bypass_csp=True)
@@ -69,13 +70,29 @@ def pages(
         page.synced()
         page.page.wait_for_function(SETTLED)
         out[f"seat {seat}"] = page.page
-    ended = ApiGame.create(server.url)
+    ended = ApiGame.create(server.url)  # with a battle (4), to its end (7a3)
     ended.set_up()
+    ended.to_air_movement()
+    ended.to_anti_aircraft()
+    ended.to_turn_nine()
     ended.finish()
     replay = ctx.new_page()
     replay.goto(f"{server.url}/games/{ended.id}/replay")
     replay.wait_for_load_state("networkidle")
     out["replay"] = replay
+    # the replay mid-game: a battle on the Battleboard, both sides on one Searchboard,
+    # stepped to by a key (the page swapped in place), with a rule's explanation open
+    both = ctx.new_page()
+    both.goto(f"{server.url}/games/{ended.id}/replay?seat=omniscient&at=0")
+    both.wait_for_selector(".replay-nav .autoplay:not([hidden])")
+    both.keyboard.press("]")
+    both.wait_for_selector("#replay-at:has-text('battle 1')")
+    both.click("#replay-at a.rule")
+    both.wait_for_selector("#rule-pop")
+    out["replay both sides, in a battle"] = both
+    rules_page = ctx.new_page()
+    rules_page.goto(f"{server.url}/rules")
+    out["rules at hand"] = rules_page
     # 18: the umpire's console with a report waiting, and an umpired game's replay with
     # its reports beside the truth
     umpired = umpired_game(server.url)

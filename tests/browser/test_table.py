@@ -101,7 +101,8 @@ def test_7a3_the_victory_condition_is_on_the_page(scenario: str) -> None:
     html = render.regions(view, [], Seat(game, seat), ("status",))["status"]
     goal = re.search(r'<p class="goal">(.*?)</p>', html)
     assert goal is not None
-    words = goal[1]
+    assert f'data-rule="{data["rule"]}4.1"' in goal[1], "the rule number opens its explanation"
+    words = re.sub(r"<[^>]+>", "", goal[1])
     assert f"({data['rule']}4.1)" in words
     for side, enemy, key in (
         ("Japan", "United States", "japan"),

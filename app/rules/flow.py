@@ -81,7 +81,7 @@ def apply(
     if not isinstance(action, Action):
         action = Action.from_json(action)
     if action.template not in legal_actions(state, seat) or not action.is_written:
-        raise _refusal(state, seat, action)
+        raise refusal(state, seat, action)
     who = seat_of(state, seat)
     assert who is not None  # legal_actions is empty for anything but a seat of the game
     nxt = state.clone()
@@ -176,7 +176,7 @@ def _seats_pass(state: State, side: Side, out: list[Event]) -> bool:
     return True
 
 
-def _refusal(state: State, seat: str, action: Action) -> IllegalAction:
+def refusal(state: State, seat: str, action: Action) -> IllegalAction:
     if state.status == "finished":
         return IllegalAction("7a3", "the game is over")
     who = seat_of(state, seat)

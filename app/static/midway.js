@@ -198,7 +198,7 @@
     revealTargets();
     var group = selected && document.querySelector('#act .choices[data-for="' + CSS.escape(selected) + '"]');
     if (selected && !group && !reachOf(selected) && !surfaceOf(selected)) {
-      flash("Nothing to do with that counter now.", "info");
+      whyNot(null, selected); // nothing to do with it now: the rules say why
     } else {
       flash("", "info");
     }
@@ -349,32 +349,35 @@
     var own = key && key !== selected && selectable(key); // unless it is one's own to pick
     if (under && !own && perform(at)) return;
     if (key) select(key);
-    else if (el.hasAttribute("data-hex")) whyNot(el);
+    else whyNot(el);
   });
 
   function selectable(key) {
     return choicesFor(key).length > 0 || !!reachOf(key) || !!surfaceOf(key);
   }
 
-  // An illegal click says why, with the rule of the step (issue 13).
-  function whyNot(hex) {
-    var name = hex.getAttribute("data-hex");
-    var prompt = document.getElementById("r-prompt");
-    var rule = prompt && prompt.getAttribute("data-rule");
-    var see = rule ? " (rule " + rule + ")" : "";
-    if (!document.querySelector("#act")) {
-      flash("Not your move: nothing can be done in " + name + " now" + see + ".", "info");
-    } else if (selected) {
-      var what = document.querySelector('[data-key="' + CSS.escape(selected) + '"]');
-      var label = (what && (what.getAttribute("aria-label") || what.textContent) || selected).split(":")[0];
-      var lit = document.querySelectorAll(".target[data-hex]").length;
-      flash(
-        label + " cannot go to " + name + see + (lit ? ": it may go to the lit hexes." : ": it has no hex to go to now."),
-        "error"
-      );
-    } else {
-      flash("Nothing to do in " + name + see + ": pick a counter first, then where it goes.", "info");
+  // An illegal click says why, with the rule (issue 13): the server asks the rules engine
+  // what the click would be and why it is not legal (the words of the 422 for it).
+  function clickOf(key) {
+    var parts = (key || "").split(":");
+    return { kind: parts[0], side: parts[1], name: parts[parts.length === 2 ? 1 : 2] };
+  }
+
+  function whyNot(el, subject) {
+    var values = {};
+    var who = subject !== undefined ? subject : selected;
+    if (who) {
+      var s = clickOf(who);
+      values.subject = s.name;
+      values.owner = s.side;
     }
+    var t = el && targetKey(el);
+    if (t && t !== who) {
+      var c = clickOf(t);
+      if (c.kind === "sb" || c.kind === "bb") values.hex = c.side;
+      else if (c.kind === "box" || c.kind === "u") values.unit = c.name;
+    }
+    htmx.ajax("POST", "/games/" + game + "/why", { values: values, swap: "none", source: "#why" });
   }
 
   document.addEventListener("keydown", function (e) {

@@ -10,6 +10,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from app import rules
@@ -63,9 +64,10 @@ def test_4d3_each_torpedo_approach_hex_shows_its_modifier(
 def test_an_illegal_click_says_why_with_the_rule(
     browser: Any, server: Server, artifacts: Path
 ) -> None:
-    """Issue 13: with Task Force 17 picked at setup (7a2.2), a click on a hex west of the
-    Dateline, where it may not set up, says so with the rule of the step, and moves
-    nothing; the selection stays for the next click."""
+    """Issue 13: with Task Force 17 picked at setup, a click on a hex west of the Dateline,
+    where it may not set up, says so with the rule of the scenario's setup (7b2), in the
+    words the server's 422 for that placement gives; it moves nothing, and the selection
+    stays for the next click."""
     game = ApiGame.create(server.url)
     ctx = browser.new_context(viewport=LAPTOP)
     try:
@@ -79,9 +81,20 @@ def test_an_illegal_click_says_why_with_the_rule(
         west.click(position={"x": box["width"] / 2, "y": box["height"] * 0.2})
         flash = us.page.locator("#flash")
         flash.wait_for()
+        us.page.wait_for_function(
+            "() => document.getElementById('flash').textContent.includes('C5')"
+        )
         words = flash.inner_text()
-        assert "cannot go to C5" in words and "(rule 7a)" in words, words
+        assert "Task Force 17 sets up in any hex east of dateline" in words, words
+        assert "(7b2)" in words and "not in C5" in words, words
         assert us.view()["version"] == before  # nothing was posted
+        refused = httpx.post(
+            f"{game.base}/api/games/{game.id}/actions",
+            json={"version": before, "action": {"kind": "place", "force": "TF17", "hex": "C5"}},
+            headers=game.auth("usa"),
+        )
+        assert refused.status_code == 422 and refused.json()["rule"] == "7b2", refused.text
+        assert refused.json()["detail"] in words, (refused.json(), words)
         assert us.page.locator('#act .subject.selected[data-key="tf:usa:TF17"]').count()
         us.shot("why-not")
     finally:

@@ -74,9 +74,11 @@ def _enter_sides(state: State, out: list[Event]) -> None:
         if usa != japan:
             break
     state.side_a = "usa" if usa > japan else "japan"
-    out.append(
-        Event("sides", ALL, state.turn, "sides", {"A": state.side_a, "B": other(state.side_a)})
-    )
+    # 3: Side B acts first in each step; 18c1: in an umpired game both sides at once in
+    # the Action Phase, Side B first only in moving air strikes.
+    at_once = mode_of(state.mode).umpired
+    data = {"A": state.side_a, "B": other(state.side_a), "at_once": at_once}
+    out.append(Event("sides", ALL, state.turn, "sides", data))
     begin(state, next_step(state), out)  # 17c3: a team game's notes come first
 
 

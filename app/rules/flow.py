@@ -154,11 +154,19 @@ def _pass_automatically(state: State, out: list[Event]) -> None:
         if only is not None and ((only == DONE and not step.always_asks) or only.kind in step.auto):
             if only == DONE:
                 _undone(state, side)
+                out.append(_skipped(state, side, step))
                 _side_done(state, side, step, only, out)
             else:
                 step.handle(state, side, only, out)
         elif not (state.teams and not step.always_asks and _seats_pass(state, side, out)):
             return
+
+
+def _skipped(state: State, side: Side, step: Step) -> Event:
+    """Issue 13: a step the side had nothing to do in is passed for it, and its log says
+    so (told to the side only: what it had to do is its own business)."""
+    data = {"side": side, "rule": step.rule}
+    return Event("step-skipped", side, state.turn, step.name, data)
 
 
 def _seats_pass(state: State, side: Side, out: list[Event]) -> bool:

@@ -46,6 +46,16 @@ STEP_RULE = {
     "bombardment": "16j",
 }
 
+# Issue 13: what a side had none of, when a step is passed for it.
+NOTHING_TO_DO = {
+    "assembly": "no air unit to take off",
+    "ready": "no air unit to shift between its Arming and Ready boxes",
+    "sea movement": "no task force to move",
+    "air movement and search": "no air unit to fly and no hex to search",
+    "air return": "no air unit to return",
+    "reorganization": "no ship to shift between task forces",
+}
+
 
 @dataclass(frozen=True)
 class Roll:
@@ -249,7 +259,17 @@ class Narrator:
         return f"Sides roll (3): United States {usa}, Japan {japan}{tie}"
 
     def _sides(self, e: dict[str, Any]) -> str:
-        return f"Side A: {_side(e.get('A'))}, Side B: {_side(e.get('B'))} - Side B goes first (3)"
+        order = (
+            "both sides act at once in the Action Phase; Side B moves its air units first (18c1)"
+            if e.get("at_once")
+            else "Side B goes first (3)"
+        )
+        return f"Side A: {_side(e.get('A'))}, Side B: {_side(e.get('B'))} - {order}"
+
+    def _step_skipped(self, e: dict[str, Any]) -> str:
+        step = str(e.get("step"))
+        why = NOTHING_TO_DO.get(step, "nothing to do")
+        return f"{_side(e.get('side'))} has {why}: {step.capitalize()} skipped ({e.get('rule')})"
 
     def _launch(self, e: dict[str, Any]) -> str:
         side = str(e.get("side"))

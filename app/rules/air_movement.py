@@ -12,6 +12,7 @@ from __future__ import annotations
 from app.data import catalog
 from app.rules.actions import DONE, Action
 from app.rules.air_ranges import can_enter, flight_factor, may_go_on
+from app.rules.air_return import stranded
 from app.rules.battle import find_battles
 from app.rules.boards import area_hexes, base_hex, forces_at, searchboard_of, ships_in, unit_hex
 from app.rules.dice import roll_d10
@@ -350,5 +351,6 @@ register(
         _enter,
         _finish,
         _why,
+        lost_if_done=stranded,  # 5: flying no further, these could land nowhere
     )
 )

@@ -151,6 +151,8 @@ def _pass_automatically(state: State, out: list[Event]) -> None:
         step = STEPS[state.step]
         acts = set(step_actions(state, side))
         only = next(iter(acts)) if len(acts) == 1 else None
+        if only == DONE and _loses(state, side, step):
+            return  # issue 13: the player confirms the loss himself
         if only is not None and ((only == DONE and not step.always_asks) or only.kind in step.auto):
             if only == DONE:
                 _undone(state, side)
@@ -160,6 +162,17 @@ def _pass_automatically(state: State, out: list[Event]) -> None:
                 step.handle(state, side, only, out)
         elif not (state.teams and not step.always_asks and _seats_pass(state, side, out)):
             return
+
+
+def _loses(state: State, side: Side, step: Step) -> bool:
+    """Whether "done" now loses the side units it can see going (5: air units that cannot
+    land): then it is not taken for the side. Only where the Operations Cards are open
+    (2c): with them private (18c) the wait would tell the enemy of the loss."""
+    return (
+        step.lost_if_done is not None
+        and mode_of(state.mode).open_cards
+        and bool(step.lost_if_done(state, side))
+    )
 
 
 def _skipped(state: State, side: Side, step: Step) -> Event:

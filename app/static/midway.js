@@ -154,6 +154,7 @@
       selected = null;
     }
     applySelection();
+    flagLosses();
     if (refocus) {
       var el = document.querySelector(refocus);
       refocus = null;
@@ -319,7 +320,31 @@
     if (first) first.focus({ preventScroll: true });
   }
 
+  // -- a Done that loses air units (5) asks first, in the page (issue 13) --------------
+  function confirmLoss(open) {
+    var panel = document.getElementById("confirm-loss");
+    var ask = document.querySelector("#act .done.ask");
+    if (!panel || !ask) return;
+    panel.hidden = !open;
+    ask.setAttribute("aria-expanded", open ? "true" : "false");
+    (open ? panel.querySelector(".confirm-done") : ask).focus();
+  }
+
+  function flagLosses() {
+    all(".at-risk-unit").forEach(function (el) { el.classList.remove("at-risk-unit"); });
+    var note = document.querySelector("#r-prompt .at-risk[data-lost]");
+    if (!note) return;
+    note.getAttribute("data-lost").split(" ").forEach(function (key) {
+      if (!key) return;
+      all('[data-key="' + CSS.escape(key) + '"]').forEach(function (el) {
+        if (!el.classList.contains("subject")) el.classList.add("at-risk-unit");
+      });
+    });
+  }
+
   document.addEventListener("click", function (e) {
+    if (e.target.closest("#act .done.ask")) { confirmLoss(true); return; }
+    if (e.target.closest("#confirm-loss .keep")) { confirmLoss(false); return; }
     if (e.target.closest(".stack-close")) {
       var pop = e.target.closest(".stack-pop");
       closeStacks();
@@ -381,6 +406,11 @@
   }
 
   document.addEventListener("keydown", function (e) {
+    var asking = document.querySelector("#confirm-loss:not([hidden])");
+    if (e.key === "Escape" && asking) {
+      confirmLoss(false);
+      return;
+    }
     var open = document.querySelector(".stack-pop:not([hidden])");
     if (e.key === "Escape" && open) {
       closeStacks();

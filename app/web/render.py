@@ -26,7 +26,7 @@ from app.data.options import optional_rules
 from app.web import battleboard, cards, choices, searchboard
 from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter, sides_of
 from app.web.events import STEP_RULE, Line, Narrator
-from app.web.prompt_bar import prompt_bar
+from app.web.prompt_bar import CANNOT_LAND, prompt_bar
 
 HERE = Path(__file__).parent
 APP = HERE.parent
@@ -58,6 +58,7 @@ def env() -> Environment:
         side_label=SIDE_LABEL,
         side_title=SIDE_TITLE,
         step_rule=STEP_RULE,
+        cannot_land=CANNOT_LAND,
         option_rules=optional_rules().options,
     )
     return e

@@ -155,6 +155,7 @@
     }
     applySelection();
     flagLosses();
+    announce();
     if (refocus) {
       var el = document.querySelector(refocus);
       refocus = null;
@@ -171,9 +172,9 @@
     lastZone = e.target.closest && e.target.closest("svg.board, .board-scroll") ? "board" : "prompt";
   });
 
-  function keepFocus() {
+  function keepFocus(moving) {
     var active = document.activeElement;
-    if (active && active !== body && document.contains(active)) return;
+    if (!moving && active && active !== body && document.contains(active)) return;
     var hex = lastZone === "board" && document.querySelector('svg.board [data-hex][tabindex="0"]');
     var to = hex || document.querySelector("#r-prompt .done") || document.getElementById("prompt-text");
     if (to) to.focus({ preventScroll: true });
@@ -320,6 +321,27 @@
     if (first) first.focus({ preventScroll: true });
   }
 
+  // -- big news (a carrier sunk, Midway's base eliminated, the end): a banner read out,
+  // once per entry of this seat's own log (issue 13) --------------------------------------
+  var newsKey = storeKey + ":news";
+
+  function announce() {
+    var seen = parseInt(sessionStorage.getItem(newsKey) || "-1", 10);
+    var fresh = all("#r-log li[data-big]").filter(function (li) {
+      return parseInt(li.getAttribute("data-big"), 10) > seen;
+    });
+    if (!fresh.length) return;
+    var news = document.getElementById("news");
+    var texts = fresh.slice(0, 3).map(function (li) {
+      var t = li.querySelector(".t");
+      return li.textContent.replace(t ? t.textContent : "", "").trim();
+    });
+    news.querySelector(".news-text").textContent = texts.reverse().join(" · ");
+    news.hidden = false;
+    var top = Math.max.apply(null, fresh.map(function (li) { return parseInt(li.getAttribute("data-big"), 10); }));
+    sessionStorage.setItem(newsKey, String(top));
+  }
+
   // -- a Done that loses air units (5) asks first, in the page (issue 13) --------------
   function confirmLoss(open) {
     var panel = document.getElementById("confirm-loss");
@@ -344,6 +366,11 @@
 
   document.addEventListener("click", function (e) {
     if (e.target.closest("#act .done.ask")) { confirmLoss(true); return; }
+    if (e.target.closest("#news .news-close")) {
+      document.getElementById("news").hidden = true;
+      keepFocus(true); // back to the board or the prompt
+      return;
+    }
     if (e.target.closest("#confirm-loss .keep")) { confirmLoss(false); return; }
     if (e.target.closest(".stack-close")) {
       var pop = e.target.closest(".stack-pop");

@@ -58,6 +58,7 @@ class Namer:
         self.force_of_ship: dict[str, dict[str, str]] = {}
         self.carrier_of: dict[str, dict[str, str]] = {}
         self.names: dict[str, dict[str, str]] = {}
+        self.kinds: dict[str, dict[str, str]] = {}  # side -> unit -> type (CV, BB, D ...)
         for side, card in cards.items():
             for f in card.get("forces") or []:
                 self.forces.setdefault(f["force"], f["label"])
@@ -67,12 +68,18 @@ class Namer:
                 for uid in [*(c.get("ready") or []), *(c.get("arming") or [])]:
                     self.carrier_of.setdefault(side, {})[uid] = c["id"]
             self.names[side] = {uid: u.get("name") or uid for uid, u in card["units"].items()}
+            every = [*card["units"].values(), *(card.get("eliminated") or [])]
+            self.kinds[side] = {str(u["id"]): str(u.get("type") or "") for u in every}
         combat = (view.get("surface") or {}).get("combat") or {}
         self.afloat: dict[str, dict[str, tuple[str, str]]] = {}  # 16: side -> ship -> (hex, facing)
         for ship in combat.get("ships") or []:
             if ship.get("hex") and ship.get("facing"):
                 where = (str(ship["hex"]), str(ship["facing"]))
                 self.afloat.setdefault(str(ship["side"]), {})[str(ship["id"])] = where
+
+    def kind(self, side: str, uid: str) -> str:
+        """The unit's type as its counter shows it ("CV"), or "" when the view has none."""
+        return self.kinds.get(side, {}).get(uid, "")
 
     def force(self, marker: str) -> str:
         return self.forces.get(marker, marker)

@@ -46,6 +46,7 @@ STEP_RULE = {
     "bombardment": "16j",
 }
 
+BIG_SHIPS = frozenset({"CV", "CVL"})  # 1b1: the aircraft carriers
 # Issue 13: what a side had none of, when a step is passed for it.
 NOTHING_TO_DO = {
     "assembly": "no air unit to take off",
@@ -86,6 +87,7 @@ class Line:
     kind: str
     text: str
     roll: Roll | None = None
+    big: bool = False  # issue 13: announced on the page (a carrier sunk, Midway, the end)
 
 
 def _side(side: object) -> str:
@@ -112,7 +114,18 @@ class Narrator:
     def line(self, i: int, e: dict[str, Any]) -> Line:
         kind = str(e.get("kind", ""))
         text, roll = self.describe(kind, e)
-        return Line(i, int(e.get("turn") or 0), str(e.get("step", "")), kind, text, roll)
+        turn, step = int(e.get("turn") or 0), str(e.get("step", ""))
+        return Line(i, turn, step, kind, text, roll, self.big(kind, e))
+
+    def big(self, kind: str, e: dict[str, Any]) -> bool:
+        """Issue 13: what both pages announce - the game's end, Midway's base eliminated,
+        an aircraft carrier sunk (each to the seats whose log has it)."""
+        if kind == "game-over":
+            return True
+        if kind != "eliminated":
+            return False
+        unit = str(e.get("unit"))
+        return unit == "Midway" or self.n.kind(str(e.get("side")), unit) in BIG_SHIPS
 
     def describe(self, kind: str, e: dict[str, Any]) -> tuple[str, Roll | None]:
         if kind == "anti-aircraft":

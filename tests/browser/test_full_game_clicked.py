@@ -189,9 +189,16 @@ def test_issue13_a_whole_scenario_one_game_is_played_by_clicking(
         for s, pg in pages.items():
             pg.synced()
             assert pg.page.locator("#r-victory h2").is_visible(), s
+            news = pg.page.locator("#news")  # issue 13: the end announced on both pages
+            news.wait_for()
+            assert "The game is over (7a3)" in news.inner_text(), news.inner_text()
+            assert news.locator("[role=alert]").count() == 1
+            pg.shot("result")
+            news.locator(".news-close").click()
+            assert news.is_hidden()
+            pg.focus_kept()
             wide = pg.page.evaluate("document.documentElement.scrollWidth")
             assert wide <= sizes[s]["width"], f"the result: the page is {wide} px wide"
-            pg.shot("result")
             assert not pg.errors, pg.errors
         assert game.view("usa")["victory"]
         assert not PLAN, f"never reached: {list(PLAN)}"

@@ -9,10 +9,9 @@ import re
 
 from app import rules
 from app.rules import Event, State, events_for
+from app.rules.state import FLIP
 from app.web import render
 from app.web.render import Seat
-
-from app.rules.state import FLIP
 
 from .helpers import play
 from .test_basic_rules import JAPAN_SHIPS, action_phase, fly, game

@@ -123,3 +123,60 @@ def test_7a3_the_victory_condition_is_on_the_page(scenario: str) -> None:
         margin = data[f"{key}_wins_margin"]
         more = "more" if margin == 1 else f"{margin} or more more"
         assert f"{side} wins with {more} victory points than {enemy}" in words, words
+
+
+# Every counter on the Battleboard lies inside its hex: the corners of its face, in the
+# flat-topped hexagon of the hex it stands in (tolerance half a pixel).
+OUTSIDE = """() => {
+  const out = [];
+  for (const piece of document.querySelectorAll('#r-battle svg .piece')) {
+    const at = piece.getAttribute('data-at');
+    const cell = document.querySelector(`#r-battle [data-tkey="${at}"] use`);
+    const c = cell.getBoundingClientRect(), r = piece.querySelector('.face rect.bg').getBoundingClientRect();
+    const cx = c.left + c.width / 2, cy = c.top + c.height / 2, half = c.width / 2;
+    for (const [x, y] of [[r.left, r.top], [r.right, r.top], [r.left, r.bottom], [r.right, r.bottom]]) {
+      const dx = Math.abs(x - cx), dy = Math.abs(y - cy);
+      if (dy > c.height / 2 + 0.5 || dx > half - dy / Math.sqrt(3) + 0.5) {
+        out.push(`${piece.getAttribute('data-key') || piece.getAttribute('data-stack')} in ${at}`);
+        break;
+      }
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, {"width": 390, "height": 844}])
+def test_4a3_air_units_on_the_battleboard_stay_inside_their_hex(
+    browser: Any, server: Server, artifacts: Path, viewport: dict[str, int]
+) -> None:
+    """Issue 13: B3 and B5 set up on Akagi (4a3.1) are one counter with a count, beside
+    the ship and inside its hex; a click opens the stack beside it; nothing on the
+    Battleboard is drawn outside its hex, and the page is no wider than the screen."""
+    game = ApiGame.create(server.url)
+    game.set_up()
+    game.to_air_movement()
+    game.to_torpedo_approach()
+    game.act("usa", kind="approach", unit="T3", target="Akagi", hex="I11")
+    ctx = browser.new_context(viewport=viewport)
+    try:
+        jp = SeatPage(ctx.new_page(), game.link("japan"), artifacts).open()
+        jp.synced()
+        p = jp.page
+        stack = p.locator('#r-battle svg [data-stack="bb:J11"]')
+        assert stack.count() == 1 and stack.locator(".count").text_content() == "2"
+        assert p.locator('#r-battle svg .piece[data-key="u:japan:Akagi"]').count() == 1
+        assert p.locator('#r-battle svg .piece[data-key="u:usa:T3"]').count() == 1  # alone
+        assert p.evaluate(OUTSIDE) == []
+        stack.scroll_into_view_if_needed()
+        stack.click()
+        pop = p.locator('.stack-pop[data-stack-of="bb:J11"]')
+        assert pop.is_visible()
+        assert sorted(
+            pop.locator(".stack-item").evaluate_all("bs => bs.map(b => b.dataset.key)")
+        ) == ["u:usa:B3", "u:usa:B5"]
+        p.screenshot(path=str(artifacts / f"battle-stack-{viewport['width']}.png"))
+        assert p.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        assert not jp.errors, jp.errors
+    finally:
+        ctx.close()

@@ -132,9 +132,11 @@ OUTSIDE = """() => {
   for (const piece of document.querySelectorAll('#r-battle svg .piece')) {
     const at = piece.getAttribute('data-at');
     const cell = document.querySelector(`#r-battle [data-tkey="${at}"] use`);
-    const c = cell.getBoundingClientRect(), r = piece.querySelector('.face rect.bg').getBoundingClientRect();
+    const c = cell.getBoundingClientRect();
+    const r = piece.querySelector('.face rect.bg').getBoundingClientRect();
     const cx = c.left + c.width / 2, cy = c.top + c.height / 2, half = c.width / 2;
-    for (const [x, y] of [[r.left, r.top], [r.right, r.top], [r.left, r.bottom], [r.right, r.bottom]]) {
+    const corners = [[r.left, r.top], [r.right, r.top], [r.left, r.bottom], [r.right, r.bottom]];
+    for (const [x, y] of corners) {
       const dx = Math.abs(x - cx), dy = Math.abs(y - cy);
       if (dy > c.height / 2 + 0.5 || dx > half - dy / Math.sqrt(3) + 0.5) {
         out.push(`${piece.getAttribute('data-key') || piece.getAttribute('data-stack')} in ${at}`);

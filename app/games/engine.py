@@ -44,6 +44,8 @@ class Engine:
     parse_error: type[Exception]
     snapshot: Callable[[Any], Json]  # the state as a versioned document of JSON types
     restore: Callable[[Json], Any]  # its inverse; a ValueError for a document it cannot read
+    # issue 13: why a click on the page makes no legal action (an IllegalAction), or None
+    why_not: Callable[[Any, str, Json], Any]
     stamp: str  # changes whenever the engine's code or data change: snapshots compare it
 
     def seats(self, state: Any) -> tuple[Json, ...]:
@@ -97,5 +99,6 @@ def load_engine(module_name: str) -> Engine:
         parse_error=module.ActionParseError,
         snapshot=module.snapshot,
         restore=module.restore,
+        why_not=module.why_not,
         stamp=_stamp(module),
     )

@@ -152,6 +152,10 @@ class GameService:
     async def view(self, game_id: str, seat: str) -> Json:
         return await to_thread.run_sync(self.store.seat_view, game_id, seat)
 
+    async def why_not(self, game_id: str, seat: str, click: Json) -> tuple[str, str | None] | None:
+        """Why a click makes no legal action now: (message, rule), or None."""
+        return await to_thread.run_sync(self.store.why_not, game_id, seat, click)
+
     async def act(self, game_id: str, seat: str, version: int, action: Json) -> int:
         return (await self.act_and_view(game_id, seat, version, action))[0]
 

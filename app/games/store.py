@@ -234,6 +234,21 @@ class GameStore:
         with self.db.read() as session:
             return self._current_doc(session.connection(), game_id, seat)
 
+    def why_not(self, game_id: str, seat: str, click: Json) -> tuple[str, str | None] | None:
+        """Issue 13: why a click on the seat's page makes no legal action now, as the
+        engine says it (its words and rule: those of the 422 for that action); None when
+        it makes one."""
+        with self.db.read() as session:
+            conn = session.connection()
+            loaded = self.loader.load(conn, self._game_and_seat(conn, game_id, seat))
+        try:
+            found = self.engine.why_not(loaded.state, seat, click)
+        except self.engine.parse_error as exc:
+            raise BadRequest(f"malformed click: {exc}") from exc
+        if found is None:
+            return None
+        return str(found), getattr(found, "rule", None)
+
     def catch_up(self, game_id: str, seat: str, since: int | None) -> CatchUp:
         """Patches after version `since`, or the whole view when they would not do."""
         t = STAGES.clock()

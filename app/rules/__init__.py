@@ -10,15 +10,20 @@ views(state, seats) -> {seat: dict}   (view for several seats, sharing the publi
 snapshot(state) -> dict               (the state as a versioned JSON document)
 restore(doc) -> State                 (its inverse; SnapshotError, a ValueError, if it cannot)
 describe_scenarios() -> list[dict]    (each scenario's options, modes and the seats they give)
+why_not(state, seat, click) -> IllegalAction | None   (why a click on the page makes no
+                                      legal action: the refusal `apply` gives for it)
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from app.rules.actions import Action
 from app.rules.errors import ActionParseError, IllegalAction
 from app.rules.events import Event, events_for, visible_to
+from app.rules.explain import Click
+from app.rules.explain import why_not as _why_not
 from app.rules.flow import apply, legal_actions, replay
 from app.rules.modes import MODES
 from app.rules.seats import OMNISCIENT, SPECTATOR, Seat, seats, seats_of, teams_offered
@@ -27,6 +32,12 @@ from app.rules.snapshot import SnapshotError, restore, snapshot
 from app.rules.state import State, TakeBack
 from app.rules.takeback import of as can_take_back
 from app.rules.view import view, views
+
+
+def why_not(state: State, seat: str, click: Mapping[str, object]) -> IllegalAction | None:
+    """A click {"subject", "owner", "hex" | "unit"} that makes no legal action: why not,
+    with the rule (ActionParseError for a click that is not well formed)."""
+    return _why_not(state, seat, Click.from_json(click))
 
 
 def describe_scenarios() -> list[dict[str, Any]]:
@@ -89,4 +100,5 @@ __all__ = [
     "view",
     "views",
     "visible_to",
+    "why_not",
 ]

@@ -15,7 +15,7 @@ from app.rules.modes import mode_of
 from app.rules.patrols import new_turn, report_moves
 from app.rules.radio import next_step
 from app.rules.scouts import create, creations
-from app.rules.setup import scenario_of, toggle_air
+from app.rules.setup import area_words, scenario_of, setup_rule, toggle_air
 from app.rules.ship_movement import dead_in_the_water, rate, tow_outs
 from app.rules.staging import STAGING, stage, stagings
 from app.rules.state import (
@@ -74,9 +74,11 @@ def _enter_sides(state: State, out: list[Event]) -> None:
         if usa != japan:
             break
     state.side_a = "usa" if usa > japan else "japan"
-    out.append(
-        Event("sides", ALL, state.turn, "sides", {"A": state.side_a, "B": other(state.side_a)})
-    )
+    # 3: Side B acts first in each step; 18c1: in an umpired game both sides at once in
+    # the Action Phase, Side B first only in moving air strikes.
+    at_once = mode_of(state.mode).umpired
+    data = {"A": state.side_a, "B": other(state.side_a), "at_once": at_once}
+    out.append(Event("sides", ALL, state.turn, "sides", data))
     begin(state, next_step(state), out)  # 17c3: a team game's notes come first
 
 
@@ -360,13 +362,11 @@ def _exit_board(state: State, side: Side, marker: str, out: list[Event]) -> None
 
 def _sea_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
     if action.kind == "move":
-        if "12a" in state.options or "11c" in state.options:
-            return "12a", "beyond this task force's movement this Turn (slowest ship, towing)"
-        return "3c", "a task force marker moves no more than one Searchboard hex per Turn"
+        return _move_why(state, side, action.get("force"), action.get("hex"))
     if action.kind == "scuttle":
         return "11c3", "only a ship dead in the water, at the start of the Sea Movement Step"
     if action.kind == "enter":
-        return "3c", "a task force enters on its scenario Turn, in its designated area"
+        return _enter_why(state, side, action.get("force"), action.get("hex"))
     if action.kind == "exit":
         return "2e", "only a task force on the Searchboard's edge can leave it"
     if action.kind == "tow-out":
@@ -377,6 +377,37 @@ def _sea_why(state: State, side: Side, action: Action) -> tuple[str, str] | None
     if action.kind == "done":
         return "3c", "every task force due to enter this Turn must enter first"
     return None
+
+
+def _enter_why(state: State, side: Side, marker: str, to: str) -> tuple[str, str]:
+    """3c: a task force enters on its scenario Turn, in its area (the Setup Information)."""
+    force = next((f for f in scenario_of(state).forces_of(side) if f.marker == marker), None)
+    if force is None or force.entry_turn is None:
+        return "3c", f"{marker} is not a task force of yours that enters during the game"
+    if marker not in entering(state, side):
+        return setup_rule(state, side), f"{force.label} enters on Turn {force.entry_turn}"
+    return setup_rule(state, side), (
+        f"{force.label} enters in {area_words(state, force.area)}, not in {to}"
+    )
+
+
+def _move_why(state: State, side: Side, marker: str, to: str) -> tuple[str, str]:
+    """3c (12a): how far the task force may go this Turn, and how far `to` is."""
+    board = state.boards[side]
+    start = board.turn_start.get(marker)
+    if start is None or board.forces.get(marker) is None:
+        return "3c", f"{marker} is not a task force of yours on the Searchboard now"
+    grid = searchboard_of(state)
+    if not grid.contains(to):
+        return "3c", f"{to} is not a hex of the Searchboard"
+    away, reach = grid.distance(start, to), rate(state, side, marker)
+    limit = "12a" if "12a" in state.options or "11c" in state.options else "3c"
+    if reach == 0:
+        return limit, f"{marker} cannot move this Turn (dead in the water, towing)"
+    return limit, (
+        f"{marker} began the Turn in {start}; {to} is {away} hexes from there, and it "
+        f"moves no more than {reach} hex{'es' if reach > 1 else ''} this Turn"
+    )
 
 
 def _sea_done(state: State, side: Side, action: Action, out: list[Event]) -> None:

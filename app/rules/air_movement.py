@@ -12,6 +12,7 @@ from __future__ import annotations
 from app.data import catalog
 from app.rules.actions import DONE, Action
 from app.rules.air_ranges import can_enter, flight_factor, may_go_on
+from app.rules.air_return import stranded
 from app.rules.battle import find_battles
 from app.rules.boards import area_hexes, base_hex, forces_at, searchboard_of, ships_in, unit_hex
 from app.rules.dice import roll_d10
@@ -297,9 +298,15 @@ def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
         group = action.get("group")
         if board.sea_searched:
             return "3d5", "sea searches come after all flying air units have moved"
-        if group not in board.groups:
+        if group not in board.groups or not _movable(state, side, group):
             return "3d1", f"{group} has no air units with movement left"
-        return "3d1", "air units move one hex at a time into an adjacent hex"
+        here, to = group_hex(state, side, group), action.get("hex")
+        grid = searchboard_of(state)
+        if grid.contains(to) and grid.distance(here, to) == 1:
+            return "3d1", f"{group} has no air unit that may enter {to} (its movement factor)"
+        return "3d1", (
+            f"{group} is in {here}: air units move one hex at a time, into an adjacent hex"
+        )
     if action.kind == "search":
         return "3d3.1", "a hex is searched as an air unit enters it, once a Turn"
     if action.kind == "sea-search":
@@ -344,5 +351,6 @@ register(
         _enter,
         _finish,
         _why,
+        lost_if_done=stranded,  # 5: flying no further, these could land nowhere
     )
 )

@@ -109,6 +109,26 @@ def landings(state: State, side: Side) -> list[Action]:
     return acts + _off_board_landings(state, side)
 
 
+def stranded(state: State, side: Side) -> list[tuple[str, str]]:
+    """5: the side's flying air units that could land nowhere if the side were done now,
+    each with the rule that keeps it from its nearest way down (5a2 out of reach, 5a3 a
+    full deck, 5a1 no ship or base of its basing colour, 11c2 its ship dead in the water).
+    RULES? 5a3 is judged landing by landing: a unit flagged for capacity may get down
+    after all if another lands elsewhere (the owner chooses, 5)."""
+    can_land = {a.get("unit") for a in landings(state, side) if a.kind == "land"}
+    carriers = [
+        c for c in state.units[side].values() if c.ship and (ship_record(c).capacity or 0) > 0
+    ]
+    out = []
+    for u in _flying(state, side):
+        if u.id in can_land:
+            continue
+        rules = {may_land(state, u, c) for c in carriers} - {None}
+        rule = next((r for r in ("5a3", "11c2", "5a2") if r in rules), "5a1")
+        out.append((u.id, rule))
+    return out
+
+
 def _off_board_landings(state: State, side: Side) -> list[Action]:
     """7c4.4: scout O returns to an "M" hex to land off-board."""
     entry = scout_entry(scenario_of(state))
@@ -207,5 +227,6 @@ register(
         _why,
         on_done=_unlanded,
         owes=landings,
+        lost_if_done=stranded,
     )
 )

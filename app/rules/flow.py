@@ -139,7 +139,7 @@ def apply(
             "18", f"{action.kind!r} is the umpire's: all information goes through him (18c)"
         )
     if action.template not in _offered(state, seat) or not action.is_written:
-        raise _refusal(state, seat, action)
+        raise refusal(state, seat, action)
     who = seat_of(state, seat)
     assert who is not None  # legal_actions is empty for anything but a seat of the game
     nxt = state.clone()
@@ -223,9 +223,13 @@ def _pass_automatically(state: State, out: list[Event]) -> tuple[Side, set[Actio
         step = STEPS[state.step]
         acts = set(step_actions(state, side))
         only = next(iter(acts)) if len(acts) == 1 else None
+        if only == DONE and _loses(state, side, step):
+            # issue 13: the player confirms the loss himself
+            return None if state.teams else (side, acts)
         if only is not None and ((only == DONE and not step.always_asks) or only.kind in step.auto):
             if only == DONE:
                 _undone(state, side)
+                out.append(_skipped(state, side, step))
                 _side_done(state, side, step, only, out)
             else:
                 step.handle(state, side, only, out)
@@ -234,6 +238,24 @@ def _pass_automatically(state: State, out: list[Event]) -> tuple[Side, set[Actio
         elif step.always_asks or not _seats_pass(state, side, out):
             return None
     return None
+
+
+def _loses(state: State, side: Side, step: Step) -> bool:
+    """Whether "done" now loses the side units it can see going (5: air units that cannot
+    land): then it is not taken for the side. Only where the Operations Cards are open
+    (2c): with them private (18c) the wait would tell the enemy of the loss."""
+    return (
+        step.lost_if_done is not None
+        and mode_of(state.mode).open_cards
+        and bool(step.lost_if_done(state, side))
+    )
+
+
+def _skipped(state: State, side: Side, step: Step) -> Event:
+    """Issue 13: a step the side had nothing to do in is passed for it, and its log says
+    so (told to the side only: what it had to do is its own business)."""
+    data = {"side": side, "rule": step.rule}
+    return Event("step-skipped", side, state.turn, step.name, data)
 
 
 def _seats_pass(state: State, side: Side, out: list[Event]) -> bool:
@@ -251,7 +273,7 @@ def _seats_pass(state: State, side: Side, out: list[Event]) -> bool:
     return True
 
 
-def _refusal(state: State, seat: str, action: Action) -> IllegalAction:
+def refusal(state: State, seat: str, action: Action) -> IllegalAction:
     if state.status == "finished":
         return IllegalAction("7a3", "the game is over")
     who = seat_of(state, seat)

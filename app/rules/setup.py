@@ -234,12 +234,37 @@ def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
         f = forces.get(action.get("force"))
         if f is None:
             return "7a2.2", f"{action.get('force')} is not one of your task forces placed at setup"
-        return "7a2.2", f"{f.label} is placed in area {f.area} of the Searchboard"
+        return setup_rule(state, side), (
+            f"{f.label} sets up in {area_words(state, f.area)}, not in {action.get('hex')}"
+        )
     if action.kind == "done":
         if state.teams and teams.owes(state, side):
             return "17c2", "name your flagship, an aircraft carrier or a battleship of yours"
         return "7a2.2", "place every task force marker before you finish setting up"
     return None
+
+
+def setup_rule(state: State, side: Side) -> str:
+    """The scenario's Setup Information of the side: 7b2 (United States) or 7b3 (Japan) in
+    Scenario One, and so on; 7a2.2 where a scenario's rule is not of that shape."""
+    rule = scenario_of(state).rule
+    if len(rule) != 2 or not rule.startswith("7"):
+        return "7a2.2"
+    return f"{rule}{2 if side == 'usa' else 3}"
+
+
+def area_words(state: State, area: str) -> str:
+    """A setup area in words: its name, and the hex rows it is made of when it is whole
+    columns ("any hex east of dateline (hex rows L through T)"), else its hexes."""
+    hexes = area_hexes_of(state.scenario, area)
+    columns = sorted({h[0] for h in hexes})
+    rows = {h[1:] for h in hexes}
+    whole = len(hexes) == len(columns) * len(rows)
+    if whole and len(columns) > 1:
+        return f"any hex {area.replace('-', ' ')} (hex rows {columns[0]} through {columns[-1]})"
+    if len(hexes) <= 6:
+        return f"area {area}: {', '.join(hexes)}"
+    return f"any area {area} hex"
 
 
 def _enter(state: State, out: list[Event]) -> None:

@@ -55,6 +55,9 @@ class Step:
     # Where "done" waits for things the side must do first (place, enter, land, fight):
     # those actions. With teams (17a) a player whose share of them is done may be done.
     owes: Actions | None = None
+    # Issue 13: what the side loses if it says "done" now - (unit, rule) - shown before
+    # the commitment (5: air units that cannot land).
+    lost_if_done: Callable[[State, Side], list[tuple[str, str]]] | None = None
 
 
 STEPS: dict[str, Step] = {}

@@ -50,6 +50,11 @@ def of(state: State, seat: str) -> TakeBack:
     return state.takeback.get(seat, TakeBack())
 
 
+# A step passed for a side with nothing to do in it (flow): told to that side, it shows
+# nothing of the action that led there.
+PASSED = frozenset({"step-skipped"})
+
+
 def record(before: State, after: State, seat: str, events: list[Event]) -> None:
     """After `seat`'s action took `before` to `after` with `events` (each with the audience
     the game's mode gave it): update the counts."""
@@ -78,7 +83,7 @@ def why_not(before: State, after: State, seat: str, events: list[Event]) -> tupl
     # RULES? 18c1: players notify the umpire of what they have done, so his seeing a move
     # as it is made does not keep a player from changing his mind before the move passes
     for other in (*(s.id for s in players(before)), SPECTATOR):
-        if other != seat and any(visible_to(e, other) for e in events):
+        if other != seat and any(visible_to(e, other) for e in events if e.kind not in PASSED):
             return "1c", f"{title(before, other)} has seen it (1c)"
     if any(e.kind in ANSWERS for e in events):
         return "18c", "the umpire has had it to answer (18c)"

@@ -241,9 +241,15 @@ def _prompt(state: State, seat: str, side: Side | None) -> dict[str, Any]:
         text = STEPS[state.step].prompt
     else:
         text = "Waiting for " + " and ".join(waiting)
+    step = STEPS.get(state.step)
+    lost: list[dict[str, str]] = []
+    if step is not None and step.lost_if_done is not None and mine and side is not None:
+        lost = [{"unit": u, "rule": r} for u, r in step.lost_if_done(state, side)]
     return {
         "text": text,
-        "rule": STEPS[state.step].rule if state.step in STEPS else "",
+        "rule": step.rule if step is not None else "",
+        # issue 13: the seat's own units lost if it says Done now
+        "lost_if_done": lost,
         "waiting_for": waiting,
         "actions": [_action_json(a) for a in legal_actions(state, seat)] if mine else [],
         "take_back": takeback.of(state, seat).actions > 0,  # issue 14: the seat may now

@@ -154,6 +154,8 @@
       selected = null;
     }
     applySelection();
+    flagLosses();
+    announce();
     if (refocus) {
       var el = document.querySelector(refocus);
       refocus = null;
@@ -170,9 +172,9 @@
     lastZone = e.target.closest && e.target.closest("svg.board, .board-scroll") ? "board" : "prompt";
   });
 
-  function keepFocus() {
+  function keepFocus(moving) {
     var active = document.activeElement;
-    if (active && active !== body && document.contains(active)) return;
+    if (!moving && active && active !== body && document.contains(active)) return;
     var hex = lastZone === "board" && document.querySelector('svg.board [data-hex][tabindex="0"]');
     var to = hex || document.querySelector("#r-prompt .done") || document.getElementById("prompt-text");
     if (to) to.focus({ preventScroll: true });
@@ -198,7 +200,7 @@
     revealTargets();
     var group = selected && document.querySelector('#act .choices[data-for="' + CSS.escape(selected) + '"]');
     if (selected && !group && !reachOf(selected) && !surfaceOf(selected)) {
-      flash("Nothing to do with that counter now.", "info");
+      whyNot(null, selected); // nothing to do with it now: the rules say why
     } else {
       flash("", "info");
     }
@@ -319,7 +321,57 @@
     if (first) first.focus({ preventScroll: true });
   }
 
+  // -- big news (a carrier sunk, Midway's base eliminated, the end): a banner read out,
+  // once per entry of this seat's own log (issue 13) --------------------------------------
+  var newsKey = storeKey + ":news";
+
+  function announce() {
+    var seen = parseInt(sessionStorage.getItem(newsKey) || "-1", 10);
+    var fresh = all("#r-log li[data-big]").filter(function (li) {
+      return parseInt(li.getAttribute("data-big"), 10) > seen;
+    });
+    if (!fresh.length) return;
+    var news = document.getElementById("news");
+    var texts = fresh.slice(0, 3).map(function (li) {
+      var t = li.querySelector(".t");
+      return li.textContent.replace(t ? t.textContent : "", "").trim();
+    });
+    news.querySelector(".news-text").textContent = texts.reverse().join(" · ");
+    news.hidden = false;
+    var top = Math.max.apply(null, fresh.map(function (li) { return parseInt(li.getAttribute("data-big"), 10); }));
+    sessionStorage.setItem(newsKey, String(top));
+  }
+
+  // -- a Done that loses air units (5) asks first, in the page (issue 13) --------------
+  function confirmLoss(open) {
+    var panel = document.getElementById("confirm-loss");
+    var ask = document.querySelector("#act .done.ask");
+    if (!panel || !ask) return;
+    panel.hidden = !open;
+    ask.setAttribute("aria-expanded", open ? "true" : "false");
+    (open ? panel.querySelector(".confirm-done") : ask).focus();
+  }
+
+  function flagLosses() {
+    all(".at-risk-unit").forEach(function (el) { el.classList.remove("at-risk-unit"); });
+    var note = document.querySelector("#r-prompt .at-risk[data-lost]");
+    if (!note) return;
+    note.getAttribute("data-lost").split(" ").forEach(function (key) {
+      if (!key) return;
+      all('[data-key="' + CSS.escape(key) + '"]').forEach(function (el) {
+        if (!el.classList.contains("subject")) el.classList.add("at-risk-unit");
+      });
+    });
+  }
+
   document.addEventListener("click", function (e) {
+    if (e.target.closest("#act .done.ask")) { confirmLoss(true); return; }
+    if (e.target.closest("#news .news-close")) {
+      document.getElementById("news").hidden = true;
+      keepFocus(true); // back to the board or the prompt
+      return;
+    }
+    if (e.target.closest("#confirm-loss .keep")) { confirmLoss(false); return; }
     if (e.target.closest(".stack-close")) {
       var pop = e.target.closest(".stack-pop");
       closeStacks();
@@ -349,35 +401,43 @@
     var own = key && key !== selected && selectable(key); // unless it is one's own to pick
     if (under && !own && perform(at)) return;
     if (key) select(key);
-    else if (el.hasAttribute("data-hex")) whyNot(el);
+    else whyNot(el);
   });
 
   function selectable(key) {
     return choicesFor(key).length > 0 || !!reachOf(key) || !!surfaceOf(key);
   }
 
-  // An illegal click says why, with the rule of the step (issue 13).
-  function whyNot(hex) {
-    var name = hex.getAttribute("data-hex");
-    var prompt = document.getElementById("r-prompt");
-    var rule = prompt && prompt.getAttribute("data-rule");
-    var see = rule ? " (rule " + rule + ")" : "";
-    if (!document.querySelector("#act")) {
-      flash("Not your move: nothing can be done in " + name + " now" + see + ".", "info");
-    } else if (selected) {
-      var what = document.querySelector('[data-key="' + CSS.escape(selected) + '"]');
-      var label = (what && (what.getAttribute("aria-label") || what.textContent) || selected).split(":")[0];
-      var lit = document.querySelectorAll(".target[data-hex]").length;
-      flash(
-        label + " cannot go to " + name + see + (lit ? ": it may go to the lit hexes." : ": it has no hex to go to now."),
-        "error"
-      );
-    } else {
-      flash("Nothing to do in " + name + see + ": pick a counter first, then where it goes.", "info");
+  // An illegal click says why, with the rule (issue 13): the server asks the rules engine
+  // what the click would be and why it is not legal (the words of the 422 for it).
+  function clickOf(key) {
+    var parts = (key || "").split(":");
+    return { kind: parts[0], side: parts[1], name: parts[parts.length === 2 ? 1 : 2] };
+  }
+
+  function whyNot(el, subject) {
+    var values = {};
+    var who = subject !== undefined ? subject : selected;
+    if (who) {
+      var s = clickOf(who);
+      values.subject = s.name;
+      values.owner = s.side;
     }
+    var t = el && targetKey(el);
+    if (t && t !== who) {
+      var c = clickOf(t);
+      if (c.kind === "sb" || c.kind === "bb") values.hex = c.side;
+      else if (c.kind === "box" || c.kind === "u") values.unit = c.name;
+    }
+    htmx.ajax("POST", "/games/" + game + "/why", { values: values, swap: "none", source: "#why" });
   }
 
   document.addEventListener("keydown", function (e) {
+    var asking = document.querySelector("#confirm-loss:not([hidden])");
+    if (e.key === "Escape" && asking) {
+      confirmLoss(false);
+      return;
+    }
     var open = document.querySelector(".stack-pop:not([hidden])");
     if (e.key === "Escape" && open) {
       closeStacks();

@@ -32,6 +32,15 @@ class Piece:
     y: float
     angle: int | None  # facing, degrees clockwise from north
     notes: list[str]
+    scale: float = 1.0  # smaller where a ship and air units share the hex
+    under: list[Counter] = field(default_factory=list)  # a stack: the counters below the top
+
+
+# Issue 13: nothing drawn outside its hex (a flat-topped hex of circumradius 16, half
+# height 13.9). A counter alone: 19 x 19 on the centre. A ship and air units in one hex:
+# the ship at 0.8 to the west, the air units one stack at 0.55 to the east.
+SHARED_SHIP = (-4.0, 0.8)
+SHARED_AIR = (7.5, 0.55)
 
 
 @dataclass
@@ -95,33 +104,36 @@ def _ships(b: dict[str, Any], units: dict[str, Counter], defender: str) -> list[
         if uid not in units or not grid.contains(h) or units[uid].eliminated:
             continue  # a ship sunk in the battle is in its side's Sunk / destroyed box
         notes = [f"in {h}"]
+        shift, scale = SHARED_SHIP if h in set((b.get("air_hexes") or {}).values()) else (0, 1)
         if uid in used:
             notes.append("anti-aircraft factor used this Combat Phase")
         if uid in forming:
             notes.append("firing in the anti-aircraft combat being formed")
         x, y = grid.centre(h)
-        out.append(Piece(units[uid], h, x, y, facing, notes))
+        out.append(Piece(units[uid], h, round(x + shift, 1), y, facing, notes, scale))
     return out
 
 
 def _air(b: dict[str, Any], units: dict[str, Counter], defender: str) -> list[Piece]:
+    """The attacking air units by hex (4a3): one counter, or one stack of them, each hex;
+    in a ship's hex beside the ship, smaller."""
     grid = layout()
     targets: dict[str, str] = b.get("targets") or {}
     positions: dict[str, str] = b.get("positions") or {}
-    stack: dict[str, int] = {}
-    out = []
+    by_hex: dict[str, list[str]] = {}
     for uid, h in (b.get("air_hexes") or {}).items():
-        if uid not in units or not grid.contains(h):
-            continue
-        target = targets.get(uid, "")
+        if uid in units and grid.contains(h):
+            by_hex.setdefault(h, []).append(uid)
+    out = []
+    for h, ids in by_hex.items():
         x, y = grid.centre(h)
-        n = stack.get(h, 0)
-        stack[h] = n + 1
-        angle = _angle_between(h, positions.get(target, h))
-        notes = [f"in {h}, attacking {target}"]
-        out.append(
-            Piece(units[uid], h, round(x + 4 * n, 1), round(y - 14 - 13 * n, 1), angle, notes)
-        )
+        shift, scale = SHARED_AIR if h in set(positions.values()) else (0.0, 1.0)
+        top = ids[0]
+        target = targets.get(top, "")
+        angle = _angle_between(h, positions.get(target, h)) if len(ids) == 1 else None
+        notes = [f"in {h}, attacking {', '.join(sorted({targets.get(u, '') for u in ids}))}"]
+        under = [units[u] for u in ids[1:]]
+        out.append(Piece(units[top], h, round(x + shift, 1), y, angle, notes, scale, under))
     return out
 
 

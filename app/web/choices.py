@@ -58,6 +58,7 @@ class Namer:
         self.names = Names(view)  # every name for people comes from there
         self.force_of_ship: dict[str, dict[str, str]] = {}
         self.carrier_of: dict[str, dict[str, str]] = {}
+        self.kinds: dict[str, dict[str, str]] = {}  # side -> unit -> type (CV, BB, D ...)
         for side, card in cards.items():
             for f in card.get("forces") or []:
                 for ship in f.get("ships") or []:
@@ -65,6 +66,8 @@ class Namer:
             for c in card.get("carriers") or []:
                 for uid in [*(c.get("ready") or []), *(c.get("arming") or [])]:
                     self.carrier_of.setdefault(side, {})[uid] = c["id"]
+            every = [*(card.get("units") or {}).values(), *(card.get("eliminated") or [])]
+            self.kinds[side] = {str(u["id"]): str(u.get("type") or "") for u in every}
         self.groups: dict[str, list[str]] = dict(
             (view.get("searchboard") or {}).get("groups") or {}
         )
@@ -74,6 +77,10 @@ class Namer:
             if ship.get("hex") and ship.get("facing"):
                 where = (str(ship["hex"]), str(ship["facing"]))
                 self.afloat.setdefault(str(ship["side"]), {})[str(ship["id"])] = where
+
+    def kind(self, side: str, uid: str) -> str:
+        """The unit's type as its counter shows it ("CV"), or "" when the view has none."""
+        return self.kinds.get(side, {}).get(uid, "")
 
     def force(self, marker: str) -> str:
         return self.names.force(marker)

@@ -47,6 +47,17 @@ STEP_RULE = {
     "bombardment": "16j",
 }
 
+BIG_SHIPS = frozenset({"CV", "CVL"})  # 1b1: the aircraft carriers
+# Issue 13: what a side had none of, when a step is passed for it.
+NOTHING_TO_DO = {
+    "assembly": "no air unit to take off",
+    "ready": "no air unit to shift between its Arming and Ready boxes",
+    "sea movement": "no task force to move",
+    "air movement and search": "no air unit to fly and no hex to search",
+    "air return": "no air unit to return",
+    "reorganization": "no ship to shift between task forces",
+}
+
 
 @dataclass(frozen=True)
 class Roll:
@@ -77,6 +88,7 @@ class Line:
     kind: str
     text: str
     roll: Roll | None = None
+    big: bool = False  # issue 13: announced on the page (a carrier sunk, Midway, the end)
 
 
 def _side(side: object) -> str:
@@ -103,7 +115,18 @@ class Narrator(UmpireLines):
     def line(self, i: int, e: dict[str, Any]) -> Line:
         kind = str(e.get("kind", ""))
         text, roll = self.describe(kind, e)
-        return Line(i, int(e.get("turn") or 0), str(e.get("step", "")), kind, text, roll)
+        turn, step = int(e.get("turn") or 0), str(e.get("step", ""))
+        return Line(i, turn, step, kind, text, roll, self.big(kind, e))
+
+    def big(self, kind: str, e: dict[str, Any]) -> bool:
+        """Issue 13: what both pages announce - the game's end, Midway's base eliminated,
+        an aircraft carrier sunk (each to the seats whose log has it)."""
+        if kind == "game-over":
+            return True
+        if kind != "eliminated":
+            return False
+        unit = str(e.get("unit"))
+        return unit == "Midway" or self.n.kind(str(e.get("side")), unit) in BIG_SHIPS
 
     def describe(self, kind: str, e: dict[str, Any]) -> tuple[str, Roll | None]:
         if kind == "anti-aircraft":
@@ -250,7 +273,17 @@ class Narrator(UmpireLines):
         return f"Sides roll (3): United States {usa}, Japan {japan}{tie}"
 
     def _sides(self, e: dict[str, Any]) -> str:
-        return f"Side A: {_side(e.get('A'))}, Side B: {_side(e.get('B'))} - Side B goes first (3)"
+        order = (
+            "both sides act at once in the Action Phase; Side B moves its air units first (18c1)"
+            if e.get("at_once")
+            else "Side B goes first (3)"
+        )
+        return f"Side A: {_side(e.get('A'))}, Side B: {_side(e.get('B'))} - {order}"
+
+    def _step_skipped(self, e: dict[str, Any]) -> str:
+        step = str(e.get("step"))
+        why = NOTHING_TO_DO.get(step, "nothing to do")
+        return f"{_side(e.get('side'))} has {why}: {step.capitalize()} skipped ({e.get('rule')})"
 
     def _launch(self, e: dict[str, Any]) -> str:
         side = str(e.get("side"))

@@ -17,6 +17,13 @@ from dataclasses import dataclass
 from app.web.choices import Choice, Subject
 
 MAX_BUTTONS = 8
+# Issue 13: why an air unit would be lost on Done (5), by the rule the engine names.
+CANNOT_LAND = {
+    "5a1": "no carrier or base of its basing colour",
+    "5a2": "no carrier or base within its movement factor",
+    "5a3": "every carrier or base in reach is full",
+    "11c2": "its carrier is dead in the water",
+}
 HEX = re.compile(r"([A-Z])(\d{1,2})")
 NUMBERS = re.compile(r"(\d+)")
 

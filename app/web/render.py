@@ -27,7 +27,7 @@ from app.data.rules_help import rules_help
 from app.web import battleboard, cards, choices, console, searchboard
 from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter, sides_of
 from app.web.events import STEP_RULE, Line, Narrator
-from app.web.prompt_bar import prompt_bar
+from app.web.prompt_bar import CANNOT_LAND, prompt_bar
 from app.web.replay_nav import replay_nav
 from app.web.rule_links import link_rules, rule_link
 
@@ -74,6 +74,7 @@ def env() -> Environment:
         side_label=SIDE_LABEL,
         side_title=SIDE_TITLE,
         step_rule=STEP_RULE,
+        cannot_land=CANNOT_LAND,
         option_rules=optional_rules().options,
         rule_link=rule_link,
     )

@@ -265,6 +265,30 @@ async def act(
     return html(request, render.flash() + "".join(parts[n] for n in names))
 
 
+CLICK_FIELDS = ("subject", "owner", "hex", "unit")
+
+
+@router.post("/games/{game_id}/why")
+async def why_not(
+    request: Request, game_id: str, service: ServiceDep, authorization: AuthHeader = None
+) -> Response:
+    """A click on the board that makes no legal action (issue 13): the page says why,
+    with the rule, in the rules engine's words. Nothing is posted, nothing changes."""
+    try:
+        seat = await _seat(service, game_id, authorization)
+        form = await read_form(request)
+        click = {k: first(form, k) for k in CLICK_FIELDS if first(form, k)}
+        found = await service.why_not(game_id, seat, click)
+    except GameError as exc:
+        return refusal(request, exc)
+    if found is None:
+        return html(
+            request, render.flash("That click makes a legal move: choose it again.", "info")
+        )
+    message, rule = found
+    return html(request, render.flash(message, "error", f"Rule {rule}." if rule else ""))
+
+
 @router.post("/games/{game_id}/takeback")
 async def take_back(
     request: Request, game_id: str, service: ServiceDep, authorization: AuthHeader = None

@@ -149,7 +149,7 @@ class SeatPage:
         found = self.page.locator(selector)
         if not found.first.is_visible():
             at, key = found.first.get_attribute("data-at"), found.first.get_attribute("data-key")
-            self.page.locator(f'#r-searchboard [data-stack][data-at="{at}"]').click()
+            self.page.locator(f'[data-stack][data-at="{at}"]').click()
             found = self.page.locator(f'.stack-pop:not([hidden]) [data-key="{key}"]')
         found.first.click()
         self.page.wait_for_selector(f"{selector}.selected", timeout=TIMEOUT_MS)
@@ -158,6 +158,11 @@ class SeatPage:
         """Click a lit hex, box or counter: the matching legal action is posted. A hex is
         clicked near its top edge, by its code, where no counter stands."""
         lit = self.page.locator(f"{selector}.target").first
+        lit.wait_for(state="attached", timeout=TIMEOUT_MS)
+        if not lit.is_visible() and lit.get_attribute("data-at"):  # in a stack: open it
+            at, key = lit.get_attribute("data-at"), lit.get_attribute("data-key")
+            self.page.locator(f'[data-stack][data-at="{at}"]').click()
+            lit = self.page.locator(f'.stack-pop:not([hidden]) [data-key="{key}"].target')
         lit.wait_for(timeout=TIMEOUT_MS)
         position = None
         if lit.get_attribute("data-hex") is not None:

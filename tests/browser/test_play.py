@@ -185,7 +185,7 @@ def battle(jp: SeatPage, us: SeatPage) -> None:
     us.shot("air-setup")
     jp.synced()
     jp.pick('#r-battle svg [data-key="u:japan:Akagi"]')
-    jp.target('#r-battle svg [data-key="u:usa:B5"]')
+    jp.target('#r-battle [data-key="u:usa:B5"]')  # in the stack of B3 and B5 on Akagi
     jp.shot("aa-forming")
     jp.choose("Fire the anti-aircraft combat")
     for p in (jp, us):

@@ -43,6 +43,13 @@ def rendered_page(browser: Any, game: ApiGame, seat: str, folder: Path) -> str:
         ctx.close()
 
 
+def why_not(game: ApiGame, seat: str, click: dict[str, str]) -> str:
+    """The page's answer to a click that makes no legal action (issue 13)."""
+    r = httpx.post(f"{game.base}/games/{game.id}/why", data=click, headers=game.auth(seat))
+    assert r.status_code == 200, r.text
+    return r.text
+
+
 def test_american_page_is_identical_whatever_the_japanese_secret_placement(
     browser: Any, server: Server, artifacts: Path
 ) -> None:
@@ -57,6 +64,14 @@ def test_american_page_is_identical_whatever_the_japanese_secret_placement(
         game.act("usa", kind="search", hex="K2")  # empty in both games
     regions = [masked(g.regions("usa"), g) for g in games]
     assert regions[0] == regions[1]
+    # issue 13: why a click does nothing tells nothing of the secret either - a click on
+    # the hex where the Mobile Force is in one game, on its marker, or on a hex alone
+    clicks = [
+        {"subject": "O", "owner": "usa", "hex": hex_} for hex_ in ("J2", "H1", "H2", "M5")
+    ] + [{"subject": "MobileForce", "owner": "japan"}, {"hex": "J2"}, {"hex": "H1"}]
+    answers = [[masked(why_not(g, "usa", c), g) for c in clicks] for g in games]
+    assert answers[0] == answers[1]
+    assert any("(3d1)" in a for a in answers[0]), answers[0]
     assert "K2: nothing there" in regions[0]
     pages = [rendered_page(browser, g, "usa", artifacts) for g in games]
     assert pages[0] == pages[1]

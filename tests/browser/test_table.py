@@ -10,6 +10,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from app import rules
@@ -63,9 +64,10 @@ def test_4d3_each_torpedo_approach_hex_shows_its_modifier(
 def test_an_illegal_click_says_why_with_the_rule(
     browser: Any, server: Server, artifacts: Path
 ) -> None:
-    """Issue 13: with Task Force 17 picked at setup (7a2.2), a click on a hex west of the
-    Dateline, where it may not set up, says so with the rule of the step, and moves
-    nothing; the selection stays for the next click."""
+    """Issue 13: with Task Force 17 picked at setup, a click on a hex west of the Dateline,
+    where it may not set up, says so with the rule of the scenario's setup (7b2), in the
+    words the server's 422 for that placement gives; it moves nothing, and the selection
+    stays for the next click."""
     game = ApiGame.create(server.url)
     ctx = browser.new_context(viewport=LAPTOP)
     try:
@@ -79,9 +81,20 @@ def test_an_illegal_click_says_why_with_the_rule(
         west.click(position={"x": box["width"] / 2, "y": box["height"] * 0.2})
         flash = us.page.locator("#flash")
         flash.wait_for()
+        us.page.wait_for_function(
+            "() => document.getElementById('flash').textContent.includes('C5')"
+        )
         words = flash.inner_text()
-        assert "cannot go to C5" in words and "(rule 7a)" in words, words
+        assert "Task Force 17 sets up in any hex east of dateline" in words, words
+        assert "(7b2)" in words and "not in C5" in words, words
         assert us.view()["version"] == before  # nothing was posted
+        refused = httpx.post(
+            f"{game.base}/api/games/{game.id}/actions",
+            json={"version": before, "action": {"kind": "place", "force": "TF17", "hex": "C5"}},
+            headers=game.auth("usa"),
+        )
+        assert refused.status_code == 422 and refused.json()["rule"] == "7b2", refused.text
+        assert refused.json()["detail"] in words, (refused.json(), words)
         assert us.page.locator('#act .subject.selected[data-key="tf:usa:TF17"]').count()
         us.shot("why-not")
     finally:
@@ -111,3 +124,62 @@ def test_7a3_the_victory_condition_is_on_the_page(scenario: str) -> None:
         margin = data[f"{key}_wins_margin"]
         more = "more" if margin == 1 else f"{margin} or more more"
         assert f"{side} wins with {more} victory points than {enemy}" in words, words
+
+
+# Every counter on the Battleboard lies inside its hex: the corners of its face, in the
+# flat-topped hexagon of the hex it stands in (tolerance half a pixel).
+OUTSIDE = """() => {
+  const out = [];
+  for (const piece of document.querySelectorAll('#r-battle svg .piece')) {
+    const at = piece.getAttribute('data-at');
+    const cell = document.querySelector(`#r-battle [data-tkey="${at}"] use`);
+    const c = cell.getBoundingClientRect();
+    const r = piece.querySelector('.face rect.bg').getBoundingClientRect();
+    const cx = c.left + c.width / 2, cy = c.top + c.height / 2, half = c.width / 2;
+    const corners = [[r.left, r.top], [r.right, r.top], [r.left, r.bottom], [r.right, r.bottom]];
+    for (const [x, y] of corners) {
+      const dx = Math.abs(x - cx), dy = Math.abs(y - cy);
+      if (dy > c.height / 2 + 0.5 || dx > half - dy / Math.sqrt(3) + 0.5) {
+        out.push(`${piece.getAttribute('data-key') || piece.getAttribute('data-stack')} in ${at}`);
+        break;
+      }
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, {"width": 390, "height": 844}])
+def test_4a3_air_units_on_the_battleboard_stay_inside_their_hex(
+    browser: Any, server: Server, artifacts: Path, viewport: dict[str, int]
+) -> None:
+    """Issue 13: B3 and B5 set up on Akagi (4a3.1) are one counter with a count, beside
+    the ship and inside its hex; a click opens the stack beside it; nothing on the
+    Battleboard is drawn outside its hex, and the page is no wider than the screen."""
+    game = ApiGame.create(server.url)
+    game.set_up()
+    game.to_air_movement()
+    game.to_torpedo_approach()
+    game.act("usa", kind="approach", unit="T3", target="Akagi", hex="I11")
+    ctx = browser.new_context(viewport=viewport)
+    try:
+        jp = SeatPage(ctx.new_page(), game.link("japan"), artifacts).open()
+        jp.synced()
+        p = jp.page
+        stack = p.locator('#r-battle svg [data-stack="bb:J11"]')
+        assert stack.count() == 1 and stack.locator(".count").text_content() == "2"
+        assert p.locator('#r-battle svg .piece[data-key="u:japan:Akagi"]').count() == 1
+        assert p.locator('#r-battle svg .piece[data-key="u:usa:T3"]').count() == 1  # alone
+        assert p.evaluate(OUTSIDE) == []
+        stack.scroll_into_view_if_needed()
+        stack.click()
+        pop = p.locator('.stack-pop[data-stack-of="bb:J11"]')
+        assert pop.is_visible()
+        assert sorted(
+            pop.locator(".stack-item").evaluate_all("bs => bs.map(b => b.dataset.key)")
+        ) == ["u:usa:B3", "u:usa:B5"]
+        p.screenshot(path=str(artifacts / f"battle-stack-{viewport['width']}.png"))
+        assert p.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        assert not jp.errors, jp.errors
+    finally:
+        ctx.close()

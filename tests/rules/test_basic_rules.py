@@ -184,7 +184,8 @@ def test_7a2_2_us_task_forces_set_up_east_of_the_dateline() -> None:
     s = new_game("one", frozenset(), 0)
     places = {a.values[1] for a in legal_actions(s, "usa") if a.kind == "place"}
     assert places == {f"{c}{r}" for c in "LMNOPQRST" for r in range(1, 12)}
-    assert refused(s, "usa", "place TF16 K3").rule == "7a2.2"  # K is west of the dateline
+    west = refused(s, "usa", "place TF16 K3")  # K is west of the dateline
+    assert west.rule == "7b2" and "hex rows L through T" in west.message
     assert refused(s, "usa", "done").rule == "7a2.2"  # every marker placed first
     s, _ = play(s, "usa", "place TF16 L3", "place TF17 T11", "done")
     assert s.boards["usa"].forces["TF16"] == "L3" and s.boards["usa"].forces["TF17"] == "T11"
@@ -194,8 +195,8 @@ def test_7a2_2_mobile_force_sets_up_in_area_ii() -> None:
     s = new_game("one", frozenset(), 0)
     places = {a.values[1] for a in legal_actions(s, "japan") if a.kind == "place"}
     assert places == {"H1", "H2", "I1", "I2", "I3", "J1", "J2"}
-    assert refused(s, "japan", "place MobileForce H3").rule == "7a2.2"
-    assert refused(s, "japan", "place MobileForce M5").rule == "7a2.2"
+    assert refused(s, "japan", "place MobileForce H3").rule == "7b3"
+    assert "any area II hex, not in M5" in refused(s, "japan", "place MobileForce M5").message
 
 
 def test_7a2_3_air_units_start_in_ready_or_arming_as_chosen() -> None:
@@ -354,7 +355,7 @@ def _air() -> State:
 @pytest.mark.parametrize(
     ("build", "seat", "text", "rule"),
     [
-        (lambda: new_game("one", frozenset(), 0), "usa", "place TF17 A1", "7a2.2"),
+        (lambda: new_game("one", frozenset(), 0), "usa", "place TF17 A1", "7b2"),
         (lambda: game(turn=7), "usa", "launch B5", "3a1"),
         (_assembly, "usa", "launch B3", "3a2"),
         (_assembly, "japan", "launch AD", "3"),

@@ -125,7 +125,7 @@ def test_illegal_action_names_its_rule_and_changes_nothing() -> None:
     before = pickle.dumps(state)
     with pytest.raises(IllegalAction) as err:
         apply(state, "japan", {"kind": "place", "force": "MobileForce", "hex": "T11"})
-    assert err.value.rule == "7a2.2" and "area II" in str(err.value)
+    assert err.value.rule == "7b3" and "area II" in str(err.value)
     assert pickle.dumps(state) == before
 
 

@@ -135,7 +135,9 @@ def test_17b_each_player_readies_only_his_own_air_units() -> None:
     player shifts his own carriers' air units (the US is Side A by the forced 8 against 3,
     so Japan acts first)."""
     state, events = set_up(team_game())
-    assert [e.data for e in events if e.kind == "sides"] == [{"A": "usa", "B": "japan"}]
+    assert [e.data for e in events if e.kind == "sides"] == [
+        {"A": "usa", "B": "japan", "at_once": False}
+    ]
     assert state.step == "ready" and set(acting(state)) == {"japan-i", "japan-vi"}
     i, vi = texts(state, "japan-i"), texts(state, "japan-vi")
     assert "arm AD" in i and "arm AD" not in vi  # Akagi's

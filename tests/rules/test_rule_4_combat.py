@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 import pytest
 
-from app.rules import IllegalAction, State, apply, legal_actions
+from app.rules import IllegalAction, State, apply, legal_actions, view
 from app.rules.actions import Action
 from app.rules.events import Event
 from app.rules.state import ARMING, FLIP, FLYING, GONE, READY, Side, UnitKey
@@ -393,9 +393,12 @@ def test_4b5_eliminated_carrier_takes_its_ready_and_arming_air_units() -> None:
     assert s.units["usa"]["O"].box == FLYING  # flying, not aboard: it survives the sinking
     assert s.boards["usa"].forces["TF17"] is None  # 4e1: no ships left, marker removed
     # 5: O, six hexes out in F3, can reach no carrier or base (Midway is 7 away): eliminated.
-    # The US goes first; with nothing to land, its "done" is taken by itself.
+    # The US goes first; with nothing to land, it is told O is lost before its "done"
+    # (issue 13), and its "done" is not taken for it.
     s, ev = through(s, "reorganization")
-    assert (s.step, s.waiting) == ("air return", ["japan"])
+    assert (s.step, s.waiting) == ("air return", ["usa", "japan"])
+    assert view(s, "usa")["prompt"]["lost_if_done"] == [{"unit": "O", "rule": "5a2"}]
+    s, ev = play(s, "usa", "done")
     assert [(e.data["unit"], e.data["cause"]) for e in kinds(ev, "eliminated")] == [
         ("O", "could not land (5a)")
     ]
@@ -421,8 +424,10 @@ def test_4b5_eliminated_base_takes_its_ready_and_arming_air_units() -> None:
     s, ev = play(s, "usa", "done")
     assert outcomes(ev, "bombing") == [(7, 17, 5, 6, "eliminated")]  # a flip on the back
     assert eliminated(ev) == ["Midway", "2T8", "2SB241", "5AF", "1BG11", "A", "B", "C"]
-    # 5a1: the green 1SB241, flying, has no base left to land on.
+    # 5a1: the green 1SB241, flying, has no base left to land on: lost on "done".
     s, ev = through(s, "reorganization")
+    assert view(s, "usa")["prompt"]["lost_if_done"] == [{"unit": "1SB241", "rule": "5a1"}]
+    s, ev = play(s, "usa", "done")
     assert [(e.data["unit"], e.data["cause"]) for e in kinds(ev, "eliminated")] == [
         ("1SB241", "could not land (5a)")
     ]

@@ -3,7 +3,7 @@ of air units unable to land. Positions and helpers are in test_basic_rules.py.""
 
 from __future__ import annotations
 
-from app.rules import State
+from app.rules import State, view
 from app.rules.state import ARMING, FLIP, GONE, READY
 
 from .helpers import kinds, play
@@ -86,6 +86,9 @@ def test_5_air_unit_unable_to_land_is_eliminated_and_the_owner_chooses_which() -
     # B3 could land on Yorktown; the US lands it at Midway instead, then 1SB241. Midway is
     # full: 2SB241 (green, so only a base) cannot land, and is eliminated.
     s, ev = play(s, "usa", "land B3 Midway", "land 1SB241 Midway")
+    assert not kinds(ev, "eliminated")  # issue 13: flagged first, lost on the owner's "done"
+    assert view(s, "usa")["prompt"]["lost_if_done"] == [{"unit": "2SB241", "rule": "5a3"}]
+    s, ev = play(s, "usa", "done")
     assert [(e.data["unit"], e.data["cause"]) for e in kinds(ev, "eliminated")] == [
         ("2SB241", "could not land (5a)")
     ]

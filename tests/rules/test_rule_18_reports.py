@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules import apply, can_take_back, legal_actions, view
+from app.rules import apply, can_take_back, legal_actions, new_game, view
 from app.rules.errors import IllegalAction
 from app.rules.events import Event, visible_to
 from app.rules.reports import told_versus_truth
@@ -263,3 +263,11 @@ def test_18c_a_search_the_umpire_has_to_answer_may_not_be_taken_back(mode: str) 
     assert not s.forced_dice  # no die rolled for it
     taken = can_take_back(s, "usa")
     assert (taken.actions, taken.rule) == (0, "18c")
+
+
+def test_18c_the_umpire_writes_to_one_player_of_a_team() -> None:
+    """17a with 18c: a message to one player reaches him, not his teammate nor the enemy."""
+    s = new_game("two", frozenset(), 1, "umpired", True)
+    s, ev = umpire(s, {"kind": "message", "to": "usa-tf16", "text": "Only for Spruance"})
+    seen = {x: visible_to(ev[0], x) for x in ("usa-tf16", "usa-tf17", "japan-i", "japan-vi")}
+    assert seen == {"usa-tf16": True, "usa-tf17": False, "japan-i": False, "japan-vi": False}

@@ -260,6 +260,7 @@ def test_18c_a_search_the_umpire_has_to_answer_may_not_be_taken_back(mode: str) 
     s, _ = play(s, "usa", "fly O K3")
     assert can_take_back(s, "usa").actions == 1
     s, ev = play(s, "usa", "search K3")
+    assert kinds(ev, "report-draft" if mode == "umpired" else "search")
     assert not s.forced_dice  # no die rolled for it
     taken = can_take_back(s, "usa")
     assert (taken.actions, taken.rule) == (0, "18c")

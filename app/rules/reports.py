@@ -13,8 +13,9 @@ damage it was told - changes only when the umpire releases it:
 - `hold-report r3`: kept back for now (it may be released or edited later).
 
 He may also write to one player or one side (`message`), keep private notes
-(`umpire-note`) and let a kind of report through as soon as it is made (`auto-release`),
-so that a human umpire is no bottleneck. In `double-blind` the server is the umpire: the
+(`umpire-note`) and let a kind of report through as soon as it is made (`auto-release`:
+the reports made from then on; those already waiting stay for him), so that a human
+umpire is no bottleneck. In `double-blind` the server is the umpire: the
 same pipeline, every report released as the rules made it, at once.
 
 RULES? 18c1 has the umpire "get back to the players" with the reports; no step of play
@@ -111,7 +112,8 @@ def report_damage(state: State, target: Unit, before: int, kind: str, out: list[
     die = secret_die(state, "damage report", out, **truth)
     board = state.boards[side]
     told = told_damage(_told_before(state, side, target.id, before), points, die, target.damage)
-    # Until the report is released the side believes what it saw before the combat.
+    # RULES? 18c2 has the umpire report the damage; until he does, the side believes
+    # what it saw of the unit before the combat (16a's "exact information" at first sight)
     board.told.setdefault(target.id, before)
     data = {"target": target.id, "target_side": target.side, "damage": told, **face(told)}
     actual = {"target": target.id, "target_side": target.side, "damage": target.damage}

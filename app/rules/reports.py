@@ -13,8 +13,9 @@ damage it was told - changes only when the umpire releases it:
 - `hold-report r3`: kept back for now (it may be released or edited later).
 
 He may also write to one player or one side (`message`), keep private notes
-(`umpire-note`) and let a kind of report through as soon as it is made (`auto-release`),
-so that a human umpire is no bottleneck. In `double-blind` the server is the umpire: the
+(`umpire-note`) and let a kind of report through as soon as it is made (`auto-release`:
+the reports made from then on; those already waiting stay for him), so that a human
+umpire is no bottleneck. In `double-blind` the server is the umpire: the
 same pipeline, every report released as the rules made it, at once.
 
 RULES? 18c1 has the umpire "get back to the players" with the reports; no step of play
@@ -110,12 +111,26 @@ def report_damage(state: State, target: Unit, before: int, kind: str, out: list[
     truth = {"target": target.id, "target_side": target.side, "points": points}
     die = secret_die(state, "damage report", out, **truth)
     board = state.boards[side]
-    told = told_damage(board.told.get(target.id, before), points, die, target.damage)
-    # Until the report is released the side believes what it saw before the combat.
+    told = told_damage(_told_before(state, side, target.id, before), points, die, target.damage)
+    # RULES? 18c2 has the umpire report the damage; until he does, the side believes
+    # what it saw of the unit before the combat (16a's "exact information" at first sight)
     board.told.setdefault(target.id, before)
     data = {"target": target.id, "target_side": target.side, "damage": told, **face(told)}
     actual = {"target": target.id, "target_side": target.side, "damage": target.damage}
     report(state, DAMAGE, side, data, actual | face(target.damage), out)
+
+
+def _told_before(state: State, side: Side, target: str, before: int) -> int:
+    """What the last report of the target says, released or not (a report goes on from
+    the one before it): else what the side saw of it before the combat."""
+    pending = [
+        d
+        for d in state.drafts
+        if d.kind == DAMAGE and d.side == side and d.data["target"] == target and d.status in OPEN
+    ]
+    if pending:
+        return int(str(pending[-1].data["damage"]))
+    return state.boards[side].told.get(target, before)
 
 
 # ---------------------------------------------------------------- releasing
@@ -140,7 +155,12 @@ def _release(state: State, draft: Draft, told: dict[str, Any], out: list[Event])
         )
         out.append(Event("search", draft.side, state.turn, state.step, dict(told)))
     else:
-        board.told[str(told["target"])] = int(told["damage"])
+        target, damage = str(told["target"]), int(told["damage"])
+        if not draft.words:  # RULES? 18c2: a report never takes back damage told before,
+            damage = max(damage, board.told.get(target, 0))  # released late or not
+        board.told[target] = damage
+        told = {**told, "damage": damage, **face(damage)}
+        draft.told = told
         out.append(Event("damage-report", draft.side, state.turn, state.step, dict(told)))
 
 

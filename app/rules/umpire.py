@@ -17,6 +17,9 @@ replay once the game ends):
 - 18c2: a damage report - 1-2 two hits under, 3-4 one under, 5-6 actual, 7-8 one over,
   9-10 two over, a flip counting three hits and elimination six; never an impossible
   report (`told_damage`). What a side was told of each enemy unit is its Board's `told`.
+
+The reports themselves - a search's answer, a damage report - wait for the umpire's
+release in the umpired mode, and go at once in double-blind: app/rules/reports.py.
 """
 
 from __future__ import annotations

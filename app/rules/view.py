@@ -13,7 +13,9 @@ In the umpired modes of 18 the Operations Cards are private (18b, 18c): a player
 own side's, and of the enemy only the units the umpire's reports told him of or that are
 in his sight on the Battleboard, as he believes them (`_believed_card`; 18c2), and no
 box of theirs; the enemy's searches are not announced to him, and Midway's damage is
-what Japan was told. The umpire's seat sees everything, as a finished game's replay does.
+what Japan was told. The umpire's seat sees everything, as a finished game's replay does,
+and his console besides (`umpire`: the reports waiting for him, app/rules/reports.py);
+once the game is over everyone sees each report beside the truth (`told_versus_truth`).
 RULES? 18a: "each side or player must have a copy of the game" - with teams the two
 players of a side share their side's copy here, as they do in the two-player mode (17a).
 """

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules import apply, can_take_back, legal_actions, view
+from app.rules import apply, can_take_back, legal_actions, new_game, view
 from app.rules.errors import IllegalAction
 from app.rules.events import Event, visible_to
-from app.rules.reports import told_versus_truth
+from app.rules.reports import report_damage, told_versus_truth
 from app.rules.state import FLIP, STRIKE, State
 from app.rules.steps import begin
 
@@ -260,6 +260,34 @@ def test_18c_a_search_the_umpire_has_to_answer_may_not_be_taken_back(mode: str) 
     s, _ = play(s, "usa", "fly O K3")
     assert can_take_back(s, "usa").actions == 1
     s, ev = play(s, "usa", "search K3")
+    assert kinds(ev, "report-draft" if mode == "umpired" else "search")
     assert not s.forced_dice  # no die rolled for it
     taken = can_take_back(s, "usa")
     assert (taken.actions, taken.rule) == (0, "18c")
+
+
+def test_18c_the_umpire_writes_to_one_player_of_a_team() -> None:
+    """17a with 18c: a message to one player reaches him, not his teammate nor the enemy."""
+    s = new_game("two", frozenset(), 1, "umpired", True)
+    s, ev = umpire(s, {"kind": "message", "to": "usa-tf16", "text": "Only for Spruance"})
+    seen = {x: visible_to(ev[0], x) for x in ("usa-tf16", "usa-tf17", "japan-i", "japan-vi")}
+    assert seen == {"usa-tf16": True, "usa-tf17": False, "japan-i": False, "japan-vi": False}
+
+
+def test_18c2_a_report_goes_on_from_the_one_before_released_or_not() -> None:
+    """Two damage reports of B5 held: the second goes on from the first (two hits told,
+    one more hit, die 5: actual, so flipped); released last, the first takes back nothing
+    (RULES? 18c2: a report never takes back damage told before)."""
+    s, _ = aa_on_b5([2, 1, 1], "umpired")
+    b5 = s.units["usa"]["B5"]
+    before = b5.damage
+    b5.damage += 1
+    s.forced_dice = [5]
+    out: list[Event] = []
+    report_damage(s, b5, before, "anti-aircraft", out)
+    assert [d.data["damage"] for d in s.drafts] == [2, FLIP]
+    s, _ = umpire(s, {"kind": "release-report", "report": "r2"})
+    s, ev = umpire(s, {"kind": "release-report", "report": "r1"})
+    assert kinds(ev, "damage-report")[0].data["damage"] == FLIP
+    told = view(s, "japan")["operations_cards"]["usa"]["units"]["B5"]
+    assert (told["face"], told["hits"]) == ("back", 0)

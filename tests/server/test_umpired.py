@@ -259,3 +259,20 @@ def test_18_double_blind_replay_tells_every_report_beside_the_truth(api: Api) ->
     pairs = api.http.get(f"/api/games/{game.id}/replay").json()["told_versus_truth"]
     assert pairs and all(p["status"] == "released" and p["told"] for p in pairs)
     assert {p["reports"] for p in pairs} == {"spotting", "damage"}
+
+
+def test_18c_the_console_shows_the_umpire_the_report_and_no_player_anything_of_it(
+    api: Api,
+) -> None:
+    log, n = first_report()
+    game = api.create(seed=1, scenario="one", mode="umpired", options=["15a"])
+    post_all(api, game, log[:n])
+    report = api.view(game, "umpire")["umpire"]["reports"][0]
+    rid = report["report"]
+    page = api.http.get(f"/games/{game.id}/regions", headers=game.auth("umpire")).text
+    assert f"Release {rid}" in page and f"Hold {rid}" in page and f"Edit {rid}" in page
+    assert 'id="r-searchboard-japan"' in page and 'id="r-searchboard-usa"' in page
+    for seat in ("japan", "usa"):
+        page = api.http.get(f"/games/{game.id}/regions", headers=game.auth(seat)).text
+        assert "Umpire's console" not in page and f"Release {rid}" not in page
+        assert "report-draft" not in page and "waits for the umpire" not in page

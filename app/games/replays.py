@@ -44,11 +44,19 @@ class Mark:
         return self.battles if self.in_battle else 0
 
 
-def battle_key(state: Any) -> tuple[int, int, str, str] | None:
-    """Which battle is on the Battleboard (4a): its Turn, how many battles of this Combat
-    Phase were fought before it (4e1), its hex and its attacker; None when none is."""
+def battle_key(state: Any) -> tuple[object, ...] | None:
+    """Which battle is on the Battleboard: an air battle (4a) by its Turn, how many
+    battles of this Combat Phase were fought before it (4e1), its hex and its attacker;
+    a surface combat (16) or a bombardment (16j) by its Turn and hex; None when none is."""
     b = state.battle
-    return None if b is None else (state.turn, len(state.fought), b.hex, str(b.attacker))
+    if b is not None:
+        return ("air", state.turn, len(state.fought), b.hex, str(b.attacker))
+    surface = state.surface
+    if surface is not None and surface.combat is not None:
+        return ("surface", state.turn, surface.combat.hex)
+    if surface is not None and surface.bombardment is not None:
+        return ("bombardment", state.turn)
+    return None
 
 
 def mark_of(state: Any, before: Mark | None, key_before: Any) -> Mark:

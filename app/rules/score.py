@@ -27,6 +27,10 @@ from app.rules.umpire import believed, in_sight
 from app.rules.victory import unit_points
 
 
+# RULES? 7a3 counts points "after the last Turn"; the running tally counts the same chart
+# for the units eliminated or flipped so far, and leaves the bonus points (7c4.2, 7c4.3,
+# 7d4.3) to the end: the optional forces are noted secretly (7c4.2) and control of Midway
+# is decided only at the end.
 def known_score(state: State, seat: str) -> dict[str, Any] | None:
     """The points each side has scored so far as `seat` may know them; None when it may
     know nothing of either side's losses (a spectator of an umpired game)."""

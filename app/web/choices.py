@@ -313,6 +313,7 @@ def _subject_label(key: str, n: Namer) -> str:
     if kind == "tf":
         return n.force(name)
     if kind == "g":
-        return f"{name} (flying)"
+        strike = n.group(name).removeprefix("the ")  # a button: "Strike from Akagi/Kaga"
+        return f"{strike[:1].upper()}{strike[1:]} (flying)"
     label = n.unit(side, name)
     return label if side == n.me else f"{label} ({SIDE_TITLE.get(side, side)})"

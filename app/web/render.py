@@ -189,29 +189,25 @@ def goal(view: dict[str, Any]) -> str:
         return ""
     us, jp = SIDE_TITLE["usa"], SIDE_TITLE["japan"]
 
-    def wins(side: str, enemy: str, margin: int) -> str:
-        more = "more" if margin == 1 else f"{margin} or more more"
-        return f"{side} wins with {more} victory points than {enemy}"
+    def needs(side: str, enemy: str, margin: int) -> str:
+        more = "more" if margin == 1 else f"{margin} more"
+        return f"{side} needs {more} victory points than {enemy}"
 
     return (
-        f"To win ({spec.rule}4.1): {wins(jp, us, spec.japan_wins_margin)}; "
-        f"{wins(us, jp, spec.usa_wins_margin)}; anything else is a tie."
+        f"To win ({spec.rule}4.1): {needs(jp, us, spec.japan_wins_margin)}, "
+        f"{needs(us, jp, spec.usa_wins_margin)}; anything else is a tie."
     )
 
 
 def tally(view: dict[str, Any], who: Seat) -> str:
-    """7a3 so far, as the engine counted it for this seat (view["score"]), in words."""
+    """7a3 so far, as the engine counted it for this seat (view["score"]), in words: the
+    units eliminated or flipped (the bonus points count at the end)."""
     score = view.get("score")
     if not score:
         return ""
     points = ", ".join(f"{SIDE_TITLE.get(s, s)} {n}" for s, n in score["points"].items())
-    basis = ""
-    if score.get("basis") == "told":
-        basis = f"; the enemy's losses as {who.title} was told of them (18c2)"
-    return (
-        f"Victory points so far ({score['rule']}, units eliminated or flipped{basis}): "
-        f"{points}. Bonus points count at the end."
-    )
+    told = " (the enemy's losses as told, 18c2)" if score.get("basis") == "told" else ""
+    return f"Score so far ({score['rule']}): {points}{told}."
 
 
 def context(

@@ -39,7 +39,7 @@ def page(state: State, seat: str, number: int) -> str:
 def test_18c2_japans_page_is_the_same_whatever_it_was_not_told(mode: str) -> None:
     told, untold = page(game(mode, False), "japan", 0xF1), page(game(mode, True), "japan", 0xF2)
     assert told == untold
-    assert "Victory points so far" in told and "Japan 0, United States 0" in told
+    assert "Score so far (" in told and "Japan 0, United States 0" in told
     american = page(game(mode, True), "usa", 0xF3)
     assert "Japan 25, United States 0" in american, "the Americans know their own loss"
 

@@ -61,6 +61,12 @@ def test_3d2_the_seat_page_names_scouts_and_strikes_by_their_ships(
         choices = us.page.eval_on_selector_all(
             "#r-prompt button, #r-prompt option", "els => els.map(e => e.textContent)"
         )
+        picks = us.page.eval_on_selector_all(
+            "#r-prompt button.subject",
+            "els => els.map(e => e.textContent.trim())",
+        )
+        assert "Strike from Yorktown (flying)" in picks, picks
+        assert "Scout O, Yorktown (flying)" in picks, picks
         flies = [c for c in choices if c and c.strip().startswith("Fly ")]
         assert flies and all(
             re.match(r"Fly (the strike from Yorktown|Scout O, Yorktown) to [A-T]\d+", c.strip())

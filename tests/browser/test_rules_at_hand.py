@@ -58,3 +58,21 @@ def test_7a_without_script_a_rule_number_is_a_link_to_its_entry(server: Server) 
     assert page.status_code == 200
     assert 'id="rule-7a"' in page.text and 'id="rule-7b4.1"' in page.text
     assert "our own words" in page.text
+
+
+def test_7a_at_a_phone_width_the_explanation_fits_the_screen(
+    browser: Any, server: Server, artifacts: Path
+) -> None:
+    game = ApiGame.create(server.url)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        seat = SeatPage(ctx.new_page(), game.link("usa"), artifacts).open()
+        page = seat.page
+        page.locator("#r-status .goal a.rule").first.click()
+        page.wait_for_selector(POP)
+        box = page.locator(POP).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        assert page.locator("#r-status #score-line").is_visible()
+        page.screenshot(path=str(artifacts / "rule-phone.png"))
+    finally:
+        ctx.close()

@@ -10,6 +10,7 @@ import pytest
 from app.rules import view
 from app.rules.state import ELIMINATED, FLIP, GONE, State
 from app.rules.victory import victory_points
+from tools.fuzz import play_game
 
 from .test_basic_rules import game
 
@@ -71,3 +72,19 @@ def test_7a3_the_end_reveals_every_sides_tally() -> None:
     s.mode, s.status = "umpired", "finished"
     for seat in ("japan", "usa", "spectator"):
         assert score(s, seat) == {"japan": CV_ELIMINATED, "usa": 0}, seat
+
+
+@pytest.mark.parametrize(("scenario", "seed"), [("one", 1), ("three", 2)])
+def test_7a3_at_the_end_the_tally_is_the_result_less_its_bonus_points(
+    scenario: str, seed: int
+) -> None:
+    """A whole game (tools/fuzz.py's agent): the tally every seat sees at the end is the
+    result's points less the bonus lines (7c4.2, 7c4.3, 7d4.3), which count at the end."""
+    result = play_game(scenario, seed)
+    s = result.final
+    assert s is not None and s.victory is not None
+    lines = s.victory["lines"]
+    assert isinstance(lines, dict)
+    units = {side: sum(r["points"] for r in rows if r["unit"]) for side, rows in lines.items()}
+    for seat in ("japan", "usa", "spectator"):
+        assert score(s, seat) == units, seat

@@ -38,7 +38,8 @@ from app.rules.events import Event, visible_to
 from app.rules.flow import acting
 from app.rules.modes import mode_of
 from app.rules.radio import readable
-from app.rules.seats import is_umpire, players, seat_of, seats, side_of_seat
+from app.rules.reports import DAMAGE, find
+from app.rules.seats import UMPIRE, is_umpire, players, seat_of, seats, side_of_seat
 from app.rules.setup import OPTIONS
 from app.rules.state import (
     ARMING,
@@ -92,14 +93,47 @@ def _nearest_enemy(state: State, side: Side, hex_: str) -> int:
 
 
 def choose(state: State, seat: str, rng: random.Random) -> Action:
-    """A random legal action, its written fields filled in (17c3: a note's text)."""
-    action = _pick(state, seat, rng)
+    """A random legal action, its written fields filled in (17c3: a note's text; 18c, 18d:
+    the umpire's messages, notes and edited reports, sometimes words a report can be)."""
+    action = _umpire_pick(state, rng) if is_umpire(state, seat) else _pick(state, seat, rng)
     if action.is_written:
         return action
-    return action.written(text=" ".join(rng.choice(_WORDS) for _ in range(rng.randint(1, 12))))
+    words = [rng.choice(_WORDS) for _ in range(rng.randint(1, 12))]
+    if action.kind == "edit-report":
+        draft = find(state, action.get("report"))
+        assert draft is not None
+        if draft.kind == DAMAGE:
+            words = rng.choice(_DAMAGE_WORDS)  # 18c2: only damage as it is reported
+        elif rng.random() < 0.7:
+            words = rng.choice(_SPOTTING_WORDS)  # else the umpire's own words (18d)
+    return action.written(text=" ".join(words))
 
 
 _WORDS = ("strike", "at", "dawn", "hold", "east", "of", "Midway", "carriers", "in", "M5", "E9")
+_SPOTTING_WORDS = (["nothing"], ["something"], ["3", "ships"], ["12", "ships"], ["1", "ship"])
+_DAMAGE_WORDS = (
+    ["eliminated"],
+    ["flipped"],
+    ["flipped", "and", "1", "hit"],
+    ["2", "hits"],
+    ["1", "hit"],
+)
+
+
+def _umpire_pick(state: State, rng: random.Random) -> Action:
+    """18c: the umpire mostly releases reports as they are, sometimes edits or holds one,
+    writes a message or a note, or switches a kind's auto-release."""
+    by_kind: dict[str, list[Action]] = {}
+    for a in legal_actions(state, UMPIRE):
+        by_kind.setdefault(a.kind, []).append(a)
+    weights = {"release-report": 8, "edit-report": 3, "hold-report": 2, "message": 1}
+    kinds = sorted(by_kind)
+    kind = rng.choices(kinds, [weights.get(k, 1) for k in kinds])[0]
+    return rng.choice(by_kind[kind])
+
+
+# How often the umpire acts (18c) when he may, between two of the players' actions.
+UMPIRE_ACTS = 0.3
 
 
 def _pick(state: State, seat: str, rng: random.Random) -> Action:
@@ -397,7 +431,10 @@ def play_game(
 
 
 def _next_seat(state: State, rng: random.Random) -> str:
-    """One of the seats that may act; with teams, one that has something it may do."""
+    """One of the seats that may act; with teams, one that has something it may do; now
+    and then the umpire, who acts whenever he likes (18c)."""
+    if rng.random() < UMPIRE_ACTS and legal_actions(state, UMPIRE):
+        return UMPIRE
     seats_now = acting(state)
     if not state.teams:
         return seats_now[0] if len(seats_now) == 1 else rng.choice(seats_now)

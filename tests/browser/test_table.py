@@ -86,7 +86,7 @@ def test_an_illegal_click_says_why_with_the_rule(
             "() => document.getElementById('flash').textContent.includes('C5')"
         )
         words = flash.inner_text()
-        assert "Task Force 17 sets up in any hex east of dateline" in words, words
+        assert "Task Force 17 sets up in any hex east of the International Dateline" in words, words
         assert "(7b2)" in words and "not in C5" in words, words
         assert us.view()["version"] == before  # nothing was posted
         refused = httpx.post(

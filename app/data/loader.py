@@ -338,14 +338,16 @@ def _time_record(path: Path) -> TimeRecordTrack:
 
 
 def _areas(
-    table: _Node, columns: str, rows: int, on_board: _HexCheck
+    table: _Node, columns: str, rows: int, on_board: _HexCheck, names: dict[str, str]
 ) -> tuple[dict[str, frozenset[str]], list[str]]:
-    """Each area is a list of hexes and/or whole columns (all rows)."""
+    """Each area is a list of hexes and/or whole columns (all rows), perhaps with a name."""
     areas: dict[str, frozenset[str]] = {}
     notes: list[str] = []
     for name in table.data:
         area = table.table(name)
-        area.only(("provenance",), ("hexes", "columns"))
+        area.only(("provenance",), ("hexes", "columns", "name"))
+        if "name" in area.data:
+            names[name] = area.text("name")
         cols = area.text("columns") if "columns" in area.data else ""
         if not set(cols) <= set(columns):
             area.fail("columns", f"{cols!r} names a column that is not on the board")
@@ -374,7 +376,8 @@ def _board(path: Path) -> BoardSpec:
                 node.fail(key, f"hex {h!r} is not on the {name} (A-{columns[-1]}, 1-{rows})")
         return frozenset(hexes)
 
-    areas, notes = _areas(root.table("areas"), columns, rows, on_board)
+    names: dict[str, str] = {}
+    areas, notes = _areas(root.table("areas"), columns, rows, on_board, names)
     bases_node = root.table("bases")
     bases = {base: bases_node.text(base) for base in bases_node.data}
     on_board(bases_node, "", bases.values())
@@ -388,6 +391,7 @@ def _board(path: Path) -> BoardSpec:
         bases=MappingProxyType(bases),
         provenance="; ".join([root.text("provenance"), land_note, *notes]),
         layout=root.text("layout", ("odd-q",)),
+        area_names=MappingProxyType(names),
     )
 
 

@@ -151,6 +151,9 @@ class BoardSpec:
     bases: Mapping[str, str]
     provenance: str
     layout: str = "odd-q"
+    # an area's name in the rulebook's words, where it has one ("east of the
+    # International Dateline"); else it goes by its key ("II")
+    area_names: Mapping[str, str] = field(default_factory=dict)
 
     def hexes(self) -> frozenset[str]:
         return frozenset(f"{c}{r}" for c in self.columns for r in range(1, self.rows + 1))

@@ -255,13 +255,16 @@ def setup_rule(state: State, side: Side) -> str:
 
 def area_words(state: State, area: str) -> str:
     """A setup area in words: its name, and the hex rows it is made of when it is whole
-    columns ("any hex east of dateline (hex rows L through T)"), else its hexes."""
+    columns ("any hex east of the International Dateline (hex rows L through T)"), else
+    its hexes."""
     hexes = area_hexes_of(state.scenario, area)
     columns = sorted({h[0] for h in hexes})
     rows = {h[1:] for h in hexes}
     whole = len(hexes) == len(columns) * len(rows)
+    name = catalog().searchboard.area_names.get(area)
     if whole and len(columns) > 1:
-        return f"any hex {area.replace('-', ' ')} (hex rows {columns[0]} through {columns[-1]})"
+        where = f"hex rows {columns[0]} through {columns[-1]}"
+        return f"any hex {name} ({where})" if name else f"any hex of {where}"
     if len(hexes) <= 6:
         return f"area {area}: {', '.join(hexes)}"
     return f"any area {area} hex"

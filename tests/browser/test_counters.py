@@ -187,8 +187,7 @@ def test_a_stack_is_one_counter_with_a_count_opened_by_a_click(
         us.synced()
         battle = us.page.locator('#r-battle svg[data-board="bb"]')
         assert battle.locator(".piece").count() > 10
-        ships = battle.evaluate(INSIDE_ITS_HEX)  # the air units on a ship's hex: not yet
-        assert [s for s in ships if s.startswith("u:japan:")] == []
+        assert battle.evaluate(INSIDE_ITS_HEX) == []  # ships, and the air units beside them
         assert not us.errors, us.errors
     finally:
         ctx.close()

@@ -70,12 +70,23 @@ def pages(
         page.synced()
         page.page.wait_for_function(SETTLED)
         out[f"seat {seat}"] = page.page
+    losing = ApiGame.create(server.url)  # issue 13: an air unit flagged, Done asking first
+    strand_one(losing)
+    page = SeatPage(ctx.new_page(), losing.link("usa"), folder).open()
+    page.synced()
+    page.page.click("#act .done.ask")
+    page.page.wait_for_selector("#confirm-loss:not([hidden])")
+    out["seat usa, a loss to confirm"] = page.page
     ended = ApiGame.create(server.url)  # with a battle (4), to its end (7a3)
     ended.set_up()
     ended.to_air_movement()
     ended.to_anti_aircraft()
     ended.to_turn_nine()
     ended.finish()
+    page = SeatPage(ctx.new_page(), ended.link("japan"), folder).open()  # the end announced
+    page.synced()
+    page.page.wait_for_selector("#news:not([hidden])")
+    out["seat japan, the end"] = page.page
     replay = ctx.new_page()
     replay.goto(f"{server.url}/games/{ended.id}/replay")
     replay.wait_for_load_state("networkidle")
@@ -133,6 +144,23 @@ def umpired_game(base: str) -> ApiGame:
         game.act("usa", kind="fly", group="O", hex=h)
     game.act("usa", kind="search", hex="J2")
     return game
+
+
+def strand_one(game: ApiGame) -> None:
+    """5a3: nine carrier air units land on Midway and fill it; 1SB241, green, is left
+    flying in the Air Return with nowhere to land."""
+    game.act("japan", kind="place", force="MobileForce", hex="H1")
+    game.act("japan", kind="done")
+    for force in ("TF16", "TF17"):
+        game.act("usa", kind="place", force=force, hex="M5")
+    game.act("usa", kind="done")
+    game.pass_until("assembly", turn=8)
+    white = ("B6", "S6", "T6", "B8", "S8", "T8", "B3", "B5", "T3")
+    for unit in (*white, "1SB241"):
+        game.act("usa", kind="launch", unit=unit)
+    game.pass_until("air return")
+    for unit in white:
+        game.act("usa", kind="land", unit=unit, at="Midway")
 
 
 def test_axe_finds_no_serious_or_critical_violation(pages: dict[str, Any]) -> None:

@@ -61,6 +61,8 @@ def test_hostile_clicks_are_refused_in_words(game: ApiGame, body: str, status: i
         ("GET", "/games/0000000000000000/regions", "nope", 404),
         ("GET", "/games/not-an-id/regions", "nope", 404),
         ("POST", "/games/{id}/act", None, 401),
+        ("POST", "/games/{id}/why", None, 401),
+        ("POST", "/games/{id}/why", "nope", 401),
         ("GET", "/games/{id}/log", "nope", 401),
         ("GET", "/games/{id}/seat/umpire", None, 404),
         ("GET", "/games/..%2F..%2Fetc/seat/usa", None, 404),
@@ -75,6 +77,32 @@ def test_refusals_are_4xx(
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     r = httpx.request(method, game.base + path.format(id=game.id), headers=headers)
     assert r.status_code == status, r.text
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "words"),
+    [
+        ("subject=TF17&owner=usa&hex=C5", 200, "not in C5 (7b2)"),
+        ("subject=TF17&owner=usa&hex=L5", 200, "makes a legal move"),
+        ("hex=L5&unit=Yorktown", 422, "a hex or to a unit"),
+        ("subject=" + "x" * 41, 422, "short word"),
+        ("\x00\xff", 200, "pick one of your counters"),
+    ],
+)
+def test_issue13_why_a_click_does_nothing_is_answered_in_words(
+    game: ApiGame, body: str, status: int, words: str
+) -> None:
+    """Issue 13: the page asks why a click makes no legal action; the rules answer, or a
+    click that is not well formed is refused in words (never a 500); nothing changes."""
+    before = game.view("usa")["version"]
+    r = httpx.post(
+        f"{game.base}/games/{game.id}/why",
+        content=body.encode("latin-1"),
+        headers={**game.auth("usa"), "Content-Type": "application/x-www-form-urlencoded"},
+    )
+    assert r.status_code == status, r.text
+    assert 'id="flash"' in r.text and words in r.text and "Traceback" not in r.text
+    assert game.view("usa")["version"] == before
 
 
 def test_static_files_are_compressed_and_kept(server: Server) -> None:

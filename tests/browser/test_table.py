@@ -19,6 +19,7 @@ from app.web.render import Seat
 from browser.conftest import ROOT, Server
 from browser.games import ApiGame
 from browser.pages import SeatPage
+from browser.test_counters import INSIDE_ITS_HEX
 
 pytestmark = pytest.mark.browser
 
@@ -85,7 +86,7 @@ def test_an_illegal_click_says_why_with_the_rule(
             "() => document.getElementById('flash').textContent.includes('C5')"
         )
         words = flash.inner_text()
-        assert "Task Force 17 sets up in any hex east of dateline" in words, words
+        assert "Task Force 17 sets up in any hex east of the International Dateline" in words, words
         assert "(7b2)" in words and "not in C5" in words, words
         assert us.view()["version"] == before  # nothing was posted
         refused = httpx.post(
@@ -96,7 +97,7 @@ def test_an_illegal_click_says_why_with_the_rule(
         assert refused.status_code == 422 and refused.json()["rule"] == "7b2", refused.text
         assert refused.json()["detail"] in words, (refused.json(), words)
         assert us.page.locator('#act .subject.selected[data-key="tf:usa:TF17"]').count()
-        us.shot("why-not")
+        us.page.screenshot(path=str(artifacts / "why-not-viewport.png"))
     finally:
         ctx.close()
 
@@ -126,29 +127,6 @@ def test_7a3_the_victory_condition_is_on_the_page(scenario: str) -> None:
         assert f"{side} needs {more} victory points than {enemy}" in words, words
 
 
-# Every counter on the Battleboard lies inside its hex: the corners of its face, in the
-# flat-topped hexagon of the hex it stands in (tolerance half a pixel).
-OUTSIDE = """() => {
-  const out = [];
-  for (const piece of document.querySelectorAll('#r-battle svg .piece')) {
-    const at = piece.getAttribute('data-at');
-    const cell = document.querySelector(`#r-battle [data-tkey="${at}"] use`);
-    const c = cell.getBoundingClientRect();
-    const r = piece.querySelector('.face rect.bg').getBoundingClientRect();
-    const cx = c.left + c.width / 2, cy = c.top + c.height / 2, half = c.width / 2;
-    const corners = [[r.left, r.top], [r.right, r.top], [r.left, r.bottom], [r.right, r.bottom]];
-    for (const [x, y] of corners) {
-      const dx = Math.abs(x - cx), dy = Math.abs(y - cy);
-      if (dy > c.height / 2 + 0.5 || dx > half - dy / Math.sqrt(3) + 0.5) {
-        out.push(`${piece.getAttribute('data-key') || piece.getAttribute('data-stack')} in ${at}`);
-        break;
-      }
-    }
-  }
-  return out;
-}"""
-
-
 @pytest.mark.parametrize("viewport", [LAPTOP, {"width": 390, "height": 844}])
 def test_4a3_air_units_on_the_battleboard_stay_inside_their_hex(
     browser: Any, server: Server, artifacts: Path, viewport: dict[str, int]
@@ -170,7 +148,7 @@ def test_4a3_air_units_on_the_battleboard_stay_inside_their_hex(
         assert stack.count() == 1 and stack.locator(".count").text_content() == "2"
         assert p.locator('#r-battle svg .piece[data-key="u:japan:Akagi"]').count() == 1
         assert p.locator('#r-battle svg .piece[data-key="u:usa:T3"]').count() == 1  # alone
-        assert p.evaluate(OUTSIDE) == []
+        assert p.locator('#r-battle svg[data-board="bb"]').evaluate(INSIDE_ITS_HEX) == []
         stack.scroll_into_view_if_needed()
         stack.click()
         pop = p.locator('.stack-pop[data-stack-of="bb:J11"]')

@@ -28,7 +28,10 @@ def test_7b2_task_force_17_sets_up_east_of_the_dateline() -> None:
     click = {"subject": "TF17", "owner": "usa", "hex": "C5"}
     found = same_as_apply(s, "usa", click, "place TF17 C5")
     assert found.rule == "7b2"
-    assert "Task Force 17 sets up in any hex east of dateline (hex rows L through T)" in str(found)
+    assert (
+        "Task Force 17 sets up in any hex east of the International Dateline (hex rows L through T)"
+        in str(found)
+    )
     assert why_not(s, "usa", {**click, "hex": "L5"}) is None  # a legal placement
 
 

@@ -85,6 +85,9 @@ class Namer:
     def force(self, marker: str) -> str:
         return self.names.force(marker)
 
+    def marker(self, marker: str) -> str:
+        return self.names.marker(marker)
+
     def unit(self, side: str, uid: str) -> str:
         return self.names.unit(side, uid)
 

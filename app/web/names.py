@@ -69,6 +69,12 @@ class Names:
     def force(self, marker: str) -> str:
         return self.forces.get(marker, marker)
 
+    def marker(self, marker: str) -> str:
+        """A task force as its marker on the Searchboard prints it: "TF 16", "Mobile
+        Force" (the counter says "US TF" above it, so "Task Force" is short there)."""
+        name = self.force(marker)
+        return "TF " + name.removeprefix("Task Force ") if name.startswith("Task Force ") else name
+
     def home(self, side: str, uid: str) -> str | None:
         """The ship (or base) an air unit belongs to, by name."""
         carrier = homes(self.scenario).get((side, uid)) or self.aboard.get((side, uid))

@@ -171,7 +171,11 @@ def _own_markers(view: dict[str, Any], seat: str, n: Namer) -> list[Mark]:
         x, y = grid.centre(h)
         title = f"{SIDE_TITLE.get(seat, seat)} task force {n.force(marker)} in {h}"
         title += f", {ships.get(marker, 0)} ship units"
-        lines = [f"{SIDE_LABEL.get(seat, seat)} TF", marker, f"{ships.get(marker, 0)} ships"]
+        lines = [
+            f"{SIDE_LABEL.get(seat, seat)} TF",
+            n.marker(marker),
+            f"{ships.get(marker, 0)} ships",
+        ]
         marks.append(Mark(f"tf:{seat}:{marker}", h, x, y, "tf", seat, lines, title))
     return marks
 
@@ -193,7 +197,7 @@ def _spotted(view: dict[str, Any], seat: str, n: Namer) -> list[Mark]:
             f"Enemy ({SIDE_TITLE.get(enemy, enemy)}) task force {n.force(marker)} "
             f"seen in {h} on Turn {turn} by {how}: {names}"
         )
-        lines = [f"{SIDE_LABEL.get(enemy, enemy)} enemy", marker, f"seen T{turn}"]
+        lines = [f"{SIDE_LABEL.get(enemy, enemy)} enemy", n.marker(marker), f"seen T{turn}"]
         marks.append(Mark(f"seen:{enemy}:{marker}", h, x, y, "spotted", enemy, lines, title))
     return marks + _unidentified(view, seat)
 

@@ -29,6 +29,7 @@ def test_7a2_3_names_come_from_the_scenarios_setup() -> None:
     names = Names({"scenario": {"id": "one"}})
     assert names.force("MobileForce") == "Mobile Force"
     assert names.force("TF16") == "Task Force 16"
+    assert names.marker("TF16") == "TF 16" and names.marker("MobileForce") == "Mobile Force"
     assert names.unit("usa", "M") == "Scout M, Enterprise"
     assert names.unit("japan", "M") == "Scout M, Chikuma"  # both sides have a scout M
     assert names.unit("usa", "B5") == "B5"

@@ -47,10 +47,12 @@ def assert_hidden(us: SeatPage, jp: SeatPage, spotted: bool) -> None:
     seen = [k for k in us_keys if k.startswith("seen:japan")]
     assert seen == (["seen:japan:MobileForce"] if spotted else []), us_keys
     assert not [k for k in jp_keys if k.startswith(("tf:usa", "seen:usa"))], jp_keys
-    assert "TF17" not in jp.text("#r-searchboard") and "TF16" not in jp.text("#r-searchboard")
+    for name in ("TF17", "TF16", "TF 17", "TF 16", "Task Force"):
+        assert name not in jp.text("#r-searchboard"), name
     assert "L2" not in jp.text("#r-log") and "N4" not in jp.text("#r-log")
     if not spotted:
         assert "MobileForce" not in us.text("#r-searchboard")
+        assert "Mobile Force" not in us.text("#r-searchboard")
         assert "J2" not in us.text("#r-log")
 
 
@@ -150,7 +152,7 @@ def air_movement(jp: SeatPage, us: SeatPage) -> None:
         '#r-searchboard [data-key="seen:japan:MobileForce"]', state="attached"
     )
     mark = us.page.text_content('#r-searchboard [data-key="seen:japan:MobileForce"]') or ""
-    assert "seen T8" in mark
+    assert "seen T8" in mark and "Mobile Force" in mark  # the marker prints its name
     assert "spotted Mobile Force" in us.text("#r-log")
     assert_hidden(us, jp, spotted=True)
     us.shot("spotted")

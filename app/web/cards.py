@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.web.counters import SIDE_TITLE, Counter, counters_of, sides_of
+from app.web.names import printed_marker
 
 
 @dataclass
@@ -60,7 +61,10 @@ def _force(side: str, f: dict[str, Any], units: dict[str, Counter], optional: bo
     for key, title in OPTIONAL_BOXES:
         if key in f and (optional or f[key]):
             boxes.append(Box(f"box:{side}:{marker}:{key}", title, _pick(units, f[key])))
-    return Area(name=f["label"], info=f"marker {marker}", boxes=boxes)
+    printed = printed_marker(str(f["label"]))
+    return Area(
+        name=f["label"], info="" if printed == f["label"] else f"marker {printed}", boxes=boxes
+    )
 
 
 def _carrier(side: str, c: dict[str, Any], units: dict[str, Counter], card: dict[str, Any]) -> Area:

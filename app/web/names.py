@@ -52,6 +52,12 @@ def is_scout(side: str, uid: str) -> bool:
     return rec is not None and rec.type == SCOUT
 
 
+def printed_marker(name: str) -> str:
+    """A task force as its marker on the Searchboard prints it: "TF 16", "Mobile Force"
+    (the counter says "US TF" above it, so "Task Force" is short there)."""
+    return "TF " + name.removeprefix("Task Force ") if name.startswith("Task Force ") else name
+
+
 class Names:
     """Names for one seat's page: the scenario's, and where its view puts air units."""
 
@@ -70,10 +76,7 @@ class Names:
         return self.forces.get(marker, marker)
 
     def marker(self, marker: str) -> str:
-        """A task force as its marker on the Searchboard prints it: "TF 16", "Mobile
-        Force" (the counter says "US TF" above it, so "Task Force" is short there)."""
-        name = self.force(marker)
-        return "TF " + name.removeprefix("Task Force ") if name.startswith("Task Force ") else name
+        return printed_marker(self.force(marker))
 
     def home(self, side: str, uid: str) -> str | None:
         """The ship (or base) an air unit belongs to, by name."""

@@ -173,7 +173,7 @@ def test_2b_replay_at_a_phone_width_by_keyboard_alone(
         open_at(page, server, ended, 5)
         wide = page.evaluate("document.documentElement.scrollWidth")
         nav = page.evaluate("document.querySelector('.replay-nav').scrollWidth")
-        assert nav <= PHONE["width"], (nav, wide)
+        assert nav <= PHONE["width"] and wide <= PHONE["width"], (nav, wide)
         page.focus("tr[data-grain=action] a:has-text('Next action')")
         page.keyboard.press("Enter")
         assert moved(page, 5)[0] == 6

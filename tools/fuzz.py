@@ -34,11 +34,13 @@ from app.data import catalog
 from app.data.options import optional_rules
 from app.rules import Action, State, apply, legal_actions, new_game, replay, view
 from app.rules.boards import searchboard
+from app.rules.command_copies import separate
+from app.rules.commands import command_of, force_command
 from app.rules.events import Event, visible_to
 from app.rules.flow import acting
 from app.rules.modes import mode_of
 from app.rules.radio import readable
-from app.rules.seats import is_umpire, players, seat_of, seats, side_of_seat
+from app.rules.seats import Seat, is_umpire, players, seat_of, seats, side_of_seat
 from app.rules.setup import OPTIONS
 from app.rules.state import (
     ARMING,
@@ -113,10 +115,12 @@ def _pick(state: State, seat: str, rng: random.Random) -> Action:
     by_kind: dict[str, list[Action]] = {}
     for a in acts:
         by_kind.setdefault(a.kind, []).append(a)
-    if "fly" in by_kind and rng.random() < 0.7:
-        return min(
-            by_kind["fly"], key=lambda a: (_nearest_enemy(state, side, a.get("hex")), rng.random())
-        )
+    for kind in ("fly", "route"):  # 18c1: a scout's route, hex by hex
+        if kind in by_kind and rng.random() < 0.7:
+            return min(
+                by_kind[kind],
+                key=lambda a: (_nearest_enemy(state, side, a.get("hex")), rng.random()),
+            )
     for kind in ("move", "enter"):  # task forces close with the enemy, so that battles happen
         if kind in by_kind and rng.random() < 0.6:
             return min(
@@ -214,6 +218,8 @@ def scramble(state: State, seat: str, rng: random.Random) -> State:
     s = state.clone()
     who = seat_of(state, seat)
     hidden = [] if is_umpire(state, seat) else [x for x in SIDES if who is None or x != who.side]
+    if who is not None and who.command is not None and separate(s):
+        _scramble_teammate(s, who, rng)
     for x in hidden:
         _scramble_commands(s, x, rng)
         if not mode_of(s.mode).open_cards:
@@ -230,6 +236,8 @@ def scramble(state: State, seat: str, rng: random.Random) -> State:
             f.hex, f.moved, f.path = rng.choice(hexes), rng.randint(0, 9), [rng.choice(hexes)]
         board.groups = {f"{rng.choice(hexes)}-{g}": v for g, v in board.groups.items()}
         board.may_search = {g: rng.choice(hexes) for g in board.may_search}
+        board.routes = {u: [rng.choice(hexes) for _ in r] for u, r in board.routes.items()}
+        board.over = rng.choice([None, *board.flights])
         board.searched = [rng.choice(hexes) for _ in board.searched]
         board.sea_searched = [rng.choice(hexes) for _ in board.sea_searched]
         board.intel = board.intel[: rng.randint(0, len(board.intel))]
@@ -243,6 +251,36 @@ def scramble(state: State, seat: str, rng: random.Random) -> State:
     s.rng = rng.getrandbits(64)
     s.seed = rng.getrandbits(64)
     return s
+
+
+def _scramble_teammate(s: State, who: Seat, rng: random.Random) -> None:
+    """18a with teams: where the teammate's task forces and flying air units are, their
+    routes (18c1), and which of the teammate's carriers' air units wait in which box."""
+    board = s.boards[who.side]
+    hexes = searchboard().hexes()
+    for m, h in board.forces.items():
+        if h is not None and force_command(s, who.side, m) != who.command:
+            board.forces[m] = rng.choice(hexes)
+            if m in board.turn_start:
+                board.turn_start[m] = rng.choice(hexes)
+    theirs = {uid for uid in s.units[who.side] if command_of(board, uid) != who.command}
+    for uid, f in board.flights.items():
+        if uid in theirs:
+            f.hex, f.moved, f.path = rng.choice(hexes), rng.randint(0, 9), [rng.choice(hexes)]
+    for uid in board.routes:
+        if uid in theirs:
+            board.routes[uid] = [rng.choice(hexes) for _ in board.routes[uid]]
+    waiting = [
+        u
+        for u in s.units[who.side].values()
+        if u.id in theirs
+        and u.box in (READY, ARMING)
+        and command_of(board, u.area) != who.command
+    ]
+    places = [(u.box, u.area) for u in waiting]
+    rng.shuffle(places)
+    for u, (box, area) in zip(waiting, places, strict=True):
+        u.box, u.area = box, area
 
 
 # Operations Card boxes an air unit may be shuffled between (18b: private in umpired modes).

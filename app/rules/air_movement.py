@@ -14,8 +14,10 @@ from app.rules.actions import DONE, Action
 from app.rules.air_ranges import can_enter, flight_factor, may_go_on
 from app.rules.battle import find_battles
 from app.rules.boards import area_hexes, base_hex, forces_at, searchboard_of, ships_in, unit_hex
+from app.rules.command_copies import same_strike_command, strike_suffix
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
+from app.rules.modes import mode_of
 from app.rules.search import search
 from app.rules.setup import scenario_of, scout_entry
 from app.rules.state import (
@@ -55,8 +57,8 @@ def _take_to_the_air(state: State, side: Side) -> None:
 def _strike_of(state: State, u: Unit, hex_: str) -> str:
     """3d2: one air strike per hex; 13a1: one per task force (or base) and strike box."""
     if "13" not in state.options:
-        return f"{hex_}-strike"
-    return f"{u.area}-{'max' if u.box == MAX_STRIKE else 'strike'}"
+        return f"{hex_}-strike{strike_suffix(state, u)}"
+    return f"{u.area}-{'max' if u.box == MAX_STRIKE else 'strike'}{strike_suffix(state, u)}"
 
 
 def _combinations(state: State, side: Side) -> list[Action]:
@@ -70,6 +72,7 @@ def _combinations(state: State, side: Side) -> list[Action]:
         for g in strikes
         for into in strikes
         if g != into
+        and same_strike_command(state, side, board.groups[g], board.groups[into])
         and group_hex(state, side, g) == group_hex(state, side, into)
         and (_unmoved(state, side, g) or _unmoved(state, side, into))
     ]
@@ -116,6 +119,7 @@ def _sea_search_hexes(state: State, side: Side) -> list[str]:
 
 def _actions(state: State, side: Side) -> list[Action]:
     board = state.boards[side]
+    umpired = mode_of(state.mode).umpired
     acts: list[Action] = []
     if not board.sea_searched:
         for group in sorted(board.groups):
@@ -133,7 +137,8 @@ def _actions(state: State, side: Side) -> list[Action]:
         ]
         if "15a" in state.options:
             acts += _circles(state, side)
-        acts += _sorties(state, side)
+        if not umpired:  # 18c1: the off-board scout enters with the scout routes
+            acts += sorties(state, side)
         if "13" in state.options:
             acts += _combinations(state, side)
     acts += [
@@ -144,7 +149,7 @@ def _actions(state: State, side: Side) -> list[Action]:
     return [*acts, DONE]
 
 
-def _sorties(state: State, side: Side) -> list[Action]:
+def sorties(state: State, side: Side) -> list[Action]:
     """7c4.4, 7d4.2: the off-board scout may enter at an "M" hex on its Turns only."""
     entry = scout_entry(scenario_of(state))
     if entry is None or entry["side"] != side:
@@ -158,7 +163,7 @@ def _sorties(state: State, side: Side) -> list[Action]:
     return [Action("sortie", (uid, h)) for h in area_hexes(state, str(entry["area"]))]
 
 
-def _sortie(state: State, side: Side, uid: str, hex_: str) -> None:
+def sortie(state: State, side: Side, uid: str, hex_: str) -> None:
     board = state.boards[side]
     board.flights[uid] = Flight(hex=hex_, group=uid, path=[hex_])
     board.groups[uid] = [uid]
@@ -222,7 +227,7 @@ def _circle(state: State, side: Side, hex_: str, factors: int) -> None:
         del board.groups[group]
 
 
-def _fly(state: State, side: Side, group: str, to: str, out: list[Event]) -> None:
+def fly(state: State, side: Side, group: str, to: str, out: list[Event]) -> None:
     """3d1, 3d2: the group moves one hex; units whose movement is used up are dropped off."""
     board = state.boards[side]
     moving = _movable(state, side, group, to)
@@ -273,11 +278,11 @@ def _scout_meets_cap(state: State, side: Side, uid: str, hex_: str, out: list[Ev
 def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     board = state.boards[side]
     if action.kind == "fly":
-        _fly(state, side, action.get("group"), action.get("hex"), out)
+        fly(state, side, action.get("group"), action.get("hex"), out)
     elif action.kind == "combine":
         _combine(state, side, action.get("group"), action.get("into"))
     elif action.kind == "sortie":
-        _sortie(state, side, action.get("unit"), action.get("hex"))
+        sortie(state, side, action.get("unit"), action.get("hex"))
     elif action.kind == "search":
         board.searched.append(action.get("hex"))
         search(state, side, action.get("hex"), "air search", out)
@@ -308,9 +313,22 @@ def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
 
 
 def _enter(state: State, out: list[Event]) -> None:
+    """3d: the air units take to the air; 18c1: in an umpired game the scouts' routes
+    are handed in and flown first (app/rules/scout_routes.py), then the strikes move."""
     for side in b_then_a(state):
         _take_to_the_air(state, side)
         _patrols_fly_on(state, side)
+    if mode_of(state.mode).umpired:
+        begin(state, "scout routes", out)
+        return
+    state.waiting = b_then_a(state)
+
+
+def strikes_move(state: State) -> None:
+    """18c1: "after the movement of all scout air units are completed, players must move
+    all of their air strikes and announce any sea searches" - Side B, then Side A."""
+    # RULES? 18c1 keeps air strikes out of what is done at once: B, then A, as in 3d
+    state.step, state.done, state.simultaneous = "air movement and search", [], False
     state.waiting = b_then_a(state)
 
 

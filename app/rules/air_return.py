@@ -11,6 +11,7 @@ from __future__ import annotations
 from app.rules.actions import DONE, Action
 from app.rules.air_ranges import return_allowance
 from app.rules.boards import area_hexes, carrier_hex, searchboard_of, unit_hex
+from app.rules.command_copies import within_command
 from app.rules.events import ALL, Event
 from app.rules.modes import mode_of
 from app.rules.patrols import patrols
@@ -43,6 +44,8 @@ def may_land(state: State, u: Unit, carrier: Unit) -> str | None:
     """None if `u` may land on `carrier` now, else the rule that forbids it."""
     if carrier.box == "eliminated" or not carrier.ship:
         return "5a1"
+    if not within_command(state, u, carrier):
+        return "18a"
     if not basing_allows(u, carrier):
         return "5a1"
     if dead_in_the_water(state, carrier):

@@ -22,6 +22,7 @@ from app.rules import (  # noqa: F401
     fighters,
     patrols,
     radio,
+    scout_routes,
     setup,
     submarines,
     surface,
@@ -29,6 +30,7 @@ from app.rules import (  # noqa: F401
     victory,
 )
 from app.rules.actions import DONE, Action
+from app.rules.command_copies import heard_by, separate
 from app.rules.commands import ADDRESSED, deciders, offered
 from app.rules.errors import IllegalAction
 from app.rules.events import Event
@@ -90,6 +92,8 @@ def apply(
     _pass_automatically(nxt, out)
     mode = mode_of(state.mode)
     heard = [_heard(mode.audience(e), e) for e in out]
+    if separate(nxt):  # 18a: with teams, a command's doings to its player
+        heard = [_heard(heard_by(nxt, e), e) for e in heard]
     takeback.record(state, nxt, seat, heard)
     return nxt, heard
 

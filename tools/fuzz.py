@@ -273,9 +273,7 @@ def _scramble_teammate(s: State, who: Seat, rng: random.Random) -> None:
     waiting = [
         u
         for u in s.units[who.side].values()
-        if u.id in theirs
-        and u.box in (READY, ARMING)
-        and command_of(board, u.area) != who.command
+        if u.id in theirs and u.box in (READY, ARMING) and command_of(board, u.area) != who.command
     ]
     places = [(u.box, u.area) for u in waiting]
     rng.shuffle(places)
@@ -330,6 +328,29 @@ def check_audiences(state: State, events: list[Event]) -> None:
                 "outcome" not in e.data or target == p.side,
                 f"{p.id} sees the result of {e.kind} on an enemy unit",
             )
+
+
+# A command's own doings (3a-3c, 5, 12c2): in an umpired team game its player's only (18a).
+_COMMAND_DOINGS = frozenset(
+    {"move", "enter", "launch", "cap", "max-strike", "ready", "arm", "land"}
+)
+
+
+def check_command_copies(state: State, events: list[Event]) -> None:
+    """18a with teams: no player of an umpired team game hears of his teammate's doings."""
+    if not separate(state):
+        return
+    for e in events:
+        if e.kind not in _COMMAND_DOINGS:
+            continue
+        side = e.data.get("side", side_of_seat(e.audience))
+        check(side in SIDES, f"{e.kind} heard by {e.audience}, of no side")
+        board = state.boards[side]
+        uid, marker = e.data.get("unit"), e.data.get("force")
+        command = command_of(board, uid) if uid is not None else force_command(state, side, marker)
+        for p in players(state):
+            if visible_to(e, p.id) and p.side == side:
+                check(p.command == command, f"{p.id} hears of {e.kind} {uid or marker} (18a)")
 
 
 def _scramble_commands(s: State, side: Side, rng: random.Random) -> None:
@@ -422,6 +443,7 @@ def play_game(
         check_unit_keys(state)  # 4c2, 3b: a unit is its side and its id
         ledger.check(state)
         check_audiences(state, events)
+        check_command_copies(state, events)
         if result.actions % interference_every == 0:
             check_non_interference(state, rng, result.checked)
     rebuilt, _ = replay(scenario, options, seed, result.log, mode, teams)

@@ -64,6 +64,9 @@ OWN_UNIT: dict[str, str] = {
 OWN_FORCE = frozenset({"place", "commit", "withhold", "move", "enter", "exit", "assign"})
 # Decisions for the whole side (17c1: "the guy who gives the orders").
 SIDE_WIDE = frozenset({"battle", "reroll", "accept", "submarine"})
+# Decisions on a hex of the side's ships (3d5, 16a): with 18a's separate copies, each
+# player with ships there may take them, as neither knows the other is there too.
+BY_HEX = frozenset({"sea-search", "engage", "decline"})
 # Actions addressed to one of the side's players (`to`, a seat id), taken by the other.
 ADDRESSED = frozenset({"radio"})
 # What either player of the side may do (17c1: naming the overall commander at setup).
@@ -170,7 +173,7 @@ def deciders(state: State, side: Side, action: Action) -> frozenset[str] | None:
     rule = INVOLVED.get(action.kind)
     units = rule(state, side, action) if rule is not None else ()
     held = {command_of(board, u) for u in units}
-    if action.kind == "sea-search" and separate_copies(state):
+    if action.kind in BY_HEX and separate_copies(state):
         return frozenset(held)  # 18a: each player with ships there, unaware of the other
     return one_or_overall(board, held)
 

@@ -14,7 +14,10 @@ checked per seat is printed. With `--mode umpired` or `--mode double-blind` (18)
 Operations Cards are private: the scramble also changes the enemy's units (their boxes
 and damage, beyond what the umpire reported), his announcements and launches, and the
 umpire's seat (umpired) is checked against the dice; every event a player may see is
-checked against the mode's audiences.
+checked against the mode's audiences; with teams, each player against a scramble of his
+teammate's command too (18a). The count of checked states is printed per seat and per
+kind of seat (`checked_kind_player=`, `_team_player=`, `_umpire=`, `_spectator=`), and
+every game's log is replayed and compared with its final state.
 """
 
 from __future__ import annotations
@@ -507,6 +510,14 @@ def mode_options(mode: str) -> list[str]:
     return [o for o in sorted(OPTIONS) if o not in refused]
 
 
+def seat_kind(seat: str) -> str:
+    """What kind of seat a checked seat is: a side's one player, a team player (17a), the
+    umpire (18) or a spectator - the figures `run` prints per kind."""
+    if seat in ("spectator", "umpire"):
+        return seat
+    return "team_player" if "-" in seat else "player"
+
+
 def run(
     scenario: str,
     games: int,
@@ -539,6 +550,10 @@ def run(
             traceback.print_exc()
     elapsed = time.perf_counter() - start
     per_seat = " ".join(f"checked_{s}={n}" for s, n in sorted(checked.items()))
+    kinds: Counter[str] = Counter()
+    for seat, n in checked.items():
+        kinds[seat_kind(seat)] += n
+    per_seat += " " + " ".join(f"checked_kind_{k}={n}" for k, n in sorted(kinds.items()))
     print(
         f"fuzz scenario={scenario} mode={mode} options={options} teams={teams} games={games} "
         f"failures={failures} actions={actions} battles={battles} seconds={elapsed:.1f} "

@@ -343,7 +343,7 @@ def _reorg_targets(state: State, side: Side, ship: Unit) -> list[str]:
         for m, h in sorted(forces.items())
         if m != ship.area
         and (h == here or (h is None and not ships_in(state, side, m)))
-        and (h is None or command_copies.same_command(state, side, ship.id, m))
+        and command_copies.same_command(state, side, ship.id, m)
     ]
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.rules import commands  # a module: commands -> surface -> battle -> this one
+from app.rules.boards import ships_in
 from app.rules.events import Event
 from app.rules.seats import Seat, side_seats
 from app.rules.state import SIDES, Side, State, Unit
@@ -65,6 +66,8 @@ def same_command(state: State, side: Side, uid: str, marker: str) -> bool:
     if not separate(state):
         return True
     board = state.boards[side]
+    if marker not in board.force_commands and not ships_in(state, side, marker):
+        return True  # a spare marker, commanded as its first ship is (4e1, 17a)
     return commands.force_command(state, side, marker) == commands.command_of(board, uid)
 
 

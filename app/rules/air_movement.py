@@ -10,11 +10,11 @@ A unit may search a hex as it enters it (3d3.1); the answer is given at once, ex
 from __future__ import annotations
 
 from app.data import catalog
-from app.rules.actions import DONE, Action
+from app.rules.actions import DONE, Action, add_kinds
 from app.rules.air_ranges import can_enter, flight_factor, may_go_on
 from app.rules.battle import find_battles
 from app.rules.boards import area_hexes, base_hex, forces_at, searchboard_of, ships_in, unit_hex
-from app.rules.command_copies import same_strike_command, strike_suffix
+from app.rules.command_copies import same_strike_command, separate, strike_suffix
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
 from app.rules.modes import mode_of
@@ -36,6 +36,9 @@ from app.rules.state import (
 )
 from app.rules.steps import Step, b_then_a, begin, register
 from app.rules.units import BASE_ID, eliminate, is_scout
+
+# 15a1.1 with 18a: an air strike, by name, circles over the hex it entered
+add_kinds({"orbit": ("group", "factors")})
 
 
 def _take_to_the_air(state: State, side: Side) -> None:
@@ -136,7 +139,7 @@ def _actions(state: State, side: Side) -> list[Action]:
             if h not in board.searched
         ]
         if "15a" in state.options:
-            acts += _circles(state, side)
+            acts += _orbits(state, side) if separate(state) else _circles(state, side)
         if not umpired:  # 18c1: the off-board scout enters with the scout routes
             acts += sorties(state, side)
         if "13" in state.options:
@@ -206,9 +209,25 @@ def _circles(state: State, side: Side) -> list[Action]:
     return acts
 
 
+def _orbits(state: State, side: Side) -> list[Action]:
+    """15a1.1 with 18a's separate copies: each air strike circles over the hex it just
+    entered by name, as its player cannot know whether his teammate's is there too."""
+    board = state.boards[side]
+    return [
+        Action("orbit", (g, str(n)))
+        for g, h in sorted(board.may_search.items())
+        if h not in board.searched and _members(state, side, g)
+        for n in range(1, _spare(state, side, g) + 1)
+    ]
+
+
 def _circle(state: State, side: Side, hex_: str, factors: int) -> None:
     """The group with the most movement left spends `factors` over the hex."""
     group = max(_circlers(state, side, hex_), key=lambda g: _spare(state, side, g))
+    _circle_group(state, side, group, factors)
+
+
+def _circle_group(state: State, side: Side, group: str, factors: int) -> None:
     board = state.boards[side]
     for uid in list(_members(state, side, group)):
         board.flights[uid].moved += factors
@@ -291,6 +310,12 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
         _circle(state, side, action.get("hex"), factors)
         board.searched.append(action.get("hex"))
         search(state, side, action.get("hex"), "air search", out, factors)
+    elif action.kind == "orbit":
+        group, factors = action.get("group"), int(action.get("factors"))
+        hex_ = board.may_search[group]
+        _circle_group(state, side, group, factors)
+        board.searched.append(hex_)
+        search(state, side, hex_, "air search", out, factors)
     elif action.kind == "sea-search":
         board.sea_searched.append(action.get("hex"))
         search(state, side, action.get("hex"), "sea search", out)

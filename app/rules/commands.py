@@ -66,7 +66,7 @@ OWN_FORCE = frozenset({"place", "commit", "withhold", "move", "enter", "exit", "
 SIDE_WIDE = frozenset({"battle", "reroll", "accept", "submarine"})
 # Decisions on a hex of the side's ships (3d5, 16a): with 18a's separate copies, each
 # player with ships there may take them, as neither knows the other is there too.
-BY_HEX = frozenset({"sea-search", "engage", "decline"})
+BY_HEX = frozenset({"sea-search", "engage", "decline", "search"})
 # Actions addressed to one of the side's players (`to`, a seat id), taken by the other.
 ADDRESSED = frozenset({"radio"})
 # What either player of the side may do (17c1: naming the overall commander at setup).
@@ -286,6 +286,7 @@ def _surface(state: State, side: Side, action: Action) -> list[str]:
 
 INVOLVED: dict[str, Involved] = {
     "fly": _group,
+    "orbit": _group,
     "combine": _group,
     "search": _searchers,
     "circle": _searchers,

@@ -225,6 +225,7 @@ WORDS = {
     "combine": "Combine {group} into {into} (13a2)",
     "circle": "Search {hex}, circling with {factors} more movement factors (15a1.1)",
     "unroute": "Clear the route of scout {unit} (18c1)",
+    "orbit": "{group} searches the hex it entered, circling with {factors} more factors (15a1.1)",
     "spend": "Scout {unit} spends {factors} movement factors over its hex (15a1.1: +2 each)",
     "report": "State {ships} ships (15a1.2)",
     "dogfight": "{unit} engages {target} (14a2)",

@@ -64,8 +64,9 @@ OWN_UNIT: dict[str, str] = {
 OWN_FORCE = frozenset({"place", "commit", "withhold", "move", "enter", "exit", "assign"})
 # Decisions for the whole side (17c1: "the guy who gives the orders").
 SIDE_WIDE = frozenset({"battle", "reroll", "accept", "submarine"})
-# Decisions on a hex of the side's ships (3d5, 16a): with 18a's separate copies, each
-# player with ships there may take them, as neither knows the other is there too.
+# Decisions on a hex of the side's ships or air units (3d3, 3d5, 16a): with 18a's
+# separate copies, each player with units there may take them, as neither knows the
+# other is there too (RULES? 18a: not the overall commander's, as in 17c1).
 BY_HEX = frozenset({"sea-search", "engage", "decline", "search"})
 # Actions addressed to one of the side's players (`to`, a seat id), taken by the other.
 ADDRESSED = frozenset({"radio"})

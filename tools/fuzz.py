@@ -17,7 +17,9 @@ umpire's seat (umpired) is checked against the dice; every event a player may se
 checked against the mode's audiences; with teams, each player against a scramble of his
 teammate's command too (18a). The count of checked states is printed per seat and per
 kind of seat (`checked_kind_player=`, `_team_player=`, `_umpire=`, `_spectator=`), and
-every game's log is replayed and compared with its final state.
+every game's log is replayed and compared with its final state. In `umpired` the umpire
+now and then deals with a report waiting for him (18c: releases, holds or edits it, 18d),
+and a player's scramble changes every report not yet released to his side.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from app.rules.events import Event, visible_to
 from app.rules.flow import acting
 from app.rules.modes import mode_of
 from app.rules.radio import readable
+from app.rules.reports import DAMAGE, OPEN, find
 from app.rules.seats import Seat, is_umpire, players, seat_of, seats, side_of_seat
 from app.rules.setup import OPTIONS
 from app.rules.state import (
@@ -61,7 +64,7 @@ from app.rules.state import (
     Side,
     other,
 )
-from app.rules.umpire import UMPIRE_ROLLS, in_sight
+from app.rules.umpire import UMPIRE, UMPIRE_ROLLS, in_sight
 from app.rules.units import capacity, launch_number, load, ship_record
 from app.rules.victory import victory_points
 from tools.fuzz_identity import Ledger, check_unit_keys
@@ -94,6 +97,34 @@ def _nearest_enemy(state: State, side: Side, hex_: str) -> int:
     grid = searchboard()
     enemy = [h for h in state.boards[other(side)].forces.values() if h is not None]
     return min((grid.distance(hex_, h) for h in enemy), default=0)
+
+
+REPORT_ACTIONS = ("release-report", "hold-report", "edit-report")
+# 18c: how often the umpire of an umpired game acts when a report waits for him
+UMPIRE_ACTS = 0.3
+_SAID = ("nothing", "something", "smoke on the horizon")  # 18d: a sighting in his words
+_DAMAGE_SAID = ("eliminated", "flipped", "flipped and 1 hit", "1 hit", "2 hits")  # 18c2
+
+
+def _umpire_turn(state: State, rng: random.Random) -> bool:
+    """Whether the umpire acts next: in `umpired`, with a report open, now and then."""
+    if not mode_of(state.mode).umpire_seat or state.status == "finished":
+        return False
+    return any(d.status in OPEN for d in state.drafts) and rng.random() < UMPIRE_ACTS
+
+
+def _umpire_pick(state: State, rng: random.Random) -> Action:
+    """18c, 18d: an open report released as it is, held, or edited into words the rules
+    read (a number of ships, "nothing", his own words; 18c2's words for damage)."""
+    acts = [a for a in legal_actions(state, UMPIRE) if a.kind in REPORT_ACTIONS]
+    action = rng.choice(acts)
+    if action.kind != "edit-report":
+        return action
+    draft = find(state, action.get("report"))
+    assert draft is not None  # offered: an open report
+    if draft.kind == DAMAGE:
+        return action.written(text=rng.choice(_DAMAGE_SAID))
+    return action.written(text=rng.choice([*_SAID, f"{rng.randint(1, 40)} ships"]))
 
 
 def choose(state: State, seat: str, rng: random.Random) -> Action:
@@ -223,6 +254,8 @@ def scramble(state: State, seat: str, rng: random.Random) -> State:
     hidden = [] if is_umpire(state, seat) else [x for x in SIDES if who is None or x != who.side]
     if who is not None and who.command is not None and separate(s):
         _scramble_teammate(s, who, rng)
+    if not is_umpire(state, seat):
+        _scramble_drafts(s, rng)
     for x in hidden:
         _scramble_commands(s, x, rng)
         if not mode_of(s.mode).open_cards:
@@ -254,6 +287,17 @@ def scramble(state: State, seat: str, rng: random.Random) -> State:
     s.rng = rng.getrandbits(64)
     s.seed = rng.getrandbits(64)
     return s
+
+
+def _scramble_drafts(s: State, rng: random.Random) -> None:
+    """18c: what the rules made of every report not yet released, and the truth beside it
+    (the umpire's alone until he releases it)."""
+    hexes = searchboard().hexes()
+    for d in s.drafts:
+        if d.status in OPEN:
+            d.data = {**d.data, "hex": rng.choice(hexes), "ships": rng.randint(1, 40)}
+            d.data |= {"damage": rng.randint(0, ELIMINATED), "found": []}
+            d.truth = {"scrambled": rng.random()}
 
 
 def _scramble_teammate(s: State, who: Seat, rng: random.Random) -> None:
@@ -434,8 +478,9 @@ def play_game(
     ledger = Ledger()
     while state.status != "finished":
         check(result.actions < MAX_ACTIONS, "the game does not end")
-        seat = _next_seat(state, rng)
-        action = choose(state, seat, rng)
+        umpire = _umpire_turn(state, rng)
+        seat = UMPIRE if umpire else _next_seat(state, rng)
+        action = _umpire_pick(state, rng) if umpire else choose(state, seat, rng)
         result.log.append((seat, action.to_json()))
         before = state
         state, events = apply(state, seat, action)

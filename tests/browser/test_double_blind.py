@@ -145,7 +145,7 @@ def battle(jp: SeatPage, us: SeatPage) -> None:
     us.choose("T3 approaches Akagi from I11")
     jp.synced()
     jp.pick('#r-battle svg [data-key="u:japan:Akagi"]')
-    jp.target('#r-battle svg [data-key="u:usa:B5"]')
+    jp.target('#r-battle [data-key="u:usa:B5"]')  # in the stack of B3 and B5 on Akagi
     jp.choose("Fire the anti-aircraft combat")
     jp.shot("aa-fired")
     jp.synced()

@@ -23,8 +23,13 @@ Two steps, both sides at once (one pending decision per seat, as in assembly):
   circling ends where they run out (15a1.1's example: circle with two, then fly on).
   Without 15a there is nothing to choose: the routes are flown as soon as both are in.
 
-The reports go to the searching side, every player of it (app/rules/umpire.py). After the
-scouts, the side's air strikes move and sea searches are announced (3d, B then A).
+Each hex's answer (and 18c1's "lie" with 15a) is a report like any other
+(app/rules/reports.py): a draft for the umpire in `umpired`, released at once in
+`double-blind`; released, it goes to every player of the searching side (18c1). RULES? The
+question over a task force is the rules' procedure, not a report: it is asked at once, in
+`umpired` too (18c1: the umpire "gets back to the players" there), and tells the player
+only that his scout is over a task force; the answer that follows waits for the umpire.
+After the scouts, the side's air strikes move and sea searches are announced (3d, B then A).
 """
 
 from __future__ import annotations

@@ -5,6 +5,10 @@ Searchboard, in secret. Scouts move one by one; all combat air units that took o
 the same hex move together, each dropped off where its movement factor runs out (3d2).
 A unit may search a hex as it enters it (3d3.1); the answer is given at once, exactly
 (3d3.2). Sea searches are called after all flying units have moved (3d5).
+
+In the umpired modes the scouts fly first, on routes both sides hand in at once
+(18c1, app/rules/scout_routes.py); then the air strikes move here. With teams there
+(18a) each player's units from a hex form his own strike, which circles by name.
 """
 
 from __future__ import annotations
@@ -339,6 +343,8 @@ def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
         )
     if action.kind == "search":
         return "3d3.1", "a hex is searched as an air unit enters it, once a Turn"
+    if action.kind == "orbit":
+        return "15a1.1", "an air strike circles over the hex it just entered, on factors left"
     if action.kind == "sea-search":
         return "3d5", "sea searches are of hexes holding your own task forces or base, once each"
     return None

@@ -113,17 +113,17 @@ def own_card(state: State, who: Seat, card: dict[str, Any]) -> dict[str, Any]:
 
 
 def own_board(state: State, who: Seat, board_view: dict[str, Any]) -> dict[str, Any]:
-    """18a: the seat's Searchboard - its command's task forces and flying units, and the
-    side's searches and spotting reports (18c1)."""
+    """18a: the seat's Searchboard, field by field from its side's - its command's task
+    forces, flying units and routes; the side's searches and spotting reports (18c1), its
+    notes of forces to enter (7c4.2) and who commands what (17a)."""
     board = state.boards[who.side]
 
     def mine(uid: str) -> bool:
         return commands.command_of(board, uid) == who.command
 
     groups = {g: [u for u in members if mine(u)] for g, members in board_view["groups"].items()}
-    over = board_view.get("over")
+    over = board_view["over"]
     return {
-        **board_view,
         "forces": {
             m: h
             for m, h in board_view["forces"].items()
@@ -133,6 +133,12 @@ def own_board(state: State, who: Seat, board_view: dict[str, Any]) -> dict[str, 
         "groups": {g: members for g, members in groups.items() if members},
         "routes": {u: r for u, r in board_view["routes"].items() if mine(u)},
         "over": over if over is not None and mine(over) else None,
+        "searched": board_view["searched"],
+        "sea_searched": board_view["sea_searched"],
+        "committed": board_view["committed"],
+        "midway_control_turns": board_view["midway_control_turns"],
+        "spotted": board_view["spotted"],
+        "commands": board_view["commands"],
     }
 
 

@@ -134,7 +134,7 @@ def test_18b_two_player_mode_keeps_both_cards_open() -> None:
         ("one", "umpired", False),
         ("one", "double-blind", False),
         ("three", "umpired", True),
-        ("two", "double-blind", True),
+        ("three", "double-blind", True),
     ],
 )
 def test_18b_non_interference_for_every_seat(scenario: str, mode: str, teams: bool) -> None:

@@ -7,12 +7,13 @@ import random
 
 import pytest
 
-from app.rules import State, apply, legal_actions, new_game, view
+from app.rules import Action, State, apply, legal_actions, new_game, view
 from app.rules.command_copies import within_command
 from app.rules.commands import command_of, force_command
 from app.rules.events import Event, visible_to
 from app.rules.flow import acting
 from app.rules.seats import Seat, players
+from app.rules.state import Flight
 from tools.fuzz import choose
 
 from .helpers import kinds
@@ -84,3 +85,50 @@ def test_18a_no_landing_on_a_teammates_carrier() -> None:
     assert set(allowed.values()) == {True, False}
     s.mode = "two-player"
     assert all(within_command(s, flyer, c) for c in decks)
+
+
+def strikes_over_h4(mode: str) -> State:
+    """B6 (Task Force 16's) and B3 (Task Force 17's) have each flown two of their five
+    hexes into H4, where the Mobile Force is; option 15a, a team game."""
+    s = new_game("two", frozenset({"15a"}), 1, mode, True)
+    s.status, s.turn, s.side_a = "playing", 8, "japan"
+    s.boards["japan"].forces["MobileForce"] = "H4"
+    board = s.boards["usa"]
+    for uid, group in (("B6", "L3-strike-tf16"), ("B3", "L3-strike-tf17")):
+        s.units["usa"][uid].box, s.units["usa"][uid].area = "flying", ""
+        board.flights[uid] = Flight(hex="H4", moved=2, group=group, path=["L3", "K3", "H4"])
+        board.groups[group] = [uid]
+        board.may_search[group] = "H4"
+    s.step, s.waiting = "air movement and search", ["usa"]
+    return s
+
+
+def test_18a_an_air_strike_circles_by_name_in_an_umpired_team_game() -> None:
+    """15a1.1 with 18a: each player's strike circles on its own factors ("orbit"), so the
+    choices offered one player do not tell him his teammate's strike is in the hex too."""
+    s = strikes_over_h4("umpired")
+    orbits = {
+        seat: [a.text() for a in legal_actions(s, seat) if a.kind in ("orbit", "circle")]
+        for seat in ("usa-tf16", "usa-tf17")
+    }
+    assert orbits["usa-tf16"] == [f"orbit L3-strike-tf16 {n}" for n in (1, 2, 3)]
+    assert orbits["usa-tf17"] == [f"orbit L3-strike-tf17 {n}" for n in (1, 2, 3)]
+    alone = strikes_over_h4("umpired")
+    del (
+        alone.boards["usa"].groups["L3-strike-tf17"],
+        alone.boards["usa"].may_search["L3-strike-tf17"],
+    )
+    assert [a for a in legal_actions(alone, "usa-tf16") if a.kind == "orbit"] == [
+        a for a in legal_actions(s, "usa-tf16") if a.kind == "orbit"
+    ]
+    assert "search H4" in [a.text() for a in legal_actions(s, "usa-tf17")]
+    s.forced_dice = [5, 5]  # 5 + 3 day + 4 = 12 vs 5: two times, the actual number
+    s, ev = apply(s, "usa-tf17", Action.from_text("orbit L3-strike-tf17 2"))
+    assert s.boards["usa"].flights["B3"].moved == 4 and s.boards["usa"].flights["B6"].moved == 2
+    [spot] = kinds(ev, "search")
+    assert (spot.data["level"], spot.audience) == ("actual", "usa")  # 18c1: to the side
+
+
+def test_18a_two_player_team_strikes_circle_over_the_hex_together() -> None:
+    s = strikes_over_h4("two-player")
+    assert not [a for a in legal_actions(s, "usa-tf16") if a.kind == "orbit"]

@@ -17,6 +17,7 @@ from app.rules.state import Flight
 from tools.fuzz import choose
 
 from .helpers import kinds
+from .test_rule_18_umpired import released
 
 
 def played(mode: str, until: str, seed: int = 2) -> tuple[State, list[Event]]:
@@ -125,6 +126,8 @@ def test_18a_an_air_strike_circles_by_name_in_an_umpired_team_game() -> None:
     s.forced_dice = [5, 5]  # 5 + 3 day + 4 = 12 vs 5: two times, the actual number
     s, ev = apply(s, "usa-tf17", Action.from_text("orbit L3-strike-tf17 2"))
     assert s.boards["usa"].flights["B3"].moved == 4 and s.boards["usa"].flights["B6"].moved == 2
+    assert not kinds(ev, "search")  # 18c: the answer waits for the umpire
+    s, ev = released(s, ev)
     [spot] = kinds(ev, "search")
     assert (spot.data["level"], spot.audience) == ("actual", "usa")  # 18c1: to the side
 

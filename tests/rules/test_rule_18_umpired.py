@@ -188,8 +188,12 @@ def scout_over_h4(dice: Iterable[int], mode: str = "umpired") -> State:
 def test_18c1_a_lie_is_the_umpires_secret_die(die: int, stated: int) -> None:
     """18c1: 1-3 halve (rounded up, 15a1.2), 4-7 actual, 8-10 double - no player states it."""
     s = scout_over_h4([3, 5, die])  # 6 vs 5: exceeded, not two times (15a1.2)
-    s, ev = released(*play(s, "usa", "spend O 0"))
+    s, ev = play(s, "usa", "spend O 0")
     assert s.step == "scouting"  # nobody is asked to state a number
+    lied = s.drafts[-1]  # 18c: the stated number is the umpire's draft until he releases it
+    assert not kinds(ev, "search") and (lied.data["ships"], lied.status) == (stated, "waiting")
+    assert lied.truth["ships"] == MOBILE_FORCE_SHIPS
+    s, ev = released(s, ev)
     *empty, spot = kinds(ev, "search")  # the umpire releases the route's reports in order
     assert [e.data["hex"] for e in empty] == PATH[:-1]
     assert (spot.data["hex"], spot.data["level"], spot.data["ships"]) == ("H4", "number", stated)

@@ -17,7 +17,8 @@ from .helpers import play
 from .test_basic_rules import JAPAN_SHIPS, action_phase, fly, game
 from .test_rule_4_combat import japan_strike
 
-BIG = re.compile(r'<li data-kind="[\w-]+" data-big="\d+"><span class="t">T\d+</span> ([^<]*)</li>')
+BIG = re.compile(r'<li data-kind="[\w-]+" data-big="\d+"><span class="t">T\d+</span> (.*?)</li>')
+TAG = re.compile(r"<[^>]+>")  # a line's rule links (rules at hand), read as their text
 
 
 def announced(s: State, seat: str, events: list[Event]) -> list[str]:
@@ -26,7 +27,7 @@ def announced(s: State, seat: str, events: list[Event]) -> list[str]:
     view.update(id="0123456789abcdef", version=1, seat=seat)
     log = json.loads(json.dumps(events_for(events, seat)))
     html = render.regions(view, log, Seat("0123456789abcdef", seat), ("log",))["log"]
-    return BIG.findall(html)
+    return [TAG.sub("", line) for line in BIG.findall(html)]
 
 
 def test_4b5_midway_eliminated_is_announced_on_both_pages() -> None:

@@ -5,10 +5,12 @@ engine_actions_per_s_umpired  the same in the umpired mode (18: secret dice, pri
 replay_scenario_one_ms  a finished Scenario One game rebuilt from its log (median of 5)
 replay_campaign_ms      a finished 23-Turn Scenario Two game, every option on, rebuilt (median of 5)
 Server figures (issue 3) follow from tools.bench_server when it is present.
+`python -m tools.bench --engine` prints the two engine figures only.
 """
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import random
 import statistics
@@ -66,11 +68,21 @@ def replay_ms(
     return statistics.median(times)
 
 
-def main() -> None:
+def engine() -> None:
+    """The engine's figures alone: `python -m tools.bench --engine`."""
     rate, _ = engine_actions_per_s()
     print(f"engine_actions_per_s={rate:.0f}")
     rate, _ = engine_actions_per_s(mode="umpired")
     print(f"engine_actions_per_s_umpired={rate:.0f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--engine", action="store_true", help="the engine's figures only")
+    args = parser.parse_args()
+    engine()
+    if args.engine:
+        return
     n, log = random_game(12345)
     print(f"replay_scenario_one_ms={replay_ms(log, 12345):.1f}  # {n} actions")
     everything = frozenset(OPTIONS)

@@ -14,7 +14,12 @@ checked per seat is printed. With `--mode umpired` or `--mode double-blind` (18)
 Operations Cards are private: the scramble also changes the enemy's units (their boxes
 and damage, beyond what the umpire reported), his announcements and launches, and the
 umpire's seat (umpired) is checked against the dice; every event a player may see is
-checked against the mode's audiences.
+checked against the mode's audiences; with teams, each player against a scramble of his
+teammate's command too (18a). The count of checked states is printed per seat and per
+kind of seat (`checked_kind_player=`, `_team_player=`, `_umpire=`, `_spectator=`), and
+every game's log is replayed and compared with its final state. In `umpired` the umpire
+now and then deals with a report waiting for him (18c: releases, holds or edits it, 18d),
+and a player's scramble changes every report not yet released to his side.
 """
 
 from __future__ import annotations
@@ -34,12 +39,14 @@ from app.data import catalog
 from app.data.options import optional_rules
 from app.rules import Action, State, apply, legal_actions, new_game, replay, view
 from app.rules.boards import searchboard
+from app.rules.command_copies import separate
+from app.rules.commands import command_of, force_command
 from app.rules.events import Event, visible_to
 from app.rules.flow import acting
 from app.rules.modes import mode_of
 from app.rules.radio import readable
-from app.rules.reports import DAMAGE, find
-from app.rules.seats import UMPIRE, is_umpire, players, seat_of, seats, side_of_seat
+from app.rules.reports import DAMAGE, OPEN, find
+from app.rules.seats import Seat, is_umpire, players, seat_of, seats, side_of_seat
 from app.rules.setup import OPTIONS
 from app.rules.state import (
     ARMING,
@@ -57,7 +64,7 @@ from app.rules.state import (
     Side,
     other,
 )
-from app.rules.umpire import UMPIRE_ROLLS, in_sight
+from app.rules.umpire import UMPIRE, UMPIRE_ROLLS, in_sight
 from app.rules.units import capacity, launch_number, load, ship_record
 from app.rules.victory import victory_points
 from tools.fuzz_identity import Ledger, check_unit_keys
@@ -92,32 +99,37 @@ def _nearest_enemy(state: State, side: Side, hex_: str) -> int:
     return min((grid.distance(hex_, h) for h in enemy), default=0)
 
 
+# 18c: how often the umpire of an umpired game acts, between two of the players' actions,
+# when a report waits for him, and when none does (a message, a note, an auto-release)
+UMPIRE_ACTS = 0.3
+UMPIRE_IDLE_ACTS = 0.03
+_SAID = ("nothing", "something", "smoke on the horizon")  # 18d: a sighting in his words
+_DAMAGE_SAID = ("eliminated", "flipped", "flipped and 1 hit", "1 hit", "2 hits")  # 18c2
+_WORDS = ("strike", "at", "dawn", "hold", "east", "of", "Midway", "carriers", "in", "M5", "E9")
+
+
+def _umpire_turn(state: State, rng: random.Random) -> bool:
+    """Whether the umpire acts next (in `umpired`: he acts whenever he likes, 18c)."""
+    if not mode_of(state.mode).umpire_seat or state.status == "finished":
+        return False
+    waiting = any(d.status in OPEN for d in state.drafts)
+    return rng.random() < (UMPIRE_ACTS if waiting else UMPIRE_IDLE_ACTS)
+
+
 def choose(state: State, seat: str, rng: random.Random) -> Action:
     """A random legal action, its written fields filled in (17c3: a note's text; 18c, 18d:
-    the umpire's messages, notes and edited reports, sometimes words a report can be)."""
+    the umpire's messages and notes, and his edits in words the rules read)."""
     action = _umpire_pick(state, rng) if is_umpire(state, seat) else _pick(state, seat, rng)
     if action.is_written:
         return action
-    words = [rng.choice(_WORDS) for _ in range(rng.randint(1, 12))]
     if action.kind == "edit-report":
         draft = find(state, action.get("report"))
-        assert draft is not None
+        assert draft is not None  # offered: an open report
         if draft.kind == DAMAGE:
-            words = rng.choice(_DAMAGE_WORDS)  # 18c2: only damage as it is reported
-        elif rng.random() < 0.7:
-            words = rng.choice(_SPOTTING_WORDS)  # else the umpire's own words (18d)
+            return action.written(text=rng.choice(_DAMAGE_SAID))
+        return action.written(text=rng.choice([*_SAID, f"{rng.randint(1, 40)} ships"]))
+    words = [rng.choice(_WORDS) for _ in range(rng.randint(1, 12))]
     return action.written(text=" ".join(words))
-
-
-_WORDS = ("strike", "at", "dawn", "hold", "east", "of", "Midway", "carriers", "in", "M5", "E9")
-_SPOTTING_WORDS = (["nothing"], ["something"], ["3", "ships"], ["12", "ships"], ["1", "ship"])
-_DAMAGE_WORDS = (
-    ["eliminated"],
-    ["flipped"],
-    ["flipped", "and", "1", "hit"],
-    ["2", "hits"],
-    ["1", "hit"],
-)
 
 
 def _umpire_pick(state: State, rng: random.Random) -> Action:
@@ -132,10 +144,6 @@ def _umpire_pick(state: State, rng: random.Random) -> Action:
     return rng.choice(by_kind[kind])
 
 
-# How often the umpire acts (18c) when he may, between two of the players' actions.
-UMPIRE_ACTS = 0.3
-
-
 def _pick(state: State, seat: str, rng: random.Random) -> Action:
     """A random legal action, leaning toward finishing steps and toward the enemy.
 
@@ -147,10 +155,12 @@ def _pick(state: State, seat: str, rng: random.Random) -> Action:
     by_kind: dict[str, list[Action]] = {}
     for a in acts:
         by_kind.setdefault(a.kind, []).append(a)
-    if "fly" in by_kind and rng.random() < 0.7:
-        return min(
-            by_kind["fly"], key=lambda a: (_nearest_enemy(state, side, a.get("hex")), rng.random())
-        )
+    for kind in ("fly", "route"):  # 18c1: a scout's route, hex by hex
+        if kind in by_kind and rng.random() < 0.7:
+            return min(
+                by_kind[kind],
+                key=lambda a: (_nearest_enemy(state, side, a.get("hex")), rng.random()),
+            )
     for kind in ("move", "enter"):  # task forces close with the enemy, so that battles happen
         if kind in by_kind and rng.random() < 0.6:
             return min(
@@ -248,6 +258,10 @@ def scramble(state: State, seat: str, rng: random.Random) -> State:
     s = state.clone()
     who = seat_of(state, seat)
     hidden = [] if is_umpire(state, seat) else [x for x in SIDES if who is None or x != who.side]
+    if who is not None and who.command is not None and separate(s):
+        _scramble_teammate(s, who, rng)
+    if not is_umpire(state, seat):
+        _scramble_drafts(s, rng)
     for x in hidden:
         _scramble_commands(s, x, rng)
         if not mode_of(s.mode).open_cards:
@@ -264,6 +278,8 @@ def scramble(state: State, seat: str, rng: random.Random) -> State:
             f.hex, f.moved, f.path = rng.choice(hexes), rng.randint(0, 9), [rng.choice(hexes)]
         board.groups = {f"{rng.choice(hexes)}-{g}": v for g, v in board.groups.items()}
         board.may_search = {g: rng.choice(hexes) for g in board.may_search}
+        board.routes = {u: [rng.choice(hexes) for _ in r] for u, r in board.routes.items()}
+        board.over = rng.choice([None, *board.flights])
         board.searched = [rng.choice(hexes) for _ in board.searched]
         board.sea_searched = [rng.choice(hexes) for _ in board.sea_searched]
         board.intel = board.intel[: rng.randint(0, len(board.intel))]
@@ -277,6 +293,45 @@ def scramble(state: State, seat: str, rng: random.Random) -> State:
     s.rng = rng.getrandbits(64)
     s.seed = rng.getrandbits(64)
     return s
+
+
+def _scramble_drafts(s: State, rng: random.Random) -> None:
+    """18c: what the rules made of every report not yet released, and the truth beside it
+    (the umpire's alone until he releases it)."""
+    hexes = searchboard().hexes()
+    for d in s.drafts:
+        if d.status in OPEN:
+            d.data = {**d.data, "hex": rng.choice(hexes), "ships": rng.randint(1, 40)}
+            d.data |= {"damage": rng.randint(0, ELIMINATED), "found": []}
+            d.truth = {"scrambled": rng.random()}
+
+
+def _scramble_teammate(s: State, who: Seat, rng: random.Random) -> None:
+    """18a with teams: where the teammate's task forces and flying air units are, their
+    routes (18c1), and which of the teammate's carriers' air units wait in which box."""
+    board = s.boards[who.side]
+    hexes = searchboard().hexes()
+    for m, h in board.forces.items():
+        if h is not None and force_command(s, who.side, m) != who.command:
+            board.forces[m] = rng.choice(hexes)
+            if m in board.turn_start:
+                board.turn_start[m] = rng.choice(hexes)
+    theirs = {uid for uid in s.units[who.side] if command_of(board, uid) != who.command}
+    for uid, f in board.flights.items():
+        if uid in theirs:
+            f.hex, f.moved, f.path = rng.choice(hexes), rng.randint(0, 9), [rng.choice(hexes)]
+    for uid in board.routes:
+        if uid in theirs:
+            board.routes[uid] = [rng.choice(hexes) for _ in board.routes[uid]]
+    waiting = [
+        u
+        for u in s.units[who.side].values()
+        if u.id in theirs and u.box in (READY, ARMING) and command_of(board, u.area) != who.command
+    ]
+    places = [(u.box, u.area) for u in waiting]
+    rng.shuffle(places)
+    for u, (box, area) in zip(waiting, places, strict=True):
+        u.box, u.area = box, area
 
 
 # Operations Card boxes an air unit may be shuffled between (18b: private in umpired modes).
@@ -326,6 +381,29 @@ def check_audiences(state: State, events: list[Event]) -> None:
                 "outcome" not in e.data or target == p.side,
                 f"{p.id} sees the result of {e.kind} on an enemy unit",
             )
+
+
+# A command's own doings (3a-3c, 5, 12c2): in an umpired team game its player's only (18a).
+_COMMAND_DOINGS = frozenset(
+    {"move", "enter", "launch", "cap", "max-strike", "ready", "arm", "land"}
+)
+
+
+def check_command_copies(state: State, events: list[Event]) -> None:
+    """18a with teams: no player of an umpired team game hears of his teammate's doings."""
+    if not separate(state):
+        return
+    for e in events:
+        if e.kind not in _COMMAND_DOINGS:
+            continue
+        side = e.data.get("side", side_of_seat(e.audience))
+        check(side in SIDES, f"{e.kind} heard by {e.audience}, of no side")
+        board = state.boards[side]
+        uid, marker = e.data.get("unit"), e.data.get("force")
+        command = command_of(board, uid) if uid is not None else force_command(state, side, marker)
+        for p in players(state):
+            if visible_to(e, p.id) and p.side == side:
+                check(p.command == command, f"{p.id} hears of {e.kind} {uid or marker} (18a)")
 
 
 def _scramble_commands(s: State, side: Side, rng: random.Random) -> None:
@@ -406,7 +484,8 @@ def play_game(
     ledger = Ledger()
     while state.status != "finished":
         check(result.actions < MAX_ACTIONS, "the game does not end")
-        seat = _next_seat(state, rng)
+        umpire = _umpire_turn(state, rng)
+        seat = UMPIRE if umpire else _next_seat(state, rng)
         action = choose(state, seat, rng)
         result.log.append((seat, action.to_json()))
         before = state
@@ -418,6 +497,7 @@ def play_game(
         check_unit_keys(state)  # 4c2, 3b: a unit is its side and its id
         ledger.check(state)
         check_audiences(state, events)
+        check_command_copies(state, events)
         if result.actions % interference_every == 0:
             check_non_interference(state, rng, result.checked)
     rebuilt, _ = replay(scenario, options, seed, result.log, mode, teams)
@@ -431,10 +511,7 @@ def play_game(
 
 
 def _next_seat(state: State, rng: random.Random) -> str:
-    """One of the seats that may act; with teams, one that has something it may do; now
-    and then the umpire, who acts whenever he likes (18c)."""
-    if rng.random() < UMPIRE_ACTS and legal_actions(state, UMPIRE):
-        return UMPIRE
+    """One of the seats that may act; with teams, one that has something it may do."""
     seats_now = acting(state)
     if not state.teams:
         return seats_now[0] if len(seats_now) == 1 else rng.choice(seats_now)
@@ -484,6 +561,14 @@ def mode_options(mode: str) -> list[str]:
     return [o for o in sorted(OPTIONS) if o not in refused]
 
 
+def seat_kind(seat: str) -> str:
+    """What kind of seat a checked seat is: a side's one player, a team player (17a), the
+    umpire (18) or a spectator - the figures `run` prints per kind."""
+    if seat in ("spectator", "umpire"):
+        return seat
+    return "team_player" if "-" in seat else "player"
+
+
 def run(
     scenario: str,
     games: int,
@@ -516,6 +601,10 @@ def run(
             traceback.print_exc()
     elapsed = time.perf_counter() - start
     per_seat = " ".join(f"checked_{s}={n}" for s, n in sorted(checked.items()))
+    kinds: Counter[str] = Counter()
+    for seat, n in checked.items():
+        kinds[seat_kind(seat)] += n
+    per_seat += " " + " ".join(f"checked_kind_{k}={n}" for k, n in sorted(kinds.items()))
     print(
         f"fuzz scenario={scenario} mode={mode} options={options} teams={teams} games={games} "
         f"failures={failures} actions={actions} battles={battles} seconds={elapsed:.1f} "

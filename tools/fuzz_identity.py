@@ -48,6 +48,8 @@ BARE_ID_FIELDS: frozenset[tuple[str, str]] = frozenset(
     {
         *(("Board", f) for f in ("flights", "groups", "night_watch", "engaged_before")),
         ("Board", "commands"),  # 17a: the side's own units -> their command
+        ("Board", "routes"),  # 18c1: the side's own scouts -> the hexes of their routes
+        ("Board", "over"),  # 18c1: one of the side's own scouts
         ("Board", "flagships"),  # 17c2: command -> one of the side's own ships
         ("Board", "told"),  # 18c2: the OTHER side's units -> the damage reported of them
         ("Spotting", "forces"),
@@ -86,6 +88,8 @@ def _board(side: Side, board: Board) -> Iterator[Ref]:
     yield from _keys("Board.night_watch", side, board.night_watch)
     yield from _keys("Board.engaged_before", side, board.engaged_before)
     yield from _keys("Board.commands", side, board.commands)
+    yield from _keys("Board.routes", side, board.routes)
+    yield from _keys("Board.over", side, [] if board.over is None else [board.over])
     yield from _keys("Board.flagships", side, board.flagships.values())
     yield from _keys("Board.told", other(side), board.told)
     for spot in board.intel:

@@ -61,6 +61,8 @@ def _new_turn(state: State) -> None:
         board.searched = []
         board.sea_searched = []
         board.may_search = {}
+        board.routes = {}
+        board.over = None
         board.groups = {}
     new_turn(state)  # 12d: patrolling scouts fly on
 

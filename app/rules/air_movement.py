@@ -5,18 +5,24 @@ Searchboard, in secret. Scouts move one by one; all combat air units that took o
 the same hex move together, each dropped off where its movement factor runs out (3d2).
 A unit may search a hex as it enters it (3d3.1); the answer is given at once, exactly
 (3d3.2). Sea searches are called after all flying units have moved (3d5).
+
+In the umpired modes the scouts fly first, on routes both sides hand in at once
+(18c1, app/rules/scout_routes.py); then the air strikes move here. With teams there
+(18a) each player's units from a hex form his own strike, which circles by name.
 """
 
 from __future__ import annotations
 
 from app.data import catalog
-from app.rules.actions import DONE, Action
+from app.rules.actions import DONE, Action, add_kinds
 from app.rules.air_ranges import can_enter, flight_factor, may_go_on
 from app.rules.air_return import stranded
 from app.rules.battle import find_battles
 from app.rules.boards import area_hexes, base_hex, forces_at, searchboard_of, ships_in, unit_hex
+from app.rules.command_copies import same_strike_command, separate, strike_suffix
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
+from app.rules.modes import mode_of
 from app.rules.search import search
 from app.rules.setup import scenario_of, scout_entry
 from app.rules.state import (
@@ -35,6 +41,9 @@ from app.rules.state import (
 )
 from app.rules.steps import Step, b_then_a, begin, register
 from app.rules.units import BASE_ID, eliminate, is_scout
+
+# 15a1.1 with 18a: an air strike, by name, circles over the hex it entered
+add_kinds({"orbit": ("group", "factors")})
 
 
 def _take_to_the_air(state: State, side: Side) -> None:
@@ -56,8 +65,8 @@ def _take_to_the_air(state: State, side: Side) -> None:
 def _strike_of(state: State, u: Unit, hex_: str) -> str:
     """3d2: one air strike per hex; 13a1: one per task force (or base) and strike box."""
     if "13" not in state.options:
-        return f"{hex_}-strike"
-    return f"{u.area}-{'max' if u.box == MAX_STRIKE else 'strike'}"
+        return f"{hex_}-strike{strike_suffix(state, u)}"
+    return f"{u.area}-{'max' if u.box == MAX_STRIKE else 'strike'}{strike_suffix(state, u)}"
 
 
 def _combinations(state: State, side: Side) -> list[Action]:
@@ -71,6 +80,7 @@ def _combinations(state: State, side: Side) -> list[Action]:
         for g in strikes
         for into in strikes
         if g != into
+        and same_strike_command(state, side, board.groups[g], board.groups[into])
         and group_hex(state, side, g) == group_hex(state, side, into)
         and (_unmoved(state, side, g) or _unmoved(state, side, into))
     ]
@@ -117,6 +127,7 @@ def _sea_search_hexes(state: State, side: Side) -> list[str]:
 
 def _actions(state: State, side: Side) -> list[Action]:
     board = state.boards[side]
+    umpired = mode_of(state.mode).umpired
     acts: list[Action] = []
     if not board.sea_searched:
         for group in sorted(board.groups):
@@ -133,8 +144,9 @@ def _actions(state: State, side: Side) -> list[Action]:
             if h not in board.searched
         ]
         if "15a" in state.options:
-            acts += _circles(state, side)
-        acts += _sorties(state, side)
+            acts += _orbits(state, side) if separate(state) else _circles(state, side)
+        if not umpired:  # 18c1: the off-board scout enters with the scout routes
+            acts += sorties(state, side)
         if "13" in state.options:
             acts += _combinations(state, side)
     acts += [
@@ -145,7 +157,7 @@ def _actions(state: State, side: Side) -> list[Action]:
     return [*acts, DONE]
 
 
-def _sorties(state: State, side: Side) -> list[Action]:
+def sorties(state: State, side: Side) -> list[Action]:
     """7c4.4, 7d4.2: the off-board scout may enter at an "M" hex on its Turns only."""
     entry = scout_entry(scenario_of(state))
     if entry is None or entry["side"] != side:
@@ -159,7 +171,7 @@ def _sorties(state: State, side: Side) -> list[Action]:
     return [Action("sortie", (uid, h)) for h in area_hexes(state, str(entry["area"]))]
 
 
-def _sortie(state: State, side: Side, uid: str, hex_: str) -> None:
+def sortie(state: State, side: Side, uid: str, hex_: str) -> None:
     board = state.boards[side]
     board.flights[uid] = Flight(hex=hex_, group=uid, path=[hex_])
     board.groups[uid] = [uid]
@@ -202,9 +214,25 @@ def _circles(state: State, side: Side) -> list[Action]:
     return acts
 
 
+def _orbits(state: State, side: Side) -> list[Action]:
+    """15a1.1 with 18a's separate copies: each air strike circles over the hex it just
+    entered by name, as its player cannot know whether his teammate's is there too."""
+    board = state.boards[side]
+    return [
+        Action("orbit", (g, str(n)))
+        for g, h in sorted(board.may_search.items())
+        if h not in board.searched and _members(state, side, g)
+        for n in range(1, _spare(state, side, g) + 1)
+    ]
+
+
 def _circle(state: State, side: Side, hex_: str, factors: int) -> None:
     """The group with the most movement left spends `factors` over the hex."""
     group = max(_circlers(state, side, hex_), key=lambda g: _spare(state, side, g))
+    _circle_group(state, side, group, factors)
+
+
+def _circle_group(state: State, side: Side, group: str, factors: int) -> None:
     board = state.boards[side]
     for uid in list(_members(state, side, group)):
         board.flights[uid].moved += factors
@@ -223,7 +251,7 @@ def _circle(state: State, side: Side, hex_: str, factors: int) -> None:
         del board.groups[group]
 
 
-def _fly(state: State, side: Side, group: str, to: str, out: list[Event]) -> None:
+def fly(state: State, side: Side, group: str, to: str, out: list[Event]) -> None:
     """3d1, 3d2: the group moves one hex; units whose movement is used up are dropped off."""
     board = state.boards[side]
     moving = _movable(state, side, group, to)
@@ -274,11 +302,11 @@ def _scout_meets_cap(state: State, side: Side, uid: str, hex_: str, out: list[Ev
 def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     board = state.boards[side]
     if action.kind == "fly":
-        _fly(state, side, action.get("group"), action.get("hex"), out)
+        fly(state, side, action.get("group"), action.get("hex"), out)
     elif action.kind == "combine":
         _combine(state, side, action.get("group"), action.get("into"))
     elif action.kind == "sortie":
-        _sortie(state, side, action.get("unit"), action.get("hex"))
+        sortie(state, side, action.get("unit"), action.get("hex"))
     elif action.kind == "search":
         board.searched.append(action.get("hex"))
         search(state, side, action.get("hex"), "air search", out)
@@ -287,6 +315,12 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
         _circle(state, side, action.get("hex"), factors)
         board.searched.append(action.get("hex"))
         search(state, side, action.get("hex"), "air search", out, factors)
+    elif action.kind == "orbit":
+        group, factors = action.get("group"), int(action.get("factors"))
+        hex_ = board.may_search[group]
+        _circle_group(state, side, group, factors)
+        board.searched.append(hex_)
+        search(state, side, hex_, "air search", out, factors)
     elif action.kind == "sea-search":
         board.sea_searched.append(action.get("hex"))
         search(state, side, action.get("hex"), "sea search", out)
@@ -309,15 +343,30 @@ def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
         )
     if action.kind == "search":
         return "3d3.1", "a hex is searched as an air unit enters it, once a Turn"
+    if action.kind == "orbit":
+        return "15a1.1", "an air strike circles over the hex it just entered, on factors left"
     if action.kind == "sea-search":
         return "3d5", "sea searches are of hexes holding your own task forces or base, once each"
     return None
 
 
 def _enter(state: State, out: list[Event]) -> None:
+    """3d: the air units take to the air; 18c1: in an umpired game the scouts' routes
+    are handed in and flown first (app/rules/scout_routes.py), then the strikes move."""
     for side in b_then_a(state):
         _take_to_the_air(state, side)
         _patrols_fly_on(state, side)
+    if mode_of(state.mode).umpired:
+        begin(state, "scout routes", out)
+        return
+    state.waiting = b_then_a(state)
+
+
+def strikes_move(state: State) -> None:
+    """18c1: "after the movement of all scout air units are completed, players must move
+    all of their air strikes and announce any sea searches" - Side B, then Side A."""
+    # RULES? 18c1 keeps air strikes out of what is done at once: B, then A, as in 3d
+    state.step, state.done, state.simultaneous = "air movement and search", [], False
     state.waiting = b_then_a(state)
 
 

@@ -13,6 +13,7 @@ land within what remains: B6 (movement 5) seven hexes out, three back (12c1).
 from __future__ import annotations
 
 from app.rules.boards import carrier_hex, searchboard_of
+from app.rules.command_copies import within_command
 from app.rules.ship_movement import dead_in_the_water
 from app.rules.state import GONE, State, Unit
 from app.rules.units import air_movement, basing_allows, is_scout, ship_record
@@ -47,6 +48,7 @@ def _landing_within(state: State, u: Unit, hex_: str, reach: int) -> bool:
             or not (ship_record(c).capacity or 0)
             or not basing_allows(u, c)
             or dead_in_the_water(state, c)  # 11c2: no landing on it, even towed
+            or not within_command(state, u, c)  # 18a: a teammate's carrier is unseen
         ):
             continue
         where = carrier_hex(state, c)

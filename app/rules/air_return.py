@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from app.rules.actions import DONE, Action
 from app.rules.air_ranges import return_allowance
 from app.rules.boards import area_hexes, carrier_hex, searchboard_of, unit_hex
+from app.rules.command_copies import within_command
 from app.rules.events import ALL, Event
 from app.rules.modes import mode_of
 from app.rules.patrols import patrols
@@ -76,6 +77,8 @@ def _reach(state: State, u: Unit) -> tuple[str, int]:
 
 
 def _lands(state: State, u: Unit, deck: _Deck, here: str, allowance: int) -> str | None:
+    if not within_command(state, u, deck.carrier):
+        return "18a"
     if not basing_allows(u, deck.carrier):
         return "5a1"
     if searchboard_of(state).distance(here, deck.hex) > allowance:
@@ -124,7 +127,7 @@ def stranded(state: State, side: Side) -> list[tuple[str, str]]:
         if u.id in can_land:
             continue
         rules = {may_land(state, u, c) for c in carriers} - {None}
-        rule = next((r for r in ("5a3", "11c2", "5a2") if r in rules), "5a1")
+        rule = next((r for r in ("5a3", "11c2", "5a2", "18a") if r in rules), "5a1")
         out.append((u.id, rule))
     return out
 

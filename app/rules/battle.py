@@ -9,7 +9,7 @@ ends (4e) and task forces may reorganise (4e1) - here.
 
 from __future__ import annotations
 
-from app.rules import commands
+from app.rules import command_copies, commands
 from app.rules.actions import DONE, Action
 from app.rules.boards import base_hex, forces_at, ships_in
 from app.rules.dice import roll_d10
@@ -341,7 +341,9 @@ def _reorg_targets(state: State, side: Side, ship: Unit) -> list[str]:
     return [
         m
         for m, h in sorted(forces.items())
-        if m != ship.area and (h == here or (h is None and not ships_in(state, side, m)))
+        if m != ship.area
+        and (h == here or (h is None and not ships_in(state, side, m)))
+        and command_copies.same_command(state, side, ship.id, m)
     ]
 
 

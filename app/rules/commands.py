@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from app.data import Scenario
 from app.rules.actions import DONE, Action
 from app.rules.boards import base_hex, ships_in
+from app.rules.modes import mode_of
 from app.rules.seats import side_seats
 from app.rules.state import BASE, GONE, Board, Side, State
 from app.rules.surface.model import Surface
@@ -29,6 +30,9 @@ from app.rules.units import BASE_ID
 # Action kinds and the field that names one of the acting side's own units.
 OWN_UNIT: dict[str, str] = {
     "sortie": "unit",
+    "route": "unit",
+    "unroute": "unit",
+    "spend": "unit",
     "ready": "unit",
     "arm": "unit",
     "launch": "unit",
@@ -60,6 +64,10 @@ OWN_UNIT: dict[str, str] = {
 OWN_FORCE = frozenset({"place", "commit", "withhold", "move", "enter", "exit", "assign"})
 # Decisions for the whole side (17c1: "the guy who gives the orders").
 SIDE_WIDE = frozenset({"battle", "reroll", "accept", "submarine"})
+# Decisions on a hex of the side's ships or air units (3d3, 3d5, 16a): with 18a's
+# separate copies, each player with units there may take them, as neither knows the
+# other is there too (RULES? 18a: not the overall commander's, as in 17c1).
+BY_HEX = frozenset({"sea-search", "engage", "decline", "search"})
 # Actions addressed to one of the side's players (`to`, a seat id), taken by the other.
 ADDRESSED = frozenset({"radio"})
 # What either player of the side may do (17c1: naming the overall commander at setup).
@@ -165,7 +173,16 @@ def deciders(state: State, side: Side, action: Action) -> frozenset[str] | None:
         return frozenset({force_command(state, side, action.get("force"))})
     rule = INVOLVED.get(action.kind)
     units = rule(state, side, action) if rule is not None else ()
-    return one_or_overall(board, {command_of(board, u) for u in units})
+    held = {command_of(board, u) for u in units}
+    if action.kind in BY_HEX and separate_copies(state):
+        return frozenset(held)  # 18a: each player with ships there, unaware of the other
+    return one_or_overall(board, held)
+
+
+def separate_copies(state: State) -> bool:
+    """18a with teams: an umpired team game, each player's copy his command's own
+    (app/rules/command_copies.py)."""
+    return state.teams and not mode_of(state.mode).open_cards
 
 
 def one_or_overall(board: Board, commands: set[str]) -> frozenset[str]:
@@ -270,6 +287,7 @@ def _surface(state: State, side: Side, action: Action) -> list[str]:
 
 INVOLVED: dict[str, Involved] = {
     "fly": _group,
+    "orbit": _group,
     "combine": _group,
     "search": _searchers,
     "circle": _searchers,

@@ -24,6 +24,7 @@ from app.rules import (  # noqa: F401
     patrols,
     radio,
     reports,
+    scout_routes,
     setup,
     submarines,
     surface,
@@ -31,6 +32,7 @@ from app.rules import (  # noqa: F401
     victory,
 )
 from app.rules.actions import DONE, Action
+from app.rules.command_copies import heard_by, separate
 from app.rules.commands import ADDRESSED, deciders, offered
 from app.rules.errors import IllegalAction
 from app.rules.events import Event
@@ -148,6 +150,8 @@ def apply(
     stopped = _pass_automatically(nxt, out)
     mode = mode_of(state.mode)
     heard = [_heard(mode.audience(e), e) for e in out]
+    if separate(nxt):  # 18a: with teams, a command's doings to its player
+        heard = [_heard(heard_by(nxt, e), e) for e in heard]
     takeback.record(state, nxt, seat, heard)
     if stopped is not None:
         _remember(nxt, *stopped)

@@ -2,10 +2,11 @@
 
 In the umpired modes "all information must go through the umpire" (18c). Each report the
 rules produce for a side - a search's answer with its sighting for the side's Searchboard
-(3d3, 15a, 18c1), a damage report of an enemy unit (18c2) - is first a `Draft` in the
-State, which only the umpire sees (the DPjudge Master's PREVIEW: would-be results wait
-until released). What the side sees of it - its log, its Searchboard's sightings, the
-damage it was told - changes only when the umpire releases it:
+(3d3, 15a; 18c1: each hex a scout's route enters, app/rules/scout_routes.py), a damage
+report of an enemy unit (18c2) - is first a `Draft` in the State, which only the umpire
+sees (the DPjudge Master's PREVIEW: would-be results wait until released). What the
+side sees of it - its log, its Searchboard's sightings, the damage it was told - changes
+only when the umpire releases it:
 
 - `release-report r3`: as the rules made it;
 - `edit-report r3 <words>`: in his own words (18d: "other ideas ... left to the individual

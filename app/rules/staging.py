@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from app.rules.actions import Action
 from app.rules.boards import carrier_hex, searchboard_of, unit_hex
+from app.rules.command_copies import within_command
 from app.rules.events import ALL, Event
 from app.rules.ship_movement import dead_in_the_water
 from app.rules.state import GONE, MAX_STRIKE, READY, STRIKE, Side, State, Unit
@@ -25,6 +26,8 @@ def _reach(u: Unit) -> int:
 
 def _may_stage(state: State, u: Unit, c: Unit) -> bool:
     if not c.ship or c.box == GONE or not ship_record(c).capacity or not basing_allows(u, c):
+        return False
+    if not within_command(state, u, c):  # 18a: a teammate's carrier is out of sight
         return False
     if dead_in_the_water(state, c) or load(state, c) + size(state, u) > capacity(c):
         return False

@@ -188,6 +188,11 @@ class Board:
     may_search: dict[str, str] = field(default_factory=dict)  # group -> hex just entered
     searched: list[str] = field(default_factory=list)  # hexes air-searched this turn
     sea_searched: list[str] = field(default_factory=list)  # 3d5 this turn
+    # 18c1 (umpired modes only, app/rules/scout_routes.py): each scout's route handed in,
+    # the hexes still to fly, and the scout over a task force waiting for its player's
+    # choice of movement factors to spend there (15a1.1)
+    routes: dict[str, list[str]] = field(default_factory=dict)
+    over: str | None = None
     intel: list[Spotting] = field(default_factory=list)
     committed: list[str] = field(default_factory=list)  # 7c4.2 optional forces noted to enter
     control_turns: int = 0  # 7c4.3: consecutive Turns an AP unit has held M5

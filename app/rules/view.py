@@ -16,8 +16,9 @@ box of theirs; the enemy's searches are not announced to him, and Midway's damag
 what Japan was told. The umpire's seat sees everything, as a finished game's replay does,
 and his console besides (`umpire`: the reports waiting for him, app/rules/reports.py);
 once the game is over everyone sees each report beside the truth (`told_versus_truth`).
-RULES? 18a: "each side or player must have a copy of the game" - with teams the two
-players of a side share their side's copy here, as they do in the two-player mode (17a).
+18a with teams: "each side or player must have a copy of the game" - a player's copy
+shows his own command's counters only (app/rules/command_copies.py); of his teammate he
+learns by radio (17c) and from the umpire's reports to the side (18c1, 18c2).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from app.data import catalog
 from app.rules import takeback
 from app.rules.actions import Action
 from app.rules.boards import base_hex, ships_in
+from app.rules.command_copies import own_board, own_card, own_prompt, separate
 from app.rules.flow import acting, legal_actions, waiting_for
 from app.rules.grid import DIRECTIONS
 from app.rules.modes import mode_of
@@ -94,6 +96,11 @@ def views(state: State, seats: Iterable[str]) -> dict[str, dict[str, Any]]:
         doc["pending_combat"] = public["pending_combat"]
         if who is not None:
             doc["searchboard"] = _searchboard(state, who.side)
+            if separate(state) and who.command is not None:  # 18a: his command's copy
+                doc["searchboard"] = own_board(state, who, doc["searchboard"])
+                cards = doc["operations_cards"]
+                doc["operations_cards"] = {**cards, who.side: own_card(state, who, cards[who.side])}
+                doc["prompt"] = own_prompt(state, who, doc["prompt"])
             if state.teams:
                 doc["radio"] = notes_of(state, seat)  # 17c3: the seat's own notes
         if sees_all:
@@ -433,6 +440,8 @@ def _board(board: Board) -> dict[str, Any]:
             for uid, f in sorted(board.flights.items())
         },
         "groups": {g: list(members) for g, members in sorted(board.groups.items())},
+        "routes": {uid: list(r) for uid, r in sorted(board.routes.items())},  # 18c1
+        "over": board.over,  # 18c1, 15a1.1: the scout whose player chooses factors
         "searched": list(board.searched),
         "sea_searched": list(board.sea_searched),
         "committed": list(board.committed),

@@ -194,6 +194,13 @@ def _other(a: dict[str, str], n: Namer) -> Choice:
     if kind == "fly":
         label = f"Fly {n.group(a['group'])} to {a['hex']}"
         return Choice(a, label, f"g:{me}:{a['group']}", f"sb:{a['hex']}")
+    if kind == "route":  # 18c1: the scout's route, a hex at a time from its end
+        label = f"Scout {a['unit']}: route on to {a['hex']}"
+        return Choice(a, label, f"g:{me}:{a['unit']}", f"sb:{a['hex']}")
+    if kind == "unroute":
+        return Choice(a, WORDS["unroute"].format(**a), f"g:{me}:{a['unit']}")
+    if kind == "spend":  # 15a1.1 in 18c1: asked of the scout over the hex, no counter to pick
+        return Choice(a, WORDS["spend"].format(**a))
     if kind == "search":
         return Choice(a, f"Search {a['hex']}", None, f"sb:{a['hex']}")
     if kind == "sea-search":
@@ -231,6 +238,9 @@ WORDS = {
     "tow-out": "{ship}, towed by {tower}, leaves the Searchboard (12a4.3)",
     "combine": "Combine {group} into {into} (13a2)",
     "circle": "Search {hex}, circling with {factors} more movement factors (15a1.1)",
+    "unroute": "Clear the route of scout {unit} (18c1)",
+    "orbit": "{group} searches the hex it entered, circling with {factors} more factors (15a1.1)",
+    "spend": "Scout {unit} spends {factors} movement factors over its hex (15a1.1: +2 each)",
     "report": "State {ships} ships (15a1.2)",
     "dogfight": "{unit} engages {target} (14a2)",
     "strafe": "{unit} strafes {target} from {hex} (14f)",

@@ -37,6 +37,7 @@ class Draft:
 
     id: str
     kind: str
+    where: str  # a spotting report's hex (18c1: a scout's route makes one for each hex)
     rule: str
     side: str
     turn: int
@@ -112,6 +113,7 @@ def console(view: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any
             Draft(
                 id=rid,
                 kind=KIND_WORDS.get(d["reports"], d["reports"]),
+                where=str(d["data"].get("hex") or ""),
                 rule=d["rule"],
                 side=SIDE_TITLE.get(d["side"], d["side"]),
                 turn=int(d["turn"]),
@@ -213,10 +215,11 @@ class UmpireLines:
     def _report_draft(self, e: dict[str, Any]) -> str:
         kind = str(e.get("reports"))
         side = SIDE_TITLE.get(str(e.get("side")), str(e.get("side")))
-        words = said(kind, e.get("data") or {})
+        data = e.get("data") or {}
+        where = f" of {data['hex']}" if data.get("hex") else ""
         return (
-            f"{KIND_WORDS.get(kind, kind)} {e.get('report')} for {side} waits for the "
-            f"umpire ({e.get('rule')}): {words}"
+            f"{KIND_WORDS.get(kind, kind)} {e.get('report')}{where} for {side} waits for the "
+            f"umpire ({e.get('rule')}): {said(kind, data)}"
         )
 
     def _report_held(self, e: dict[str, Any]) -> str:

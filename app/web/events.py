@@ -26,6 +26,8 @@ STEP_RULE = {
     "assembly": "3a",
     "ready": "3b",
     "sea movement": "3c",
+    "scout routes": "18c1",  # the umpired modes: scouts' routes handed in at once
+    "scouting": "18c1",  # ... and flown by the umpire (15a1.1: factors over a task force)
     "air movement and search": "3d",
     "combat": "4",
     "battle setup": "4a2",

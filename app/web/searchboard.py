@@ -237,7 +237,8 @@ def _flights(view: dict[str, Any], seat: str) -> tuple[list[Mark], list[str]]:
     for uid, f in flying.items():
         group = movable.get(uid, "")
         stacks.setdefault((f["hex"], group), []).append(uid)
-        pts = [grid.centre(h) for h in f.get("path") or [] if grid.contains(h)]
+        route = (board.get("routes") or {}).get(uid) or []  # 18c1: handed in, still to fly
+        pts = [grid.centre(h) for h in [*(f.get("path") or []), *route] if grid.contains(h)]
         if len(pts) > 1:
             paths.add(" ".join(f"{x},{y}" for x, y in pts))
     marks, names = [], Names(view)

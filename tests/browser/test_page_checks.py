@@ -111,7 +111,8 @@ def pages(
     page.synced()
     page.page.wait_for_function(SETTLED)
     out["seat umpire"] = page.page
-    umpired.act("umpire", kind="release-report", report="r1")
+    for report in ("r1", "r2"):  # K2's and J2's
+        umpired.act("umpire", kind="release-report", report=report)
     umpired.act("usa", kind="done")
     umpired.pass_until("air return")
     umpired.act("usa", kind="land", unit="O", at="Yorktown")
@@ -119,7 +120,7 @@ def pages(
     told = ctx.new_page()
     told.goto(f"{server.url}/games/{umpired.id}/replay?seat=umpire")
     told.wait_for_load_state("networkidle")
-    assert told.locator("#told-truth tbody tr").count() == 1
+    assert told.locator("#told-truth tbody tr").count() == 2
     out["umpired replay"] = told
     # the markup as rendered, taken before any check adds to the pages
     out["html"] = {
@@ -131,7 +132,8 @@ def pages(
 
 
 def umpired_game(base: str) -> ApiGame:
-    """An umpired Scenario One game whose US scout has searched J2: the report waits."""
+    """An umpired Scenario One game whose US scout's route K2-J2 has been flown (18c1):
+    the reports of both hexes wait."""
     r = httpx.post(f"{base}/api/games", json={"scenario": "one", "mode": "umpired", "seed": 10})
     assert r.status_code == 201, r.text
     body = r.json()
@@ -139,10 +141,11 @@ def umpired_game(base: str) -> ApiGame:
     game.set_up()
     game.pass_until("assembly", turn=8)
     game.act("usa", kind="launch", unit="O")
-    game.pass_until("air movement and search")
+    game.pass_until("scout routes")
     for h in ("K2", "J2"):
-        game.act("usa", kind="fly", group="O", hex=h)
-    game.act("usa", kind="search", hex="J2")
+        game.act("usa", kind="route", unit="O", hex=h)
+    game.act("usa", kind="done")
+    game.act("japan", kind="done")
     return game
 
 

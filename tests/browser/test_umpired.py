@@ -1,8 +1,9 @@
 """18 in Chromium: an umpired game of Scenario One, one browser context each for the
 umpire, Japan and the United States, through the day Turn 8 by clicking. The US scout's
-search of J2 finds the Mobile Force; the report waits on the umpire's console (18c), where
-he edits it (18d) and releases it; the US page then shows his words, never the truth, and
-Japan's page nothing of it."""
+route K2-J2 is handed in and flown by the umpire (18c1); its search of J2 finds the Mobile
+Force; both reports wait on the umpire's console (18c), where he releases K2's as it is
+and edits J2's (18d); the US page then shows his words, never the truth, and Japan's page
+nothing of it."""
 
 from __future__ import annotations
 
@@ -83,29 +84,38 @@ def test_18_an_umpired_day_turn_with_a_spotting_report_edited_and_released(
         us.pick('#r-cards [data-key="u:usa:O"]')
         us.target('#r-cards [data-tkey="box:usa:TF17:strike"]')
         us.done()
-        pass_until(players, "air movement and search", turn=8)
+        pass_until(players, "scout routes", turn=8)
 
-        # 3d: O flies to J2 and searches it; the report waits for the umpire
+        # 18c1: O's route K2-J2 handed in; the umpire flies it once both sides are done,
+        # each hex searched as O enters it (3d3.1); the reports wait for him
         us.synced()
         for h in ("K2", "J2"):
             us.pick('#r-searchboard [data-key="g:usa:O"]')
             us.target(f'#r-searchboard [data-tkey="sb:{h}"]')
-        us.choose("Search J2")
+        assert us.view()["searchboard"]["routes"] == {"O": ["K2", "J2"]}
+        us.done()
+        jp.synced()
+        jp.done()
+        us.synced()
+        assert us.view()["searchboard"]["flying"]["O"]["hex"] == "J2"
         assert "Mobile Force" not in us.page.content()
         assert not us.page.locator('#r-searchboard [data-key^="seen:japan"]').count()
         ump.synced()
-        draft = ump.page.locator('#r-umpire .draft[data-report="r1"]')
+        empty = ump.page.locator('#r-umpire .draft[data-report="r1"]')
+        assert "r1 Spotting report of K2 for United States, Turn 8 (18c1)" in empty.inner_text()
+        draft = ump.page.locator('#r-umpire .draft[data-report="r2"]')
         assert "Truth: MobileForce" in draft.inner_text()
-        assert "r1 Spotting report for United States, Turn 8 (18c1)" in draft.inner_text()
+        assert "r2 Spotting report of J2 for United States, Turn 8 (18c1)" in draft.inner_text()
         ump.shot("report-waiting")
         ump.page.locator("#r-umpire").screenshot(path=str(artifacts / "console-waiting.png"))
 
-        # 18d: the umpire edits the report and releases it
+        # 18c: K2's report released as it is; 18d: J2's edited and released
+        umpire_posts(ump, '#r-umpire .draft[data-report="r1"] button.release')
         draft.locator("summary").click()
         draft.locator("input[name=text]").fill(EDIT)
-        umpire_posts(ump, '#r-umpire .draft[data-report="r1"] .edit-form button')
+        umpire_posts(ump, '#r-umpire .draft[data-report="r2"] .edit-form button')
         assert "No report waits for you" in ump.text("#r-umpire")
-        assert f"Report r1 edited (18d): “{EDIT}”" in ump.text("#r-umpire .um-own")
+        assert f"Report r2 edited (18d): “{EDIT}”" in ump.text("#r-umpire .um-own")
         ump.shot("report-edited")
 
         us.synced()
@@ -116,7 +126,7 @@ def test_18_an_umpired_day_turn_with_a_spotting_report_edited_and_released(
         assert "Mobile Force" not in us.page.content()
         us.shot("report-told")
         jp.synced()
-        assert EDIT not in jp.page.content() and "r1" not in jp.text("#r-log")
+        assert EDIT not in jp.page.content() and "r2" not in jp.text("#r-log")
 
         # the rest of the Turn: O comes home (5a), every step done by clicking
         us.done()

@@ -111,6 +111,10 @@ def action_phase(
         ("sea movement", (), ()),
         ("air movement and search", usa_fly, japan_fly),
     ]:
+        for scouting in ("scout routes", "scouting"):  # 18c1: umpired games, no routes
+            if step == "air movement and search" and s.step == scouting:
+                s, out = through(s, scouting)
+                events += out
         s, out = through(s, step, u, j)
         events += out
     return s, events

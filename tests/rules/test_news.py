@@ -18,7 +18,7 @@ from .test_basic_rules import JAPAN_SHIPS, action_phase, fly, game
 from .test_rule_4_combat import japan_strike
 
 BIG = re.compile(r'<li data-kind="[\w-]+" data-big="\d+"><span class="t">T\d+</span> (.*?)</li>')
-TAG = re.compile(r"<[^>]+>")  # a rule number in a line is a link to its explanation
+TAG = re.compile(r"<[^>]+>")  # a line's rule links (rules at hand), read as their text
 
 
 def announced(s: State, seat: str, events: list[Event]) -> list[str]:

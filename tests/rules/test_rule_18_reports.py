@@ -14,15 +14,17 @@ from app.rules.state import FLIP, STRIKE, State
 from app.rules.steps import begin
 
 from .helpers import kinds, play, position
-from .test_rule_18_umpired import MOBILE_FORCE_SHIPS, aa_on_b5, scout_over_h4
+from .test_rule_18_umpired import MOBILE_FORCE_SHIPS, PATH, aa_on_b5, scout_over_h4
 
 EXACT = [9, 4]  # 15a1.2: 12 vs 4, three times: exact
 PLAYERS = ("japan", "usa")
+H4 = "r5"  # 18c1: scout O's route K3-H3-H4, a report for each hex: H4's is the fifth
 
 
 def searched(mode: str = "umpired") -> tuple[State, list[Event]]:
-    """The United States' scout O searches H4, where the Mobile Force is (15a: exact)."""
-    return play(scout_over_h4(EXACT, mode), "usa", "search H4")
+    """The United States' scout O, flown along its route (18c1), searches H4, where the
+    Mobile Force is, spending no more factors there (15a: exact); K3-H3 were empty."""
+    return play(scout_over_h4(EXACT, mode), "usa", "spend O 0")
 
 
 def umpire(s: State, action: dict[str, str]) -> tuple[State, list[Event]]:
@@ -37,19 +39,23 @@ def test_18c1_a_spotting_report_waits_as_a_draft_only_the_umpire_sees() -> None:
     s, ev = searched()
     assert not kinds(ev, "search")  # nothing reaches the side yet
     draft = kinds(ev, "report-draft")[0]
-    assert draft.audience == "umpire" and draft.data["report"] == "r1"
+    assert draft.audience == "umpire" and draft.data["report"] == H4
     assert [f["force"] for f in draft.data["data"]["found"]] == ["MobileForce"]
     assert not any(e.kind.startswith("report") for e in seen_by(ev, "usa"))
     assert view(s, "usa")["searchboard"]["spotted"] == []
     reports = view(s, "umpire")["umpire"]["reports"]
-    assert [(r["report"], r["status"], r["side"]) for r in reports] == [("r1", "waiting", "usa")]
+    # the flown route's reports too: each hex it entered, waiting for the umpire (18c1)
+    assert [(r["report"], r["status"], r["side"], r["data"]["hex"]) for r in reports] == [
+        (f"r{n}", "waiting", "usa", h) for n, h in enumerate(PATH, 1)
+    ]
+    assert [r["data"]["level"] for r in reports] == ["nothing"] * 4 + ["exact"]
     offered = {a.text() for a in legal_actions(s, "umpire")}
-    assert {"release-report r1", "hold-report r1", "edit-report r1 "} <= offered
+    assert {f"release-report {H4}", f"hold-report {H4}", f"edit-report {H4} "} <= offered
 
 
 def test_18c1_a_released_report_reaches_the_side_as_the_rules_made_it() -> None:
     s, _ = searched()
-    s, ev = umpire(s, {"kind": "release-report", "report": "r1"})
+    s, ev = umpire(s, {"kind": "release-report", "report": H4})
     spot = kinds(ev, "search")[0]
     assert spot.audience == "usa" and spot.data["level"] == "exact"
     assert not visible_to(spot, "japan")
@@ -57,14 +63,15 @@ def test_18c1_a_released_report_reaches_the_side_as_the_rules_made_it() -> None:
     assert [(x["hex"], x["level"], list(x["forces"])) for x in spotted] == [
         ("H4", "exact", ["MobileForce"])
     ]
-    assert view(s, "umpire")["umpire"]["reports"][0]["status"] == "released"
-    assert "release-report r1" not in {a.text() for a in legal_actions(s, "umpire")}
+    statuses = [r["status"] for r in view(s, "umpire")["umpire"]["reports"]]
+    assert statuses == ["waiting"] * 4 + ["released"]  # K3-H3's still his
+    assert f"release-report {H4}" not in {a.text() for a in legal_actions(s, "umpire")}
 
 
 def test_18d_an_edited_report_is_what_the_side_is_told_and_the_edit_is_logged() -> None:
     s, _ = searched()
     words = "12 ships, heading east"
-    s, ev = umpire(s, {"kind": "edit-report", "report": "r1", "text": words})
+    s, ev = umpire(s, {"kind": "edit-report", "report": H4, "text": words})
     told = kinds(ev, "search")[0]
     assert told.audience == "usa"
     assert (told.data["level"], told.data["ships"], told.data["said"]) == ("number", 12, words)
@@ -85,33 +92,33 @@ def test_18d_an_edited_report_is_what_the_side_is_told_and_the_edit_is_logged() 
 
 def test_18d_edited_words_that_are_no_number_are_the_umpires_own_report() -> None:
     s, _ = searched()
-    s, ev = umpire(s, {"kind": "edit-report", "report": "r1", "text": "Smoke on the horizon"})
+    s, ev = umpire(s, {"kind": "edit-report", "report": H4, "text": "Smoke on the horizon"})
     assert kinds(ev, "search")[0].data["level"] == "report"
     assert view(s, "usa")["searchboard"]["spotted"][-1]["said"] == "Smoke on the horizon"
 
 
 def test_18c_a_held_report_stays_held_and_may_be_released_later() -> None:
     s, _ = searched()
-    s, ev = umpire(s, {"kind": "hold-report", "report": "r1"})
+    s, ev = umpire(s, {"kind": "hold-report", "report": H4})
     assert [(e.kind, e.audience) for e in ev] == [("report-held", "umpire")]
     assert view(s, "usa")["searchboard"]["spotted"] == []
-    assert view(s, "umpire")["umpire"]["reports"][0]["status"] == "held"
+    assert view(s, "umpire")["umpire"]["reports"][-1]["status"] == "held"
     with pytest.raises(IllegalAction) as err:
-        umpire(s, {"kind": "hold-report", "report": "r1"})
+        umpire(s, {"kind": "hold-report", "report": H4})
     assert "held already" in str(err.value)
     s, _ = play(s, "usa", "done")  # the players go on: nobody waits for the umpire
-    s, ev = umpire(s, {"kind": "release-report", "report": "r1"})
+    s, ev = umpire(s, {"kind": "release-report", "report": H4})
     assert kinds(ev, "search")[0].data["level"] == "exact"
     assert view(s, "usa")["searchboard"]["spotted"][-1]["turn"] == 8  # the Turn it was made
 
 
 def test_18c_a_report_released_twice_is_refused_naming_why() -> None:
     s, _ = searched()
-    s, _ = umpire(s, {"kind": "release-report", "report": "r1"})
+    s, _ = umpire(s, {"kind": "release-report", "report": H4})
     for action in (
-        {"kind": "release-report", "report": "r1"},
-        {"kind": "edit-report", "report": "r1", "text": "nothing"},
-        {"kind": "hold-report", "report": "r1"},
+        {"kind": "release-report", "report": H4},
+        {"kind": "edit-report", "report": H4, "text": "nothing"},
+        {"kind": "hold-report", "report": H4},
     ):
         with pytest.raises(IllegalAction) as err:
             umpire(s, action)
@@ -125,7 +132,7 @@ def test_18c_a_report_released_twice_is_refused_naming_why() -> None:
 def test_18_a_players_umpire_action_is_refused_naming_18(seat: str) -> None:
     s, _ = searched()
     for action in (
-        {"kind": "release-report", "report": "r1"},
+        {"kind": "release-report", "report": H4},
         {"kind": "message", "to": "usa", "text": "hello"},
         {"kind": "auto-release", "reports": "spotting", "setting": "on"},
     ):
@@ -157,7 +164,7 @@ def test_18c_non_interference_a_held_draft_changes_no_players_view(seat: str) ->
     """DESIGN.md: what a seat may not know changes nothing it sees - the contents of a
     waiting or held report, of a spotting (18c1) or a damage report (18c2)."""
     s, _ = searched()
-    held, _ = umpire(s, {"kind": "hold-report", "report": "r1"})
+    held, _ = umpire(s, {"kind": "hold-report", "report": H4})
     damaged, _ = aa_on_b5([2, 1, 1], "umpired")
     for state in (s, held, damaged):
         assert view(state, seat) == view(scrambled(state), seat)
@@ -191,14 +198,15 @@ def test_18c2_an_edited_damage_report_is_told_as_the_umpire_words_it() -> None:
 
 
 def test_18c_auto_release_lets_a_kind_of_report_through_at_once() -> None:
-    s = scout_over_h4(EXACT)
+    s = scout_over_h4(EXACT)  # K3-H3's reports made, waiting
     s, ev = umpire(s, {"kind": "auto-release", "reports": "spotting", "setting": "on"})
     assert [(e.kind, e.audience) for e in ev] == [("auto-release", "umpire")]
     assert view(s, "umpire")["umpire"]["auto_release"] == {"spotting": True, "damage": False}
-    s, ev = play(s, "usa", "search H4")
-    assert kinds(ev, "search")[0].audience == "usa"
+    s, ev = play(s, "usa", "spend O 0")
+    assert [(e.data["hex"], e.audience) for e in kinds(ev, "search")] == [("H4", "usa")]
     assert [e.data["auto"] for e in kinds(ev, "report-released")] == [True]
     assert view(s, "usa")["searchboard"]["spotted"][-1]["level"] == "exact"
+    assert [d.status for d in s.drafts] == ["waiting"] * 4 + ["released"]  # made before
     with pytest.raises(IllegalAction):
         umpire(s, {"kind": "auto-release", "reports": "spotting", "setting": "on"})
     s, _ = umpire(s, {"kind": "auto-release", "reports": "spotting", "setting": "off"})
@@ -210,11 +218,13 @@ def test_18_double_blind_releases_every_report_at_once(kind: str) -> None:
     if kind == "spotting":
         s, ev = searched("double-blind")
         assert kinds(ev, "search")[0].audience == "usa"
+        made = len(PATH)  # 18c1: the route's hexes, each reported as the scout entered it
     else:
         s, ev = aa_on_b5([2, 1, 1], "double-blind")
         assert kinds(ev, "damage-report")[0].audience == "japan"
+        made = 1
     assert not kinds(ev, "report-draft")
-    assert [d.status for d in s.drafts] == ["released"]
+    assert [d.status for d in s.drafts] == ["released"] * made
     assert legal_actions(s, "umpire") == []  # no umpire's seat: the server is he
 
 
@@ -235,8 +245,9 @@ def test_18c_a_message_goes_to_its_side_and_a_note_to_nobody_else() -> None:
 
 def test_18_told_versus_truth_pairs_each_report_with_the_truth() -> None:
     s, _ = searched()
-    s, _ = umpire(s, {"kind": "edit-report", "report": "r1", "text": "3 ships"})
-    (pair,) = told_versus_truth(s)
+    s, _ = umpire(s, {"kind": "edit-report", "report": H4, "text": "3 ships"})
+    *empty, pair = told_versus_truth(s)
+    assert [(p["rules_said"]["hex"], p["told"]) for p in empty] == [(h, None) for h in PATH[:-1]]
     assert pair["told"]["ships"] == 3 and pair["edited"] == "3 ships"
     assert pair["rules_said"]["level"] == "exact"
     assert pair["truth"]["ships"] == MOBILE_FORCE_SHIPS
@@ -249,7 +260,7 @@ def test_18_told_versus_truth_pairs_each_report_with_the_truth() -> None:
 def test_18c_a_search_the_umpire_has_to_answer_may_not_be_taken_back(mode: str) -> None:
     """Issue 14 with 18c: a search of the basic game rolls no die, and its answer goes to
     the searching side only; once the umpire has it to answer it stands (take-back ends
-    at a reveal)."""
+    at a reveal). 18c1: the search is the flown route's, once both sides are done."""
     s = position(
         8, {"usa": {"TF17": ("L3", [])}, "japan": {"MobileForce": ("K3", [])}}, dice=[4, 6]
     )
@@ -257,11 +268,12 @@ def test_18c_a_search_the_umpire_has_to_answer_may_not_be_taken_back(mode: str) 
     o = s.units["usa"]["O"]
     o.box, o.area = STRIKE, "TF17"
     begin(s, "air movement and search", [])
-    s, _ = play(s, "usa", "fly O K3")
+    s, _ = play(s, "japan", "done")
+    s, _ = play(s, "usa", "route O K3")
     assert can_take_back(s, "usa").actions == 1
-    s, ev = play(s, "usa", "search K3")
+    s, ev = play(s, "usa", "done")  # the umpire flies it: K3 searched
+    assert [d.data["hex"] for d in s.drafts] == ["K3"] and not s.forced_dice  # no die
     assert kinds(ev, "report-draft" if mode == "umpired" else "search")
-    assert not s.forced_dice  # no die rolled for it
     taken = can_take_back(s, "usa")
     assert (taken.actions, taken.rule) == (0, "18c")
 

@@ -134,6 +134,7 @@ def test_18b_two_player_mode_keeps_both_cards_open() -> None:
         ("one", "umpired", False),
         ("one", "double-blind", False),
         ("three", "umpired", True),
+        ("three", "double-blind", True),
     ],
 )
 def test_18b_non_interference_for_every_seat(scenario: str, mode: str, teams: bool) -> None:
@@ -153,19 +154,30 @@ def test_18b_non_interference_for_every_seat(scenario: str, mode: str, teams: bo
 # ---------------------------------------------------------------- 18c1 searches and lies
 
 
-def scout_over_h4(dice: Iterable[int], mode: str = "umpired", teams: bool = False) -> State:
-    """Scout O from TF 17 in L3 reaches the Mobile Force in H4 (10a), option 15a."""
+def scout_routed(
+    dice: Iterable[int], mode: str = "umpired", options: frozenset[str] = frozenset({"15a"})
+) -> State:
+    """Scout O from TF 17 in L3 (10a), in the air; both sides are asked for routes (18c1)."""
     s = position(
         8,
         {"usa": {"TF17": ("L3", []), "TF16": ("P3", [])}, "japan": {"MobileForce": ("H4", [])}},
         dice=[4, 6, *dice],
-        options=frozenset({"15a"}),
+        options=options,
     )
     s = umpired(s, mode)
     o = s.units["usa"]["O"]
     o.box, o.area = STRIKE, "TF17"
     begin(s, "air movement and search", [])
-    s, _ = play(s, "usa", *(f"fly O {h}" for h in PATH))
+    return s
+
+
+def scout_over_h4(dice: Iterable[int], mode: str = "umpired") -> State:
+    """Scout O's route to the Mobile Force in H4 handed in (10a), option 15a: the umpire
+    flies it, and asks the United States how many factors O spends over H4."""
+    s = scout_routed(dice, mode)
+    s, _ = play(s, "usa", *(f"route O {h}" for h in PATH), "done")
+    s, _ = play(s, "japan", "done")
+    assert s.step == "scouting"
     return s
 
 
@@ -176,10 +188,15 @@ def scout_over_h4(dice: Iterable[int], mode: str = "umpired", teams: bool = Fals
 def test_18c1_a_lie_is_the_umpires_secret_die(die: int, stated: int) -> None:
     """18c1: 1-3 halve (rounded up, 15a1.2), 4-7 actual, 8-10 double - no player states it."""
     s = scout_over_h4([3, 5, die])  # 6 vs 5: exceeded, not two times (15a1.2)
-    s, ev = released(*play(s, "usa", "search H4"))
-    assert s.step == "air movement and search"  # nobody is asked to state a number
-    spot = kinds(ev, "search")[0]
-    assert (spot.data["level"], spot.data["ships"]) == ("number", stated)
+    s, ev = play(s, "usa", "spend O 0")
+    assert s.step == "scouting"  # nobody is asked to state a number
+    lied = s.drafts[-1]  # 18c: the stated number is the umpire's draft until he releases it
+    assert not kinds(ev, "search") and (lied.data["ships"], lied.status) == (stated, "waiting")
+    assert lied.truth["ships"] == MOBILE_FORCE_SHIPS
+    s, ev = released(s, ev)
+    *empty, spot = kinds(ev, "search")  # the umpire releases the route's reports in order
+    assert [e.data["hex"] for e in empty] == PATH[:-1]
+    assert (spot.data["hex"], spot.data["level"], spot.data["ships"]) == ("H4", "number", stated)
     assert spot.audience == "usa"
     secret = kinds(ev, "umpire-die")
     assert [(e.audience, e.data["for"], e.data["die"]) for e in secret] == [("umpire", "lie", die)]
@@ -197,10 +214,11 @@ def test_18c1_the_searched_side_is_not_told_of_the_search() -> None:
     """18c: all information goes through the umpire - Japan hears nothing of the search,
     and the hex is not announced to it."""
     s = scout_over_h4([9, 4])  # 12 vs 4: exact
-    s, ev = play(s, "usa", "search H4")
+    s, ev = play(s, "usa", "spend O 0")
     assert not any(visible_to(e, "japan") for e in ev)
     assert view(s, "japan")["announcements"] == []
-    assert view(s, "usa")["announcements"] == [{"side": "usa", "how": "air search", "hex": "H4"}]
+    searched = [{"side": "usa", "how": "air search", "hex": h} for h in PATH]
+    assert view(s, "usa")["announcements"] == searched  # 18c1: every hex of the route
 
 
 def test_18c1_spotting_reports_go_to_every_player_of_the_side() -> None:
@@ -295,7 +313,9 @@ def test_18c2_secret_dice_are_shown_in_the_replay_when_the_game_ends() -> None:
 def test_18c3_air_return_is_simultaneous(mode: str) -> None:
     """18c3: both sides do their Air Return at once, in either order."""
     s = scout_over_h4([1, 4], mode)  # 4 vs 4: something
-    s, _ = play(s, "usa", "search H4", "done")
+    s, _ = play(s, "usa", "spend O 0", "done")
+    s, _ = play(s, "japan", "done")
+    s, _ = play(s, "usa", "done")  # 3d: no air strikes to move
     s, _ = play(s, "japan", "done")
     assert s.step == "air return"
     assert sorted(acting(s)) == ["japan", "usa"]
@@ -305,8 +325,8 @@ def test_18c3_air_return_is_simultaneous(mode: str) -> None:
 
 
 def test_18c3_two_player_air_return_is_side_b_then_side_a() -> None:
-    s = scout_over_h4([1, 4], "two-player")
-    s, _ = play(s, "usa", "search H4", "done")
+    s = scout_routed([1, 4], "two-player")
+    s, _ = play(s, "usa", *(f"fly O {h}" for h in PATH), "search H4", "done")
     s, _ = play(s, "japan", "done")
     assert s.step == "air return" and len(acting(s)) == 1
 
@@ -336,6 +356,9 @@ def test_18c1_assembly_ready_and_sea_movement_are_simultaneous(mode: str) -> Non
         s, _ = play(s, "japan", "done")
         assert s.step == step and acting(s) == ["usa"]
         s, _ = play(s, "usa", "done")
+    assert s.step == "scout routes" and sorted(acting(s)) == ["japan", "usa"]  # 18c1
+    s, _ = play(s, "japan", "done")
+    s, _ = play(s, "usa", "done")
     assert s.step == "air movement and search"
     assert acting(s) == ["usa"]  # air strikes still move Side B, then Side A (RULES?)
 

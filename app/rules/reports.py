@@ -90,7 +90,12 @@ def report_spotting(
 ) -> None:
     """3d3.2, 15a1.2, 18c1: a search's answer, its sighting for the side's Searchboard
     (`truth`: the task forces and the number of ships really in the hex)."""
-    data = {
+    report(state, SPOTTING, side, sighting(side, spot), truth, out)
+
+
+def sighting(side: Side, spot: Spotting) -> dict[str, Any]:
+    """3d3.2: a search's answer as its event tells it to the searching side."""
+    return {
         "side": side,
         "hex": spot.hex,
         "how": spot.how,
@@ -98,7 +103,6 @@ def report_spotting(
         "ships": spot.ships,
         "found": [{"force": m, "ships": ships} for m, ships in sorted(spot.forces.items())],
     }
-    report(state, SPOTTING, side, data, truth, out)
 
 
 def report_damage(state: State, target: Unit, before: int, kind: str, out: list[Event]) -> None:
@@ -343,15 +347,10 @@ def console(state: State) -> dict[str, Any]:
 
 def _draft_json(d: Draft) -> dict[str, Any]:
     return {
-        "report": d.id,
-        "reports": d.kind,
-        "rule": REPORT_RULES[d.kind],
-        "side": d.side,
+        **_outline(d),
         "turn": d.turn,
         "step": d.step,
         "status": d.status,
-        "data": d.data,
-        "truth": d.truth,
         "told": d.told,
         "words": d.words,
         "released": d.released,

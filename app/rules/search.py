@@ -16,7 +16,7 @@ from app.rules.boards import base_hex, forces_at, land_hexes, ships_in
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
 from app.rules.modes import mode_of
-from app.rules.reports import report_spotting
+from app.rules.reports import report_spotting, sighting
 from app.rules.state import BASE, Report, Side, Spotting, State, other
 from app.rules.steps import Step, nothing, register
 from app.rules.umpire import stated_ships
@@ -120,15 +120,7 @@ def _record(state: State, side: Side, spot: Spotting, out: list[Event]) -> None:
         report_spotting(state, side, spot, truth, out)
         return
     state.boards[side].intel.append(spot)
-    data = {
-        "side": side,
-        "hex": spot.hex,
-        "how": spot.how,
-        "level": spot.level,
-        "ships": spot.ships,
-        "found": [{"force": m, "ships": ships} for m, ships in sorted(spot.forces.items())],
-    }
-    out.append(Event("search", ALL, state.turn, state.step, data))
+    out.append(Event("search", ALL, state.turn, state.step, sighting(side, spot)))
 
 
 def _report_range(actual: int) -> range:

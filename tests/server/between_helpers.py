@@ -24,7 +24,7 @@ def random_game(scenario: str, seed: int) -> list[tuple[str, dict[str, Any]]]:
 
 
 def post_all(api: Api, game: Game, actions: list[tuple[str, dict[str, Any]]]) -> None:
-    versions = {s: api.view(game, s)["version"] for s in ("japan", "usa")}
+    versions = {s: api.view(game, s)["version"] for s in game.tokens}  # 18: the umpire's too
     for seat, action in actions:
         r = api.act(game, seat, versions[seat], action)
         if r.status_code == 409:  # the other seat's move changed this one's view

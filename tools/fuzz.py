@@ -102,7 +102,7 @@ def _nearest_enemy(state: State, side: Side, hex_: str) -> int:
 # 18c: how often the umpire of an umpired game acts, between two of the players' actions,
 # when a report waits for him, and when none does (a message, a note, an auto-release)
 UMPIRE_ACTS = 0.3
-UMPIRE_IDLE_ACTS = 0.03
+UMPIRE_IDLE_ACTS = 0.02
 _SAID = ("nothing", "something", "smoke on the horizon")  # 18d: a sighting in his words
 _DAMAGE_SAID = ("eliminated", "flipped", "flipped and 1 hit", "1 hit", "2 hits")  # 18c2
 _WORDS = ("strike", "at", "dawn", "hold", "east", "of", "Midway", "carriers", "in", "M5", "E9")
@@ -132,15 +132,23 @@ def choose(state: State, seat: str, rng: random.Random) -> Action:
     return action.written(text=" ".join(words))
 
 
+# Auto-release rarely: once a kind goes through at once, its reports are no drafts.
+_UMPIRE_WEIGHTS = {
+    "release-report": 8.0,
+    "edit-report": 3.0,
+    "hold-report": 2.0,
+    "auto-release": 0.2,
+}
+
+
 def _umpire_pick(state: State, rng: random.Random) -> Action:
     """18c: the umpire mostly releases reports as they are, sometimes edits or holds one,
     writes a message or a note, or switches a kind's auto-release."""
     by_kind: dict[str, list[Action]] = {}
     for a in legal_actions(state, UMPIRE):
         by_kind.setdefault(a.kind, []).append(a)
-    weights = {"release-report": 8, "edit-report": 3, "hold-report": 2, "message": 1}
     kinds = sorted(by_kind)
-    kind = rng.choices(kinds, [weights.get(k, 1) for k in kinds])[0]
+    kind = rng.choices(kinds, [_UMPIRE_WEIGHTS.get(k, 1.0) for k in kinds])[0]
     return rng.choice(by_kind[kind])
 
 

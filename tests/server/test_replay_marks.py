@@ -21,9 +21,11 @@ def marks_of(scenario: str, seed: int, options: frozenset[str] = frozenset()) ->
 
 
 def test_4a_each_air_battle_is_counted_once_in_the_order_fought() -> None:
-    marks = marks_of("one", 1)
+    # the first of the fuzzer's seeded games with more than one air battle
+    games = (marks_of("one", seed) for seed in range(1, 40))
+    marks = next((m for m in games if len({x.battle for x in m if x.battle}) > 1), [])
     numbers = [m.battle for m in marks if m.battle]
-    assert numbers, "the game has battles"
+    assert numbers, "a game has battles"
     starts = [n for i, n in enumerate(numbers) if i == 0 or numbers[i - 1] != n]
     assert starts == list(range(1, len(starts) + 1))  # 1, 2, 3 ... each begun once
     assert [m.turn for m in marks] == sorted(m.turn for m in marks)  # Turns only go on

@@ -71,7 +71,8 @@ def test_american_page_is_identical_whatever_the_japanese_secret_placement(
     ] + [{"subject": "MobileForce", "owner": "japan"}, {"hex": "J2"}, {"hex": "H1"}]
     answers = [[masked(why_not(g, "usa", c), g) for c in clicks] for g in games]
     assert answers[0] == answers[1]
-    assert any("(3d1)" in a for a in answers[0]), answers[0]
+    words = [re.sub(r"<[^>]+>", "", a) for a in answers[0]]  # a rule number is a link
+    assert any("(3d1)" in w for w in words), words
     assert "K2: nothing there" in regions[0]
     pages = [rendered_page(browser, g, "usa", artifacts) for g in games]
     assert pages[0] == pages[1]

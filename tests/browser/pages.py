@@ -188,6 +188,20 @@ class SeatPage:
         self._posting(self.page.locator("#act button.done"))
 
 
+def place_by_clicking(jp: SeatPage, us: SeatPage) -> None:
+    """7a2.2: Scenario One's task forces set up by clicking - the Mobile Force in J2,
+    Task Force 17 in L2, Task Force 16 in N4."""
+    jp.pick('#act .subject[data-key="tf:japan:MobileForce"]')
+    jp.target('#r-searchboard [data-tkey="sb:J2"]')
+    jp.done()
+    us.synced()
+    us.pick('#act .subject[data-key="tf:usa:TF17"]')
+    us.target('#r-searchboard [data-tkey="sb:L2"]')
+    us.pick('#act .subject[data-key="tf:usa:TF16"]')
+    us.target('#r-searchboard [data-tkey="sb:N4"]')
+    us.done()
+
+
 def full_page_shot(page: Page, path: Path) -> None:
     """A screenshot of the whole page. After one, Chromium's scroll position as scripts see
     it and as clicks land can differ (the next click lands wide); scrolling to the top

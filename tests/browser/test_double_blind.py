@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from browser.conftest import Server
-from browser.pages import SeatPage, pass_until
+from browser.pages import SeatPage, pass_until, place_by_clicking
 from browser.test_play import LAPTOP
 
 pytestmark = pytest.mark.browser
@@ -65,15 +65,7 @@ def private_cards(us: SeatPage, jp: SeatPage, fought: bool = False) -> None:
 
 
 def set_up(jp: SeatPage, us: SeatPage) -> None:
-    jp.pick('#act .subject[data-key="tf:japan:MobileForce"]')
-    jp.target('#r-searchboard [data-tkey="sb:J2"]')
-    jp.done()
-    us.synced()
-    us.pick('#act .subject[data-key="tf:usa:TF17"]')
-    us.target('#r-searchboard [data-tkey="sb:L2"]')
-    us.pick('#act .subject[data-key="tf:usa:TF16"]')
-    us.target('#r-searchboard [data-tkey="sb:N4"]')
-    us.done()
+    place_by_clicking(jp, us)
     private_cards(us, jp)
 
 

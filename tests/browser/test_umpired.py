@@ -13,7 +13,7 @@ import httpx
 
 from browser.conftest import Server
 from browser.games import ApiGame
-from browser.pages import TIMEOUT_MS, SeatPage, pass_until
+from browser.pages import TIMEOUT_MS, SeatPage, pass_until, place_by_clicking
 
 LAPTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -68,15 +68,7 @@ def test_18_an_umpired_day_turn_with_a_spotting_report_edited_and_released(
         ump.shot("console")
 
         # 7a2.2: both sides set up by clicking
-        jp.pick('#act .subject[data-key="tf:japan:MobileForce"]')
-        jp.target('#r-searchboard [data-tkey="sb:J2"]')
-        jp.done()
-        us.synced()
-        us.pick('#act .subject[data-key="tf:usa:TF17"]')
-        us.target('#r-searchboard [data-tkey="sb:L2"]')
-        us.pick('#act .subject[data-key="tf:usa:TF16"]')
-        us.target('#r-searchboard [data-tkey="sb:N4"]')
-        us.done()
+        place_by_clicking(jp, us)
         pass_until(players, "assembly", turn=8)
 
         # 3a: the US launches scout O (18c1: both sides act at once in the Assembly Step)

@@ -10,7 +10,7 @@ from app.rules.battle import (
     enter_defender,
     live_air,
 )
-from app.rules.boards import battleboard
+from app.rules.boards import battleboard, is_base
 from app.rules.events import Event
 from app.rules.free_roll import CONTINUATIONS, fight
 from app.rules.state import (
@@ -24,7 +24,6 @@ from app.rules.state import (
 )
 from app.rules.steps import Step, begin, nothing, register
 from app.rules.units import (
-    BASE_ID,
     aa_factor,
     bombing,
     defense,
@@ -166,7 +165,12 @@ def bombing_modifier(state: State, b: Battle, target: str, cat: str) -> tuple[in
             total, notes = total + ANVIL, [*notes, "anvil (4d3.1)"]
         if AHEAD in rel or ASTERN in rel:
             total, notes = total + THREADING, [*notes, "threading (4d3.2)"]
-    if cat == "dive" and target != BASE_ID and _ready_box_armed(state, other(b.attacker), target):
+    defender = other(b.attacker)
+    if (
+        cat == "dive"
+        and not is_base(state, defender, target)
+        and _ready_box_armed(state, defender, target)
+    ):
         total, notes = total + READY_BOX_DIVE, [*notes, "combat air unit in Ready box (4d3.3)"]
     return total, notes
 

@@ -18,7 +18,16 @@ from app.rules.actions import DONE, Action, add_kinds
 from app.rules.air_ranges import can_enter, flight_factor, may_go_on
 from app.rules.air_return import stranded
 from app.rules.battle import find_battles
-from app.rules.boards import area_hexes, base_hex, forces_at, searchboard_of, ships_in, unit_hex
+from app.rules.boards import (
+    area_hexes,
+    base_at,
+    base_zone,
+    bases_of,
+    forces_at,
+    searchboard_of,
+    ships_in,
+    unit_hex,
+)
 from app.rules.command_copies import same_strike_command, separate, strike_suffix
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
@@ -26,7 +35,6 @@ from app.rules.modes import mode_of
 from app.rules.search import search
 from app.rules.setup import scenario_of, scout_entry
 from app.rules.state import (
-    BASE,
     FLYING,
     HIGH_CAP,
     LOW_CAP,
@@ -40,7 +48,7 @@ from app.rules.state import (
     other,
 )
 from app.rules.steps import Step, b_then_a, begin, register
-from app.rules.units import BASE_ID, eliminate, is_scout
+from app.rules.units import eliminate, is_scout
 
 # 15a1.1 with 18a: an air strike, by name, circles over the hex it entered
 add_kinds({"orbit": ("group", "factors")})
@@ -119,9 +127,7 @@ def _sea_search_hexes(state: State, side: Side) -> list[str]:
         for m, h in state.boards[side].forces.items()
         if h is not None and ships_in(state, side, m)
     }
-    base = state.units[side].get(BASE_ID)
-    if base is not None and base.box == BASE:
-        hexes.add(base_hex())
+    hexes |= {h for base in bases_of(state, side) if (h := base_zone(state, base)) is not None}
     return sorted(hexes)
 
 
@@ -275,9 +281,9 @@ def _scout_meets_cap(state: State, side: Side, uid: str, hex_: str, out: list[Ev
     if "15b" not in state.options or "14" not in state.options:
         return
     areas = set(forces_at(state, enemy, hex_))
-    base = state.units[enemy].get(BASE_ID)
-    if base is not None and base.box == BASE and hex_ == base_hex():
-        areas.add(BASE_ID)
+    base = base_at(state, enemy, hex_)
+    if base is not None:
+        areas.add(base.id)
     if not any(
         u.box in (HIGH_CAP, LOW_CAP) and u.area in areas for u in state.units[enemy].values()
     ):

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from app.rules.events import Event
 from app.rules.free_roll import CONTINUATIONS, MARKINGS, fight, mark
-from app.rules.state import GONE, PendingCombat, State, Unit
+from app.rules.state import BASE, GONE, PendingCombat, State, Unit
 from app.rules.steps import automatic, begin
-from app.rules.units import BASE_ID, aboard, eliminate, is_scout
+from app.rules.units import aboard, eliminate, is_scout
 
 ON_BOARD = 2  # 11b1
 ON_GROUND = 3  # 11b2
@@ -28,7 +28,7 @@ def _enter(state: State, out: list[Event]) -> None:
             carrier = state.unit_of(key)
             if carrier.box == GONE:
                 continue
-            bonus = ON_GROUND if key.id == BASE_ID else ON_BOARD
+            bonus = ON_GROUND if carrier.box == BASE else ON_BOARD
             state.checks += [(a.key, bonus) for a in aboard(state, carrier)]
     state.damaged = []
     _next(state, out)

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from app.rules import command_copies, commands
 from app.rules.actions import DONE, Action
-from app.rules.boards import base_hex, forces_at, ships_in
+from app.rules.boards import base_at, forces_at, is_base, ships_in
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
 from app.rules.state import (
-    BASE,
     FLYING,
     GONE,
     HIGH_CAP,
@@ -32,7 +31,6 @@ from app.rules.state import (
 )
 from app.rules.steps import Step, b_then_a, begin, nothing, register
 from app.rules.units import (
-    BASE_ID,
     air_record,
     is_bomber,
     is_fighter,
@@ -78,8 +76,7 @@ def join_battle(state: State, b: Battle) -> None:
         if u.box == FLYING and is_fighter(u) and flights[u.id].hex == b.hex
     ]
     areas = set(forces_at(state, defender, b.hex))
-    if BASE_ID in b.ships:
-        areas.add(BASE_ID)
+    areas |= {s for s in b.ships if is_base(state, defender, s)}
     for u in state.units[defender].values():
         if u.box in (HIGH_CAP, LOW_CAP) and u.area in areas:
             b.caps[u.id] = "high" if u.box == HIGH_CAP else "low"
@@ -151,8 +148,7 @@ def next_wave(state: State, b: Battle, out: list[Event]) -> None:
 
 
 def _base_at(state: State, side: Side, hex_: str) -> bool:
-    base = state.units[side].get(BASE_ID)
-    return base is not None and base.box == BASE and hex_ == base_hex()
+    return base_at(state, side, hex_) is not None
 
 
 def battle(state: State) -> Battle:
@@ -196,8 +192,9 @@ def _start_battle(state: State, hex_: str, out: list[Event]) -> None:
     state.fought.append(h)
     defender = other(attacker)
     ships = [u.id for m in forces_at(state, defender, h) for u in ships_in(state, defender, m)]
-    if _base_at(state, defender, h):
-        ships.append(BASE_ID)
+    base = base_at(state, defender, h)
+    if base is not None:
+        ships.append(base.id)
     air = [
         u.id
         for u in state.units[attacker].values()
@@ -216,8 +213,8 @@ def _start_battle(state: State, hex_: str, out: list[Event]) -> None:
             {"hex": h, "attacker": attacker, "ships": ships, "air": air},
         )
     )
-    if ships == [BASE_ID]:
-        state.battle.positions[BASE_ID] = CENTRE  # 4a1
+    if base is not None and ships == [base.id]:
+        state.battle.positions[base.id] = CENTRE  # 4a1
         begin(state, "air attack setup", out)
     else:
         begin(state, "battle setup", out)
@@ -253,7 +250,7 @@ def category(state: State, b: Battle, uid: str) -> str:
     """4d1: the bombing category an air unit must use against its target."""
     kind = air_record(state.units[b.attacker][uid]).type
     if kind == "T":
-        return "medium" if b.targets[uid] == BASE_ID else "torpedo"
+        return "medium" if is_base(state, other(b.attacker), b.targets[uid]) else "torpedo"
     return {"D": "dive", "H": "high", "M": "medium"}[kind]
 
 

@@ -6,7 +6,7 @@ from functools import cache
 
 from app.rules.actions import DONE, FIELDS, Action
 from app.rules.battle import CENTRE, battle, enter_defender
-from app.rules.boards import battleboard
+from app.rules.boards import battleboard, is_base
 from app.rules.events import ALL, Event
 from app.rules.grid import DIRECTIONS
 from app.rules.state import (
@@ -17,7 +17,6 @@ from app.rules.state import (
 )
 from app.rules.steps import Step, begin, nothing, register
 from app.rules.units import (
-    BASE_ID,
     air_record,
 )
 
@@ -132,7 +131,9 @@ def _faces(state: State, b: Battle, uid: str) -> bool:
 
 
 def _is_torpedo(state: State, b: Battle, uid: str) -> bool:
-    return air_record(state.units[b.attacker][uid]).type == "T" and b.targets.get(uid) != BASE_ID
+    target = b.targets.get(uid)
+    torpedo = air_record(state.units[b.attacker][uid]).type == "T"
+    return torpedo and not (target is not None and is_base(state, other(b.attacker), target))
 
 
 def _air_actions(state: State, side: Side) -> list[Action]:
@@ -146,7 +147,7 @@ def _air_actions(state: State, side: Side) -> list[Action]:
             continue
         torpedo = air_record(state.units[side][uid]).type == "T"
         for t in live:
-            if torpedo and t != BASE_ID:
+            if torpedo and not is_base(state, other(b.attacker), t):
                 acts += [Action("approach", (uid, t, h)) for h in approach_hexes(state, b, t)]
             else:
                 acts.append(Action("target", (uid, t)))
@@ -193,7 +194,8 @@ def _air_why(state: State, side: Side, action: Action) -> tuple[str, str] | None
         return "4a3", f"{action.get('unit')} is not one of the air units in this battle"
     if unit.id in b.targets:
         return "4a3", f"{unit.id} is already set up against {b.targets[unit.id]}"
-    torpedo_run = air_record(unit).type == "T" and action.get("target") != BASE_ID
+    target = action.get("target")
+    torpedo_run = air_record(unit).type == "T" and not is_base(state, other(side), target)
     if torpedo_run:
         return (
             "4a3.2",

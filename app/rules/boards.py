@@ -90,9 +90,51 @@ def land_hexes(state: State) -> frozenset[str]:
     return _land_of(state.scenario)
 
 
-def base_hex() -> str:
-    """The hex of Midway's base unit (2c2); theatre bases are in `catalog().theatre`."""
+def midway_hex() -> str:
+    """The hex of Midway's base unit (2c2, 4a1): the rules of Midway itself (its control,
+    7c4.3; its bombardment, 16j; searching over it, 15a1.1) ask for it."""
     return catalog().searchboard.bases[BASE_ID]
+
+
+@cache
+def _base_zones(scenario: str) -> dict[str, str | None]:
+    """Every base unit of a scenario by id, and its hex or zone: Midway's hex on the
+    Searchboard; a theatre base's zone (Bases 1), None for an off-board base."""
+    spec = catalog().scenarios[scenario]
+    theatre_spec = catalog().theatre if spec.board == "theatre" else None
+    out: dict[str, str | None] = {}
+    for force in spec.forces:
+        if force.area != "base":
+            continue
+        for uid in force.ships:
+            if theatre_spec is None:
+                out[uid] = catalog().searchboard.bases[uid]
+            else:
+                out[uid] = theatre_spec.bases.get(catalog().ship(force.side, uid).name)
+    return out
+
+
+def base_zone(state: State, base: Unit) -> str | None:
+    """Where a base unit is (2c2): its hex or zone, None for an off-board base
+    (Off-Board Bases 1)."""
+    return _base_zones(state.scenario).get(base.id)
+
+
+def is_base(state: State, side: Side, uid: str) -> bool:
+    """Whether `uid` is one of the side's base units (Midway's, or a theatre base)."""
+    u = state.units[side].get(uid)
+    return u is not None and u.ship and uid in _base_zones(state.scenario)
+
+
+def bases_of(state: State, side: Side) -> list[Unit]:
+    """The side's base units in play (2c2)."""
+    return [u for u in state.units[side].values() if u.box == BASE]
+
+
+def base_at(state: State, side: Side, hex_: str) -> Unit | None:
+    """The side's base unit in play in a hex or zone, if any (one base a zone)."""
+    zones = _base_zones(state.scenario)
+    return next((u for u in bases_of(state, side) if zones.get(u.id) == hex_), None)
 
 
 def force_hex(state: State, side: Side, marker: str) -> str | None:
@@ -100,9 +142,10 @@ def force_hex(state: State, side: Side, marker: str) -> str | None:
 
 
 def carrier_hex(state: State, carrier: Unit) -> str | None:
-    """2c2, 2c3: a carrier is where its task force is; the base is in M5."""
+    """2c2, 2c3: a carrier is where its task force is; a base where it stands (None off the
+    board)."""
     if carrier.box == BASE:
-        return base_hex()
+        return base_zone(state, carrier)
     if carrier.box == SHIPS:
         return force_hex(state, carrier.side, carrier.area)
     return None
@@ -115,8 +158,9 @@ def unit_hex(state: State, u: Unit) -> str | None:
     if u.box in (READY, ARMING):
         return carrier_hex(state, state.units[u.side][u.area])
     if u.box in (STRIKE, MAX_STRIKE, HIGH_CAP, LOW_CAP):
-        if u.area == BASE_ID:
-            return base_hex()
+        base = state.units[u.side].get(u.area)
+        if base is not None and base.box == BASE:
+            return base_zone(state, base)
         return force_hex(state, u.side, u.area)
     if u.box == FLYING:
         return state.boards[u.side].flights[u.id].hex

@@ -20,12 +20,11 @@ from collections.abc import Callable, Iterable
 
 from app.data import Scenario
 from app.rules.actions import DONE, Action
-from app.rules.boards import base_hex, ships_in
+from app.rules.boards import base_at, bases_of, ships_in
 from app.rules.modes import mode_of
 from app.rules.seats import side_seats
-from app.rules.state import BASE, GONE, Board, Side, State
+from app.rules.state import GONE, Board, Side, State
 from app.rules.surface.model import Surface
-from app.rules.units import BASE_ID
 
 # Action kinds and the field that names one of the acting side's own units.
 OWN_UNIT: dict[str, str] = {
@@ -236,8 +235,8 @@ def _in_hex(state: State, side: Side, action: Action) -> list[str]:
 def _ships_in_hex(state: State, side: Side, hex_: str) -> list[str]:
     board = state.boards[side]
     out = [u.id for m, h in board.forces.items() if h == hex_ for u in ships_in(state, side, m)]
-    base = state.units[side].get(BASE_ID)
-    if base is not None and base.box == BASE and base_hex() == hex_:
+    base = base_at(state, side, hex_)
+    if base is not None:
         out.append(base.id)
     return out
 
@@ -279,8 +278,8 @@ def _surface(state: State, side: Side, action: Action) -> list[str]:
     if rec.combat is not None:
         return list(rec.combat.ships[side])
     if rec.bombardment is not None:  # 16j: ships in stacks against the base unit
-        if BASE_ID in state.units[side]:
-            return [BASE_ID]
+        if bases_of(state, side):
+            return [u.id for u in bases_of(state, side)]
         return [u for stack in rec.bombardment.stacks.values() for u in stack]
     return []
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from app.rules.actions import DONE, Action
 from app.rules.battle import battle, category, live_air
 from app.rules.battle_setup import approach_hexes
+from app.rules.boards import is_base
 from app.rules.events import Event
 from app.rules.free_roll import CONTINUATIONS, fight
 from app.rules.state import (
@@ -33,7 +34,7 @@ from app.rules.state import (
     other,
 )
 from app.rules.steps import Step, begin, nothing, register
-from app.rules.units import BASE_ID, air_face, defense, engage, lowered
+from app.rules.units import air_face, defense, engage, lowered
 
 FIGHTERS = "14"
 LOW_KINDS = ("torpedo", "medium")  # 14e1: what Low CAP may engage, with strafers
@@ -117,7 +118,7 @@ def _placements(state: State, b: Battle, escort: str, may_join: bool) -> list[Ac
     if may_join:
         acts += [Action("dogfight", (escort, c)) for c in b.caps if _alive(state, _defender(b), c)]
     for t in b.ships:
-        if t != BASE_ID and _alive(state, _defender(b), t):
+        if not is_base(state, _defender(b), t) and _alive(state, _defender(b), t):
             acts += [Action("strafe", (escort, t, h)) for h in approach_hexes(state, b, t)]
     return acts
 

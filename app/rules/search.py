@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from app.data import catalog
 from app.rules.actions import Action
-from app.rules.boards import base_hex, forces_at, land_hexes, ships_in
+from app.rules.boards import forces_at, land_hexes, midway_hex, ships_in
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
 from app.rules.modes import mode_of
@@ -53,7 +53,7 @@ def search_modifier(state: State, hex_: str, how: str, factors: int) -> int:
     if hex_ in land_hexes(state):
         total += LAND
     base = state.units["usa"].get(BASE_ID)
-    if hex_ == base_hex() and base is not None and base.box == BASE:
+    if base is not None and base.box == BASE and hex_ == midway_hex():
         total += MIDWAY
     return total
 

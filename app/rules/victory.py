@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from app.data import catalog
-from app.rules.boards import base_hex, forces_at, ships_in
+from app.rules.boards import forces_at, midway_hex, ships_in
 from app.rules.events import ALL, Event
 from app.rules.repairs import repairs
 from app.rules.setup import scenario_of
@@ -96,7 +96,7 @@ def track_midway_control(state: State) -> None:
     base = state.units["usa"].get(BASE_ID)
     held = (base is None or base.box == GONE) and any(
         ship_record(u).type == "AP"
-        for m in forces_at(state, "japan", base_hex())
+        for m in forces_at(state, "japan", midway_hex())
         for u in ships_in(state, "japan", m)
     )
     board.control_turns = board.control_turns + 1 if held else 0

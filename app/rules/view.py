@@ -30,7 +30,7 @@ from typing import Any
 from app.data import catalog
 from app.rules import takeback
 from app.rules.actions import Action
-from app.rules.boards import base_hex, ships_in
+from app.rules.boards import midway_hex, ships_in
 from app.rules.command_copies import own_board, own_card, own_prompt, separate
 from app.rules.flow import acting, legal_actions, waiting_for
 from app.rules.grid import DIRECTIONS
@@ -192,9 +192,9 @@ def _believed_midway(state: State, side: Side | None) -> dict[str, Any] | None:
     if base is None or side == "usa":
         return _midway(state)
     if side is None:
-        return {"hex": base_hex()}
+        return {"hex": midway_hex()}
     shown = _believed(state, side, base, base.id in in_sight(state, side))
-    return {"hex": base_hex(), **shown, "eliminated": bool(shown.get("eliminated"))}
+    return {"hex": midway_hex(), **shown, "eliminated": bool(shown.get("eliminated"))}
 
 
 def _public(state: State) -> dict[str, Any]:
@@ -389,7 +389,7 @@ def _midway(state: State) -> dict[str, Any] | None:
     base = state.units["usa"].get("Midway")
     if base is None:
         return None
-    return {"hex": base_hex(), **unit_view(base), "eliminated": base.box != BASE}
+    return {"hex": midway_hex(), **unit_view(base), "eliminated": base.box != BASE}
 
 
 def _battle(state: State) -> dict[str, Any] | None:

@@ -14,7 +14,7 @@ import random
 import pytest
 
 from app.rules import Action, State, apply, legal_actions, new_game, replay
-from app.rules.boards import base_hex, searchboard
+from app.rules.boards import midway_hex, searchboard
 from app.rules.flow import acting
 from app.rules.setup import OPTIONS
 from app.rules.state import Side, other
@@ -77,7 +77,7 @@ def lean(state: State, seat: Side, rng: random.Random) -> Action:
         by_kind.setdefault(a.kind, []).append(a)
     grid = searchboard()
     goals = [h for h in state.boards[other(seat)].forces.values() if h is not None]
-    goals += [base_hex()] if seat == "japan" else []
+    goals += [midway_hex()] if seat == "japan" else []
 
     def nearness(a: Action) -> tuple[int, float]:
         return min((grid.distance(a.get("hex"), g) for g in goals), default=0), rng.random()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from app.rules.actions import DONE, Action
 from app.rules.battle import CENTRE, remove_empty_markers
-from app.rules.boards import base_hex, battleboard, forces_at, ships_in
+from app.rules.boards import battleboard, forces_at, midway_hex, ships_in
 from app.rules.events import ALL, Event
 from app.rules.free_roll import CONTINUATIONS, fight
 from app.rules.state import GONE, PendingCombat, Side, State, UnitKey
@@ -31,10 +31,10 @@ LETTERS = ("a", "b", "c", "d", NO_GUNS)
 def bombarding_ships(state: State) -> list[str]:
     """16j: Japanese ships in Midway's hex that did not break off from a surface combat there."""
     rec = record(state)
-    broke = {u for c in rec.contacts if c.hex == base_hex() for u in c.broke_off}
+    broke = {u for c in rec.contacts if c.hex == midway_hex() for u in c.broke_off}
     return [
         u.id
-        for m in forces_at(state, "japan", base_hex())
+        for m in forces_at(state, "japan", midway_hex())
         for u in ships_in(state, "japan", m)
         if u.id not in broke
     ]
@@ -55,7 +55,7 @@ def start_bombardment(state: State, out: list[Event]) -> None:
         if letter in stacks:
             reach = GUN_RANGE.get(letter, NO_GUN_RANGE)
             positions[letter] = battleboard().line(CENTRE, d, reach)[-1]
-    b = Bombardment(base_hex(), stacks, positions)
+    b = Bombardment(midway_hex(), stacks, positions)
     record(state).bombardment = b
     engaged = [UnitKey("usa", BASE_ID)]
     engaged += [UnitKey("japan", u) for ships in stacks.values() for u in ships]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from app.rules.actions import DONE, Action
 from app.rules.battle import AFTER_AIR_BATTLES
-from app.rules.boards import base_hex, forces_at, searchboard_of, ships_in
+from app.rules.boards import forces_at, midway_hex, searchboard_of, ships_in
 from app.rules.events import ALL, Event
 from app.rules.grid import Board
 from app.rules.state import BASE, SIDES, Side, Spotting, State, Unit, UnitKey, other
@@ -139,8 +139,8 @@ def _may_bombard(state: State, rec: Surface) -> bool:
     """
     if not _could_bombard(state, rec):
         return False
-    fought = [c for c in rec.contacts if c.hex == base_hex() and c.status == "fought"]
-    if forces_at(state, "usa", base_hex()):
+    fought = [c for c in rec.contacts if c.hex == midway_hex() and c.status == "fought"]
+    if forces_at(state, "usa", midway_hex()):
         return bool(fought) and not fought[0].us_left
     return True
 
@@ -171,7 +171,7 @@ def next_contact(state: State, out: list[Event]) -> None:
         if allowed:
             start_bombardment(state, out)
             return
-        out.append(Event("bombardment-prevented", ALL, state.turn, STEP, {"hex": base_hex()}))
+        out.append(Event("bombardment-prevented", ALL, state.turn, STEP, {"hex": midway_hex()}))
     begin(state, AFTER_AIR_BATTLES, out)
 
 
@@ -230,7 +230,7 @@ def _open(state: State, side: Side) -> list[str]:
     # The offer reads only what the Japanese know: whether American ships in the hex stop
     # the bombardment shows when it would be fought.
     if side == "japan" and not rec.bombard and _could_bombard(state, rec):
-        hexes.append(base_hex())
+        hexes.append(midway_hex())
     return hexes
 
 

@@ -86,6 +86,7 @@ class AirUnit:
     back: AirFace | None  # None: ELIM, PATROL or blank back (see back_label)
     back_label: str  # "reduced" | "ELIM" | "PATROL" | "blank"
     provenance: str
+    planes: int | None = None  # the expansion's plane factors the unit stands for; None: Midway's
 
     @property
     def is_scout(self) -> bool:
@@ -319,6 +320,7 @@ class Scenario:
     provenance: str
     teams: Teams | None = None  # 17: None where teams are not offered
     board: str = "searchboard"  # the Searchboard it is played on: "searchboard" or "theatre"
+    time_record: TimeRecordTrack | None = None  # the scenario's own track; None: Midway's
 
     def forces_of(self, side: Side) -> tuple[ForceSetup, ...]:
         return tuple(f for f in self.forces if f.side == side)

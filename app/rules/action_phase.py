@@ -6,7 +6,6 @@ step first, then Side A.
 
 from __future__ import annotations
 
-from app.data import catalog
 from app.rules.actions import DONE, Action
 from app.rules.boards import area_hexes, carrier_hex, searchboard_of, ships_in
 from app.rules.dice import roll_d10
@@ -36,6 +35,7 @@ from app.rules.state import (
     other,
 )
 from app.rules.steps import Step, automatic, b_then_a, begin, register
+from app.rules.time_record import turn_box
 from app.rules.units import eliminate, is_fighter, launch_number, size
 
 # ---------------------------------------------------------------- sides (3)
@@ -43,7 +43,7 @@ from app.rules.units import eliminate, is_fighter, launch_number, size
 
 def night(state: State) -> bool:
     """3a1: the dark-shaded Turns of the TIME RECORD TRACK."""
-    return catalog().time_record.box(state.turn).night
+    return turn_box(state).night
 
 
 def _new_turn(state: State) -> None:

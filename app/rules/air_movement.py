@@ -13,7 +13,6 @@ In the umpired modes the scouts fly first, on routes both sides hand in at once
 
 from __future__ import annotations
 
-from app.data import catalog
 from app.rules.actions import DONE, Action, add_kinds
 from app.rules.air_ranges import can_enter, flight_factor, may_go_on
 from app.rules.air_return import stranded
@@ -48,6 +47,7 @@ from app.rules.state import (
     other,
 )
 from app.rules.steps import Step, b_then_a, begin, register
+from app.rules.time_record import turn_box
 from app.rules.units import eliminate, is_scout
 
 # 15a1.1 with 18a: an air strike, by name, circles over the hex it entered
@@ -380,7 +380,7 @@ def _patrols_fly_on(state: State, side: Side) -> None:
     """12d1: patrolling scouts move normally (not at night); 12d2.3: a shadower does not
     move, but searches its hex, and may circle there with its remaining movement factors."""
     board = state.boards[side]
-    night = catalog().time_record.box(state.turn).night
+    night = turn_box(state).night
     for uid, flight in board.flights.items():
         if not flight.patrol:
             continue

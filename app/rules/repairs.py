@@ -12,10 +12,10 @@ to its front with a 2 hits marker.
 
 from __future__ import annotations
 
-from app.data import catalog
 from app.rules.boards import unit_hex
 from app.rules.events import ALL, Event
 from app.rules.state import ARMING, BASE, FLIP, GONE, READY, SHIPS, SIDES, State, Unit, UnitKey
+from app.rules.time_record import track_of
 
 BASE_REPAIR = 2  # 11d3: the base's front with a 2 hits marker
 
@@ -45,7 +45,7 @@ def repairs(state: State, out: list[Event]) -> None:
     """11d: at the Turn Record Phase; records tonight's positions for tomorrow night."""
     if "11d" not in state.options:
         return
-    track = catalog().time_record
+    track = track_of(state.scenario)
     night = track.box(state.turn).night
     pair = night and state.turn > 1 and track.box(state.turn - 1).night
     for side in SIDES:

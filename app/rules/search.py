@@ -10,7 +10,6 @@ up) to double; two times: the actual number; three times: exact (15a1.2, RULES-N
 
 from __future__ import annotations
 
-from app.data import catalog
 from app.rules.actions import Action
 from app.rules.boards import forces_at, land_hexes, midway_hex, ships_in
 from app.rules.dice import roll_d10
@@ -19,6 +18,7 @@ from app.rules.modes import mode_of
 from app.rules.reports import report_spotting, sighting
 from app.rules.state import BASE, Report, Side, Spotting, State, other
 from app.rules.steps import Step, nothing, register
+from app.rules.time_record import turn_box
 from app.rules.umpire import stated_ships
 from app.rules.units import BASE_ID, ship_record
 
@@ -46,7 +46,7 @@ def ships_present(state: State, searcher: Side, hex_: str) -> int:
 
 def search_modifier(state: State, hex_: str, how: str, factors: int) -> int:
     """15a1.1: the searching side's modifiers."""
-    night = catalog().time_record.box(state.turn).night
+    night = turn_box(state).night
     total = 0 if night else DAY
     if how == "air search":
         total += PER_FACTOR * factors

@@ -10,9 +10,9 @@ cannot move. A ship dead in the water may be scuttled at the start of the step (
 
 from __future__ import annotations
 
-from app.data import catalog
 from app.rules.boards import ships_in
 from app.rules.state import Side, State, Unit
+from app.rules.time_record import turn_box
 from app.rules.units import ship_face, ship_record
 
 SINGLE_SHIPS = ("CV", "CVL", "AV", "BB", "CA", "CL")  # 11c: not DD or AP units
@@ -67,6 +67,6 @@ def rate(state: State, side: Side, marker: str) -> int:
         for u in ships_in(state, side, marker)
     ]
     slowest = min(factors, default=1)
-    box = catalog().time_record.box(state.turn)
+    box = turn_box(state)
     fast_turn = (slowest == 2 and box.triangle) or (slowest >= 3 and box.dot)
     return 2 if fast_turn else 1

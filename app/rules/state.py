@@ -15,6 +15,7 @@ import pickle
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
+from app.rules.bases import BaseDamage
 from app.rules.copying import by_fields
 
 if TYPE_CHECKING:  # app/rules/surface/model.py imports this module
@@ -324,6 +325,11 @@ class State:
     # side, and the kinds of report the umpire lets through as soon as they are made
     drafts: list[Draft] = field(default_factory=list)
     auto_release: list[str] = field(default_factory=list)
+    # Pacific Theatre Via Midway (app/rules/theatre.py): each base's damage today and
+    # knockout (Bases 3), by base unit id (base ids are unique across both sides), and the
+    # Turn from which each land-based bomber in an Arming box may ready (Bombers 8)
+    base_damage: dict[str, BaseDamage] = field(default_factory=dict)
+    readying: dict[UnitKey, int] = field(default_factory=dict)
 
     def clone(self) -> State:
         """A deep copy, by a pickle round trip in memory (nothing stored): measured about

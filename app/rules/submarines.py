@@ -9,7 +9,6 @@ each destroyer in that task force marker (ships, not units).
 
 from __future__ import annotations
 
-from app.data import catalog
 from app.rules.actions import DONE, Action
 from app.rules.boards import ships_in
 from app.rules.dice import roll_d10
@@ -18,6 +17,7 @@ from app.rules.free_roll import CONTINUATIONS, fight
 from app.rules.ship_movement import dead_in_the_water
 from app.rules.state import PendingCombat, Side, State, other
 from app.rules.steps import Step, begin, register
+from app.rules.time_record import turn_box
 from app.rules.units import ship_record
 
 NIGHT = 3  # 11e3.1
@@ -73,7 +73,7 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     enemy = other(side)
     marker, target = action.get("force"), action.get("ship")
     ship = state.units[enemy][target]
-    attack = NIGHT if catalog().time_record.box(state.turn).night else 0
+    attack = NIGHT if turn_box(state).night else 0
     if ship_record(ship).type == "DD":
         attack += AGAINST_DD
     if dead_in_the_water(state, ship):

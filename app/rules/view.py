@@ -27,7 +27,6 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from app.data import catalog
 from app.rules import takeback
 from app.rules.actions import Action
 from app.rules.boards import midway_hex, ships_in
@@ -60,6 +59,7 @@ from app.rules.state import (
 )
 from app.rules.steps import STEPS
 from app.rules.surface.view import surface_view
+from app.rules.time_record import turn_box
 from app.rules.umpire import believed, in_sight
 from app.rules.units import air_face, air_record, ship_face, ship_record
 
@@ -201,7 +201,7 @@ def _public(state: State) -> dict[str, Any]:
     """Everything in a view that is the same for every seat (2c: the Operations Cards,
     4a1: the base, the Battleboard, the Time Record Track, announcements)."""
     spec = scenario_of(state)
-    box = catalog().time_record.box(state.turn)
+    box = turn_box(state)
     return {
         "scenario": {"id": spec.id, "name": spec.name, "rule": spec.rule},
         "mode": state.mode,

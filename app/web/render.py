@@ -24,6 +24,7 @@ from markupsafe import Markup
 from app.data import catalog
 from app.data.options import optional_rules
 from app.data.rules_help import rules_help
+from app.rules.time_record import track_of
 from app.web import battleboard, cards, choices, console, searchboard
 from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter, sides_of
 from app.web.events import STEP_RULE, Line, Narrator
@@ -158,7 +159,7 @@ def track(view: dict[str, Any]) -> list[dict[str, Any]]:
     """6: the Turns of this scenario on the TIME RECORD TRACK."""
     first, last = int(view.get("first_turn") or 1), int(view.get("last_turn") or 1)
     out = []
-    for box in catalog().time_record.turns:
+    for box in track_of(str((view.get("scenario") or {}).get("id") or "one")).turns:
         if first <= box.turn <= last:
             out.append({"turn": box.turn, "date": box.date, "time": box.time, "night": box.night})
     return out

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from app.data import catalog
 from app.rules.ship_movement import dead_in_the_water
 from app.rules.state import GONE, SIDES, Side, State, other
 from app.rules.surface.model import SurfaceCombat
+from app.rules.time_record import turn_box
 from app.rules.units import ship_face
 
 
@@ -46,7 +46,7 @@ def movement(state: State, side: Side, uid: str) -> int:
 
 
 def night_turn(state: State) -> bool:
-    return catalog().time_record.box(state.turn).night
+    return turn_box(state).night
 
 
 def b_then_a(c: SurfaceCombat) -> list[Side]:

@@ -96,15 +96,21 @@ def test_both_sides_have_dd1_and_scout_a(cat: Catalog) -> None:
 
 def test_unit_ids_have_no_spaces_and_every_unit_has_provenance(cat: Catalog) -> None:
     units: list[ShipUnit | AirUnit] = [*cat.ships.values(), *cat.air.values()]
-    for unit in units:
-        assert " " not in unit.id and unit.provenance.startswith("CATALOG.md ")
+    for unit in units:  # units.toml cites CATALOG.md; theatre-units.toml reconstructs by it
+        assert " " not in unit.id
+        assert unit.provenance.startswith(("CATALOG.md ", "reconstructed: ")), unit.id
     assert cat.ship("usa", "NewOrleans").name == "New Orleans"
     assert cat.ship("japan", "AP1").name == "AP I"
 
 
+def midway_unit(unit: ShipUnit | AirUnit) -> bool:
+    """A unit of units.toml (CATALOG.md), not of the expansion's theatre-units.toml."""
+    return unit.provenance.startswith("CATALOG.md ")
+
+
 def test_catalogue_unit_counts(cat: Catalog) -> None:
-    ships = Counter(side for side, _ in cat.ships)
-    airs = Counter((side, cat.air[(side, i)].is_scout) for side, i in cat.air)
+    ships = Counter(side for (side, _), u in cat.ships.items() if midway_unit(u))
+    airs = Counter((side, u.is_scout) for (side, _), u in cat.air.items() if midway_unit(u))
     assert (ships["usa"], ships["japan"]) == (24, 43)  # CATALOG.md 1a, 1b
     assert (airs[("usa", False)], airs[("usa", True)]) == (22, 17)  # 2a; 2c scouts A-Q
     assert (airs[("japan", False)], airs[("japan", True)]) == (21, 15)  # 2b; 2c scouts A-O
@@ -507,7 +513,10 @@ def force(scenario: Scenario, marker: str) -> ForceSetup:
 def test_7b1_7c1_7d1_turns(cat: Catalog) -> None:
     turns = {s.rule: (s.first_turn, s.last_turn) for s in cat.scenarios.values()}
     assert turns["7b"] == (7, 11) and turns["7c"] == (1, 23) and turns["7d"] == (7, 17)
-    assert list(cat.scenarios) == ["one", "two", "three", "four"]
+    assert list(cat.scenarios) == [
+        *("one", "two", "three", "four"),
+        *("coral-sea", "eastern-solomons", "santa-cruz"),  # Pacific Theatre Via Midway
+    ]
 
 
 def test_7b2_setup_lists(cat: Catalog) -> None:
@@ -728,6 +737,9 @@ def test_4e1_spare_markers_are_distinct_from_setup_markers(cat: Catalog) -> None
 
 
 def test_catalog_5_4_counters_no_scenario_places(cat: Catalog) -> None:
-    placed = {(f.side, u) for s in cat.scenarios.values() for f in s.forces for u in f.ships}
-    unplaced = sorted(u for side, u in cat.ships if (side, u) not in placed)
+    midway = [s for s in cat.scenarios.values() if s.board == "searchboard"]
+    placed = {(f.side, u) for s in midway for f in s.forces for u in f.ships}
+    unplaced = sorted(
+        u for (side, u), unit in cat.ships.items() if (side, u) not in placed and midway_unit(unit)
+    )
     assert unplaced == ["Atago", "Chokai", "DD6"]

@@ -199,7 +199,8 @@ def test_ptvm_starting_positions_and_sighting_rows() -> None:
 
 
 def test_ptvm_scenarios_name_their_board() -> None:
-    assert {s.board for s in catalog().scenarios.values()} == {"searchboard"}
+    boards = {s.id: s.board for s in catalog().scenarios.values()}
+    assert {sid for sid, board in boards.items() if board == "theatre"} == set(PRINTED_BASES)
 
 
 # ---------------------------------------------------------------- the loader's checks

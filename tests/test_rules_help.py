@@ -14,6 +14,7 @@ import pytest
 from app.data import catalog
 from app.data.options import optional_rules
 from app.data.rules_help import RULE_NUMBER, parse, rules_help
+from app.rules.setup import playable
 from app.rules.steps import STEPS
 from app.web.events import STEP_RULE
 from app.web.rule_links import RULE, link_rules
@@ -76,7 +77,8 @@ def printed_by_data() -> dict[str, str]:
     out = {s.rule: f"step {s.name}" for s in STEPS.values() if s.rule}
     out |= {rule: f"step {step}" for step, rule in STEP_RULE.items()}
     out |= {rule: "scenarios/options.toml" for rule in optional_rules().options}
-    out |= {f"{s.rule}4.1": f"scenario {s.id}" for s in catalog().scenarios.values()}
+    games = [s for s in catalog().scenarios.values() if playable(s)]  # only a game's page says it
+    out |= {f"{s.rule}4.1": f"scenario {s.id}" for s in games}
     return out
 
 

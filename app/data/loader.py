@@ -6,6 +6,7 @@ Every problem is a `ValueError` whose message starts with the file and the key p
 
 from __future__ import annotations
 
+import fnmatch
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
@@ -17,6 +18,7 @@ from app.data.records import (
     AIR_BACK_LABELS,
     AIR_TYPES,
     BASINGS,
+    BONUS_CONDITIONS,
     PTVM_TYPES,
     SHIP_TYPES,
     SIDES,
@@ -25,16 +27,21 @@ from app.data.records import (
     AirUnit,
     BaseSpec,
     BoardSpec,
+    Bonus,
+    CarrierPlanes,
     Catalog,
     Command,
     ForceSetup,
+    Landing,
     OffBoardBase,
+    Reinforcement,
     Scenario,
     ShipFace,
     ShipUnit,
     Side,
     Teams,
     TheatreBases,
+    TheatreRules,
     TheatreSpec,
     TimeRecordTrack,
     TurnBox,
@@ -47,6 +54,7 @@ ELIM = "ELIM"
 START = "start"
 VP_KEYS: tuple[str, ...] = (*SHIP_TYPES, "air", "scout")
 NON_BOARD_AREAS = ("base", "battleboard")
+PLANES_PER_UNIT = 6  # RULES-NOTES.md: the expansion's plane factors, up to 6 to an air unit
 _LETTERED = re.compile(r"^(\d+)([a-d])$")
 _LISTED = re.compile(r"^(\S+)(?: \((back|1 hit)\))?$")
 _U = TypeVar("_U", ShipUnit, AirUnit)
@@ -223,9 +231,16 @@ def _air_face(node: _Node, key: str, text: str) -> AirFace:
 
 
 def _air(node: _Node) -> AirUnit:
-    node.only(("side", "id", "type", "basing", "aircraft", "front", "back", "provenance"))
+    node.only(
+        ("side", "id", "type", "basing", "aircraft", "front", "back", "provenance"), ("planes",)
+    )
     node = node.named(node.text("id"))
     kind = node.text("type", AIR_TYPES)
+    planes = node.integer("planes", 1) if "planes" in node.data else None
+    if planes is not None and planes > PLANES_PER_UNIT:
+        node.fail("planes", f"an air unit is 1-{PLANES_PER_UNIT} plane factors (RULES-NOTES.md)")
+    if planes is not None and kind == "S":
+        node.fail("planes", "a scout stands for no plane factors (the expansion has no scouts)")
     back_text = node.text("back")
     label = back_text if back_text in AIR_BACK_LABELS else "reduced"
     if (kind == "S") != (label in ("PATROL", "blank")):
@@ -240,6 +255,7 @@ def _air(node: _Node) -> AirUnit:
         back=_air_face(node, "back", back_text) if label == "reduced" else None,
         back_label=label,
         provenance=node.text("provenance"),
+        planes=planes,
     )
 
 
@@ -273,19 +289,40 @@ def _scout_creation(
     return MappingProxyType(out)
 
 
-def _units(
-    path: Path,
-) -> tuple[
+Units = tuple[
     Mapping[tuple[Side, str], ShipUnit],
     Mapping[tuple[Side, str], AirUnit],
     Mapping[Side, Mapping[str, tuple[str, ...]]],
-]:
+]
+
+
+def _units_file(
+    path: Path, midway: bool
+) -> tuple[list[_Node], list[ShipUnit], list[_Node], list[AirUnit], _Node]:
+    """One units file's ships and air units. The expansion's file (not `midway`) has no
+    scout_creation (it has no scouts), and each of its air units says how many planes it is."""
     root = _read(path)
-    root.only(("ship", "air", "scout_creation"))
+    root.only(("ship", "air", "scout_creation") if midway else ("ship", "air"))
     ship_nodes, air_nodes = root.tables("ship"), root.tables("air")
-    ships = _unique(ship_nodes, [_ship(n) for n in ship_nodes])
-    air = _unique(air_nodes, [_air(n) for n in air_nodes])
-    for node, unit in zip(air_nodes, air.values(), strict=True):
+    airs = [_air(n) for n in air_nodes]
+    for node, unit in zip(air_nodes, airs, strict=True):
+        if (unit.planes is None) == (not midway):
+            want = "no planes (a Midway unit)" if midway else "its planes (1-6)"
+            node.named(unit.id).fail("planes", f"expected {want}")
+    return ship_nodes, [_ship(n) for n in ship_nodes], air_nodes, airs, root
+
+
+def _units(path: Path, theatre_path: Path | None = None) -> Units:
+    """units.toml and, where given, theatre-units.toml: one map of ships and one of air units,
+    keyed by (side, id); an id may not repeat within a side across the files."""
+    ship_nodes, ship_list, air_nodes, air_list, root = _units_file(path, midway=True)
+    if theatre_path is not None:
+        more = _units_file(theatre_path, midway=False)
+        ship_nodes, ship_list = ship_nodes + more[0], ship_list + more[1]
+        air_nodes, air_list = air_nodes + more[2], air_list + more[3]
+    ships = _unique(ship_nodes, ship_list)
+    air = _unique(air_nodes, air_list)
+    for node, unit in zip(air_nodes, air_list, strict=True):
         if (unit.side, unit.id) in ships:
             node.named(unit.id).fail("id", f"{unit.id!r} is also a {unit.side} ship id")
     return MappingProxyType(ships), MappingProxyType(air), _scout_creation(root, air)
@@ -317,9 +354,7 @@ def _victory_points(path: Path) -> VictoryPointsChart:
     )
 
 
-def _time_record(path: Path) -> TimeRecordTrack:
-    root = _read(path)
-    root.only(("turn", "provenance"))
+def _turn_boxes(root: _Node) -> tuple[TurnBox, ...]:
     boxes: list[TurnBox] = []
     for node in root.tables("turn"):
         node.only(("turn", "date", "time", "night", "triangle", "dot"))
@@ -334,7 +369,13 @@ def _time_record(path: Path) -> TimeRecordTrack:
         if box.turn != len(boxes) + 1:
             node.fail("turn", f"expected Turn {len(boxes) + 1} (Turns run 1, 2, 3, ...)")
         boxes.append(box)
-    return TimeRecordTrack(turns=tuple(boxes), provenance=root.text("provenance"))
+    return tuple(boxes)
+
+
+def _time_record(path: Path) -> TimeRecordTrack:
+    root = _read(path)
+    root.only(("turn", "provenance"))
+    return TimeRecordTrack(turns=_turn_boxes(root), provenance=root.text("provenance"))
 
 
 def _areas(
@@ -795,17 +836,33 @@ def _teams(root: _Node, forces: tuple[ForceSetup, ...], extra: set[tuple[Side, s
 
 
 def _scenario(
-    path: Path, setup: _Setup, boards: Mapping[str, BoardSpec | TheatreSpec], track: TimeRecordTrack
+    path: Path,
+    setup: _Setup,
+    boards: Mapping[str, BoardSpec | TheatreSpec],
+    track: TimeRecordTrack,
+    bases: TheatreBases | None = None,
 ) -> Scenario:
     root = _read(path)
     board = root.text("board", tuple(boards)) if "board" in root.data else "searchboard"
     searchboard = boards[board]
+    # the expansion's own scenario files (named by theatre-bases.toml's ids) bring its keys
+    theatre = bases is not None and path.stem in bases.scenarios
+    if theatre and not isinstance(searchboard, TheatreSpec):
+        root.fail("board", 'an expansion scenario is played on board = "theatre"')
     keys = ("id", "rule", "name", "first_turn", "last_turn", "japan_wins_margin", "usa_wins_margin")
     keys2 = ("free_roll", "control_of_midway_points", "provenance", "spare_markers", "force")
-    root.only((*keys, *keys2, "special"), ("option14_fighters", "teams", "board"))
+    more = THEATRE_KEYS if theatre else ()
+    optional = (*THEATRE_OPTIONAL, *THEATRE_OPTIONAL2) if theatre else ()
+    root.only((*keys, *keys2, "special", *more), ("option14_fighters", "teams", "board", *optional))
+    own_track = None
+    if theatre:  # the expansion's scenarios have their own Time Record
+        own_track = TimeRecordTrack(_turn_boxes(root), root.text("time_record_provenance"))
+        if not own_track.turns:
+            root.fail("turn", "a theatre scenario's Time Record needs its Turns")
+    boxes = (own_track or track).turns
     first, last = root.integer("first_turn", 1), root.integer("last_turn", 1)
-    if not first <= last <= len(track.turns):
-        root.fail("last_turn", f"expected {first} <= last_turn <= {len(track.turns)}")
+    if not first <= last <= len(boxes):
+        root.fail("last_turn", f"expected {first} <= last_turn <= {len(boxes)}")
     forces = tuple(
         _force(n, setup, searchboard.areas, range(first, last + 1)) for n in root.tables("force")
     )
@@ -822,6 +879,15 @@ def _scenario(
     loose: set[tuple[Side, str]] = set()
     if isinstance(entry, Mapping):  # 7c4.4: a unit set up in no force
         loose.add((cast(Side, entry["side"]), str(entry["unit"])))
+    rules = None
+    if theatre:
+        sid = root.text("id")
+        listed = cast(TheatreBases, bases).scenarios.get(sid)
+        if listed is None:
+            root.fail("id", f"no [scenario.{sid}] in theatre-bases.toml for this theatre scenario")
+        rules = _theatre_rules(
+            root, setup, forces, cast(TheatreSpec, searchboard), listed, range(first, last + 1)
+        )
     return Scenario(
         id=root.text("id"),
         rule=root.text("rule"),
@@ -839,6 +905,280 @@ def _scenario(
         provenance=root.text("provenance"),
         teams=_teams(root, forces, loose) if "teams" in root.data else None,
         board=board,
+        time_record=own_track,
+        theatre=rules,
+    )
+
+
+# ---------------------------------------------------------------- theatre scenarios (PTVM)
+
+THEATRE_KEYS = ("planes_per_point", "time_record_provenance", "turn", "land_based", "carrier")
+THEATRE_OPTIONAL = ("points", "reinforcement", "landing", "bonus", "minimum_points")
+THEATRE_OPTIONAL2 = ("ap_moves_from_turn",)
+CARRIER_TYPES = ("CV", "CVL", "AV")
+
+
+def _plane_counts(node: _Node, key: str) -> dict[str, int]:
+    """A table of the expansion's plane types (F, B, D, T) and their plane factors."""
+    table = node.table(key)
+    for kind in table.data:
+        if kind not in PTVM_TYPES:
+            table.fail(kind, "expected plane types F, B, D or T")
+        table.integer(kind, 1)
+    return {kind: cast(int, table.data[kind]) for kind in table.data}
+
+
+def _planes_of(
+    node: _Node, key: str, setup: _Setup, side: Side, ids: Iterable[str]
+) -> dict[str, int]:
+    """The expansion's planes per type that these air units stand for."""
+    out: dict[str, int] = {}
+    for uid in ids:
+        unit = setup.air[(side, uid)]
+        if unit.planes is None or unit.ptvm_type is None:
+            node.fail(key, f"{uid!r} is no air unit of the expansion (it has no planes)")
+        out[unit.ptvm_type] = out.get(unit.ptvm_type, 0) + unit.planes
+    return out
+
+
+def _same_planes(node: _Node, key: str, got: Mapping[str, int], want: Mapping[str, int]) -> None:
+    if dict(got) != dict(want):
+
+        def show(d: Mapping[str, int]) -> str:
+            return ", ".join(f"{k} {d[k]}" for k in sorted(d)) or "none"
+
+        node.fail(key, f"the air units carry {show(got)} planes; printed: {show(want)}")
+
+
+def _carriers(
+    root: _Node, setup: _Setup, forces: tuple[ForceSetup, ...]
+) -> dict[str, CarrierPlanes]:
+    """Carrier Capacity: every carrier and seaplane tender of the forces has an entry; the air
+    units on it carry its printed complement, of types it accepts."""
+    table = root.table("carrier")
+    holders = {s: f.side for f in forces if f.area != "base" for s in f.ships}
+    out: dict[str, CarrierPlanes] = {}
+    for cid in table.data:
+        node = table.table(cid)
+        node.only(("complement",), ("planes", "refuses"))
+        if cid not in holders or setup.ships[(holders[cid], cid)].type not in CARRIER_TYPES:
+            node.fail("", f"no carrier or seaplane tender {cid!r} in this scenario's forces")
+        refuses = node.texts("refuses") if "refuses" in node.data else ()
+        for kind in refuses:
+            if kind not in PTVM_TYPES:
+                node.fail("refuses", f"expected plane types F, B, D or T, got {kind!r}")
+        complement = _plane_counts(node, "complement")
+        carrier = CarrierPlanes(
+            side=holders[cid],
+            carrier=cid,
+            planes=node.integer("planes", 1) if "planes" in node.data else None,
+            refuses=frozenset(refuses),
+            complement=MappingProxyType(complement),
+        )
+        for kind in complement:
+            if not carrier.accepts(kind):
+                node.fail("complement", f"{cid} may not accept {kind} planes (Bombers 2, refuses)")
+        if carrier.planes is not None and sum(complement.values()) > carrier.planes:
+            node.fail("complement", f"more planes than {cid}'s maximum capacity {carrier.planes}")
+        out[cid] = carrier
+    for f in forces:
+        for sid in f.ships:
+            if setup.ships[(f.side, sid)].type in CARRIER_TYPES and sid not in out:
+                table.fail(sid, f"Carrier Capacity: {sid} of force {f.marker} has no entry")
+        for holder, ids in f.air:
+            if f.area == "base":
+                continue
+            if holder not in out:
+                root.fail(f"force ({f.marker}).air.{holder}", f"{holder} is no carrier")
+            got = _planes_of(root, f"force ({f.marker}).air.{holder}", setup, f.side, ids)
+            _same_planes(root, f"force ({f.marker}).air.{holder}", got, out[holder].complement)
+    return out
+
+
+def _bases_forces(
+    root: _Node,
+    setup: _Setup,
+    forces: tuple[ForceSetup, ...],
+    listed: Mapping[str, BaseSpec],
+    land_based: Mapping[Side, Mapping[str, int]],
+) -> None:
+    """Bases 2: the base forces hold exactly the scenario's bases; the planes on each fit its
+    capacity and prohibited types; together they are the printed Land-Based Planes."""
+    names: list[str] = []
+    totals: dict[Side, dict[str, int]] = {side: {} for side in SIDES}
+    for f in forces:
+        if f.area != "base":
+            continue
+        key = f"force ({f.marker})"
+        for sid in f.ships:
+            unit = setup.ships[(f.side, sid)]
+            if not unit.is_base:
+                root.fail(f"{key}.ships", f"{sid!r} is no base unit")
+            names.append(unit.name)
+        for holder, ids in f.air:
+            spec = listed.get(setup.ships[(f.side, holder)].name)
+            if spec is None:
+                root.fail(f"{key}.air.{holder}", f"{holder} is not a base of this scenario")
+            got = _planes_of(root, f"{key}.air.{holder}", setup, f.side, ids)
+            for uid in ids:
+                if not spec.accepts(setup.air[(f.side, uid)].type):
+                    root.fail(f"{key}.air.{holder}", f"Bases 2: {spec.name} may not accept {uid!r}")
+            count = sum(got.values())
+            if spec.capacity is not None and count > spec.capacity:
+                root.fail(
+                    f"{key}.air.{holder}",
+                    f"Bases 2: {count} planes over {spec.name}'s capacity {spec.capacity}",
+                )
+            for kind, n in got.items():
+                totals[f.side][kind] = totals[f.side].get(kind, 0) + n
+    if sorted(names) != sorted(listed):
+        missing = sorted(set(listed) - set(names)) or "none"
+        extra = sorted(set(names) - set(listed)) or "none"
+        root.fail(
+            "force",
+            f"the base forces hold the bases theatre-bases.toml lists (missing {missing}, "
+            f"not listed or twice {extra})",
+        )
+    for side in SIDES:
+        _same_planes(root, f"land_based.{side}", totals[side], land_based.get(side, {}))
+
+
+def _reinforcement(node: _Node, setup: _Setup, spec: TheatreSpec) -> Reinforcement:
+    node.only(("side", "at", "sighted", "planes", "air"))
+    side = cast(Side, node.text("side", SIDES))
+    at = node.text("at")
+    unit = setup.ships.get((side, at))
+    if unit is None or not unit.is_base or unit.name not in spec.offboard:
+        node.fail("at", f"Land-Based Planes: {at!r} is no {side} off-board base unit")
+    planes = _plane_counts(node, "planes")
+    notes: dict[str, set[str]] = {}
+    ids = setup.units(node, "air", side, "air", notes)
+    if notes:
+        node.fail("air", "reinforcements arrive undamaged")
+    _same_planes(node, "air", _planes_of(node, "air", setup, side, ids), planes)
+    return Reinforcement(
+        side=side,
+        at=at,
+        sighted=node.text("sighted", tuple(spec.areas)),
+        planes=MappingProxyType(planes),
+        air=ids,
+    )
+
+
+def _points(
+    root: _Node, forces: tuple[ForceSetup, ...], ships: Mapping[tuple[Side, str], ShipUnit]
+) -> tuple[dict[tuple[Side, str], int], dict[tuple[Side, str], int]]:
+    """Victory Points: the printed points of every ship of the forces (not the bases); an AP
+    has `points` before or during landing and `points_after_landing` once landed."""
+    table = root.table("points")
+    table.only((), SIDES)
+    points: dict[tuple[Side, str], int] = {}
+    after: dict[tuple[Side, str], int] = {}
+    for side in table.data:
+        per_side = table.table(side)
+        for uid in per_side.data:
+            key = (cast(Side, side), uid)
+            if isinstance(per_side.data[uid], dict):
+                entry = per_side.table(uid)
+                entry.only(("points", "points_after_landing"))
+                points[key] = entry.integer("points", 1)
+                after[key] = entry.integer("points_after_landing")
+            else:
+                points[key] = per_side.integer(uid, 1)
+    placed = {(f.side, s) for f in forces if f.area != "base" for s in f.ships}
+    for side, uid in sorted(placed - points.keys()):
+        table.fail(side, f"no points for {uid!r} (Victory Points: every ship has its points)")
+    for side, uid in sorted(points.keys() - placed):
+        table.fail(f"{side}.{uid}", f"no {side} ship {uid!r} in this scenario's forces")
+    for side, uid in after:
+        if ships[(side, uid)].type != "AP":
+            table.fail(f"{side}.{uid}", "only APs have points_after_landing")
+    return points, after
+
+
+def _landing(node: _Node, spec: TheatreSpec, placed: set[tuple[Side, str]]) -> Landing:
+    node.only(("side", "units", "area", "points", "stay_turns"))
+    side = cast(Side, node.text("side", SIDES))
+    units = node.text("units")
+    if not any(s == side and fnmatch.fnmatchcase(u, units) for s, u in placed):
+        node.fail("units", f"no {side} ship of this scenario matches {units!r}")
+    area = node.text("area")
+    if area in spec.areas:
+        zones = spec.areas[area]
+    elif area in spec.bases:
+        zones = frozenset({spec.bases[area]})
+    else:
+        node.fail("area", f"{area!r} is neither a theatre.toml area nor a base on the map")
+    return Landing(
+        side=side,
+        units=units,
+        area=area,
+        zones=zones,
+        points=node.integer("points", 1),
+        stay_turns=node.integer("stay_turns", 1),
+    )
+
+
+def _bonus(node: _Node, landings: tuple[Landing, ...]) -> Bonus:
+    node.only(("side", "points", "condition"), ("area", "units"))
+    condition = node.text("condition", BONUS_CONDITIONS)
+    area = node.text("area") if "area" in node.data else None
+    units = node.text("units") if "units" in node.data else None
+    if condition == "no-landing" and area not in {x.area for x in landings}:
+        node.fail("area", f"{condition}: expected the area of one of the scenario's landings")
+    if condition == "all-destroyed-before-landing" and units not in {x.units for x in landings}:
+        node.fail("units", f"{condition}: expected the units of one of the scenario's landings")
+    return Bonus(
+        side=cast(Side, node.text("side", SIDES)),
+        points=node.integer("points", 1),
+        condition=condition,
+        area=area,
+        units=units,
+    )
+
+
+def _theatre_rules(
+    root: _Node,
+    setup: _Setup,
+    forces: tuple[ForceSetup, ...],
+    spec: TheatreSpec,
+    listed: Mapping[str, BaseSpec],
+    turns: range,
+) -> TheatreRules:
+    """The expansion's scenario data beyond the Midway format, checked against the forces."""
+    lb = root.table("land_based")
+    lb.only((), SIDES)
+    land_based = {cast(Side, side): MappingProxyType(_plane_counts(lb, side)) for side in lb.data}
+    carriers = _carriers(root, setup, forces)
+    _bases_forces(root, setup, forces, listed, land_based)
+    reinforcements = tuple(
+        _reinforcement(n, setup, spec)
+        for n in (root.tables("reinforcement") if "reinforcement" in root.data else [])
+    )
+    points, after = _points(root, forces, setup.ships)
+    placed = set(points)
+    landings = tuple(
+        _landing(n, spec, placed)
+        for n in (root.tables("landing") if "landing" in root.data else [])
+    )
+    bonuses = tuple(
+        _bonus(n, landings) for n in (root.tables("bonus") if "bonus" in root.data else [])
+    )
+    ap_turn = root.integer("ap_moves_from_turn", 1) if "ap_moves_from_turn" in root.data else None
+    if ap_turn is not None and ap_turn not in turns:
+        root.fail("ap_moves_from_turn", f"Turn {ap_turn} is not in {turns[0]}-{turns[-1]}")
+    minimum = root.integer("minimum_points", 1) if "minimum_points" in root.data else None
+    return TheatreRules(
+        carriers=MappingProxyType(carriers),
+        land_based=MappingProxyType(land_based),
+        reinforcements=reinforcements,
+        points=MappingProxyType(points),
+        points_after_landing=MappingProxyType(after),
+        planes_per_point=root.integer("planes_per_point", 1),
+        landings=landings,
+        bonuses=bonuses,
+        minimum_points=minimum,
+        ap_moves_from_turn=ap_turn,
     )
 
 
@@ -847,14 +1187,22 @@ def _scenario(
 
 def load_catalog(folder: Path) -> Catalog:
     """Load and validate every data file in `folder` (the repository's `scenarios/`)."""
-    ships, air, scout_creation = _units(folder / "units.toml")
+    ships, air, scout_creation = _units(folder / "units.toml", folder / "theatre-units.toml")
     searchboard = _board(folder / "searchboard.toml")
     track = _time_record(folder / "time_record.toml")
     theatre = _theatre(folder / "theatre.toml")
+    theatre_bases = _theatre_bases(folder / "theatre-bases.toml", theatre)
     boards: dict[str, BoardSpec | TheatreSpec] = {"searchboard": searchboard, "theatre": theatre}
     scenarios: dict[str, Scenario] = {}
-    for path in sorted(folder.glob("scenario-*.toml")):
-        scenario = _scenario(path, _Setup(ships, air), boards, track)
+    # the Midway scenarios, then the expansion's: one file per theatre-bases.toml scenario id
+    paths = sorted(folder.glob("scenario-*.toml"))
+    paths += [folder / f"{sid}.toml" for sid in theatre_bases.scenarios]
+    for path in paths:
+        scenario = _scenario(path, _Setup(ships, air), boards, track, theatre_bases)
+        if path.stem in theatre_bases.scenarios and scenario.id != path.stem:
+            raise ValueError(
+                f"{path.parent.name}/{path.name}: id: expected {path.stem!r}, the file's name"
+            )
         if scenario.id in scenarios:
             raise ValueError(
                 f"{path.parent.name}/{path.name}: id: duplicate scenario id {scenario.id!r}"
@@ -871,5 +1219,5 @@ def load_catalog(folder: Path) -> Catalog:
         scenarios=MappingProxyType(ordered),
         scout_creation=scout_creation,
         theatre=theatre,
-        theatre_bases=_theatre_bases(folder / "theatre-bases.toml", theatre),
+        theatre_bases=theatre_bases,
     )

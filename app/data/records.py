@@ -86,7 +86,13 @@ class AirUnit:
     back: AirFace | None  # None: ELIM, PATROL or blank back (see back_label)
     back_label: str  # "reduced" | "ELIM" | "PATROL" | "blank"
     provenance: str
-    planes: int | None = None  # the expansion's plane factors the unit stands for; None: Midway's
+    # the expansion's plane factors the unit stands for (1-6); None for the Midway units
+    planes: int | None = None
+
+    @property
+    def ptvm_type(self) -> str | None:
+        """The expansion's plane type (F, B, D, T) of this 1991 type, None for a scout."""
+        return ptvm_type(self.type)
 
     @property
     def is_scout(self) -> bool:
@@ -182,6 +188,14 @@ TERRAINS: tuple[str, ...] = ("sea", "land", "mountain", "reef")
 # The expansion's plane types (F, B, D, T): "B" are land-based level bombers, the 1991 H and M
 # units (RULES-NOTES.md, "Pacific Theatre Via Midway", Aircraft).
 PTVM_TYPES: dict[str, tuple[str, ...]] = {"F": ("F",), "B": ("H", "M"), "D": ("D",), "T": ("T",)}
+
+
+def ptvm_type(air_type: str) -> str | None:
+    """The expansion's plane type (F, B, D, T) of a 1991 air unit type; None for a scout."""
+    for kind, types in PTVM_TYPES.items():
+        if air_type in types:
+            return kind
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,6 +317,81 @@ class Teams:
 
 
 @dataclass(frozen=True, slots=True)
+class CarrierPlanes:
+    """Carrier Capacity (the expansion's scenarios): a carrier's maximum capacity in planes
+    (None where none is printed), the plane types (F, B, D, T) it may not accept, and the
+    planes it starts with per type. Bombers never land on carriers (Bombers 2)."""
+
+    side: Side
+    carrier: str  # ship unit id
+    planes: int | None
+    refuses: frozenset[str]
+    complement: Mapping[str, int]  # plane type -> plane factors, as printed
+
+    def accepts(self, kind: str) -> bool:
+        """Whether planes of the expansion's type `kind` may land on the carrier."""
+        return kind != "B" and kind not in self.refuses
+
+
+@dataclass(frozen=True, slots=True)
+class Reinforcement:
+    """Land-Based Planes: planes available at an off-board base (`at`, a base unit id) once the
+    enemy's ships are sighted in the theatre area `sighted`; `planes` the printed totals."""
+
+    side: Side
+    at: str
+    sighted: str
+    planes: Mapping[str, int]  # plane type -> plane factors, as printed
+    air: tuple[str, ...]  # air unit ids
+
+
+@dataclass(frozen=True, slots=True)
+class Landing:
+    """Victory Points: `points` to `side` for landing a unit matching `units` (a glob, "AP*")
+    in `area` (a theatre area, or a base's zone), once it has stayed `stay_turns` Turns after
+    arriving. More than one landing at a place yields no more points."""
+
+    side: Side
+    units: str
+    area: str  # a theatre.toml area id or a base's printed name
+    zones: frozenset[str]
+    points: int
+    stay_turns: int
+
+
+BONUS_CONDITIONS: tuple[str, ...] = ("no-landing", "all-destroyed-before-landing")
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """Victory Points: `points` to `side` at the game's end if `condition` holds: "no-landing"
+    (no landing at `area`), "all-destroyed-before-landing" (every unit matching `units` was
+    destroyed before it landed)."""
+
+    side: Side
+    points: int
+    condition: str
+    area: str | None
+    units: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TheatreRules:
+    """What a "Pacific Theatre Via Midway" scenario prints beyond the Midway format."""
+
+    carriers: Mapping[str, CarrierPlanes]  # by carrier id
+    land_based: Mapping[Side, Mapping[str, int]]  # printed planes from the start, per type
+    reinforcements: tuple[Reinforcement, ...]
+    points: Mapping[tuple[Side, str], int]  # points per ship unit sunk
+    points_after_landing: Mapping[tuple[Side, str], int]  # APs once landed
+    planes_per_point: int  # one point for every so many enemy planes destroyed
+    landings: tuple[Landing, ...]
+    bonuses: tuple[Bonus, ...]
+    minimum_points: int | None  # Santa Cruz: no winner without at least this many
+    ap_moves_from_turn: int | None  # Coral Sea: APs may not move before this Turn
+
+
+@dataclass(frozen=True, slots=True)
 class Scenario:
     id: str
     rule: str
@@ -320,7 +409,8 @@ class Scenario:
     provenance: str
     teams: Teams | None = None  # 17: None where teams are not offered
     board: str = "searchboard"  # the Searchboard it is played on: "searchboard" or "theatre"
-    time_record: TimeRecordTrack | None = None  # the scenario's own track; None: Midway's
+    time_record: TimeRecordTrack | None = None  # the scenario's own track; None: the Midway track
+    theatre: TheatreRules | None = None  # the expansion's scenarios only
 
     def forces_of(self, side: Side) -> tuple[ForceSetup, ...]:
         return tuple(f for f in self.forces if f.side == side)

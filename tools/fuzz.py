@@ -38,7 +38,7 @@ from typing import Any
 from app.data import catalog
 from app.data.options import optional_rules
 from app.rules import Action, State, apply, legal_actions, new_game, replay, view
-from app.rules.boards import searchboard
+from app.rules.boards import searchboard_of
 from app.rules.command_copies import separate
 from app.rules.commands import command_of, force_command
 from app.rules.events import Event, visible_to
@@ -94,7 +94,7 @@ def side_of(state: State, seat: str) -> Side:
 
 
 def _nearest_enemy(state: State, side: Side, hex_: str) -> int:
-    grid = searchboard()
+    grid = searchboard_of(state)
     enemy = [h for h in state.boards[other(side)].forces.values() if h is not None]
     return min((grid.distance(hex_, h) for h in enemy), default=0)
 
@@ -222,7 +222,7 @@ def check_invariants(state: State) -> None:
                         f"{c.id} over launch number",
                     )
         for m, h in board.forces.items():
-            check(h is None or searchboard().contains(h), f"{m} at {h}")
+            check(h is None or searchboard_of(state).contains(h), f"{m} at {h}")
     check(state.status == "finished" or bool(acting(state)), f"dead end in {state.step}")
 
 
@@ -274,7 +274,7 @@ def scramble(state: State, seat: str, rng: random.Random) -> State:
         _scramble_commands(s, x, rng)
         if not mode_of(s.mode).open_cards:
             _scramble_card(s, x, None if who is None else who.side, rng)
-    hexes = searchboard().hexes()
+    hexes = searchboard_of(s).hexes()
     for side in hidden:
         board = s.boards[side]
         board.forces = {
@@ -306,7 +306,7 @@ def scramble(state: State, seat: str, rng: random.Random) -> State:
 def _scramble_drafts(s: State, rng: random.Random) -> None:
     """18c: what the rules made of every report not yet released, and the truth beside it
     (the umpire's alone until he releases it)."""
-    hexes = searchboard().hexes()
+    hexes = searchboard_of(s).hexes()
     for d in s.drafts:
         if d.status in OPEN:
             d.data = {**d.data, "hex": rng.choice(hexes), "ships": rng.randint(1, 40)}
@@ -318,7 +318,7 @@ def _scramble_teammate(s: State, who: Seat, rng: random.Random) -> None:
     """18a with teams: where the teammate's task forces and flying air units are, their
     routes (18c1), and which of the teammate's carriers' air units wait in which box."""
     board = s.boards[who.side]
-    hexes = searchboard().hexes()
+    hexes = searchboard_of(s).hexes()
     for m, h in board.forces.items():
         if h is not None and force_command(s, who.side, m) != who.command:
             board.forces[m] = rng.choice(hexes)
@@ -365,7 +365,7 @@ def _scramble_card(s: State, side: Side, viewer: Side | None, rng: random.Random
         u.box, u.area = box, area
     for key in [k for k in s.launched if k.side == side]:
         s.launched[key] = float(rng.randint(0, 4))
-    hexes = searchboard().hexes()
+    hexes = searchboard_of(s).hexes()
     s.announcements = [
         (x, how, rng.choice(hexes) if x == side else h) for x, how, h in s.announcements
     ]

@@ -12,11 +12,9 @@ land within what remains: B6 (movement 5) seven hexes out, three back (12c1).
 
 from __future__ import annotations
 
-from app.rules.boards import carrier_hex, searchboard_of
-from app.rules.command_copies import within_command
-from app.rules.ship_movement import dead_in_the_water
-from app.rules.state import GONE, State, Unit
-from app.rules.units import air_movement, basing_allows, is_scout, ship_record
+from app.rules.landing import basing_refusal, distance, holds_planes
+from app.rules.state import State, Unit
+from app.rules.units import air_movement, is_scout
 
 
 def flight_factor(state: State, u: Unit) -> int:
@@ -40,19 +38,12 @@ def return_allowance(state: State, u: Unit) -> int:
 
 
 def _landing_within(state: State, u: Unit, hex_: str, reach: int) -> bool:
-    grid = searchboard_of(state)
     for c in state.units[u.side].values():
-        if (
-            not c.ship
-            or c.box == GONE
-            or not (ship_record(c).capacity or 0)
-            or not basing_allows(u, c)
-            or dead_in_the_water(state, c)  # 11c2: no landing on it, even towed
-            or not within_command(state, u, c)  # 18a: a teammate's carrier is unseen
-        ):
+        # 5a1 basing, 11c2 dead in the water, 18a a teammate's carrier unseen, Bases 2-3
+        if not holds_planes(state, c) or basing_refusal(state, u, c) is not None:
             continue
-        where = carrier_hex(state, c)
-        if where is not None and grid.distance(hex_, where) <= reach:
+        far = distance(state, hex_, c)
+        if far is not None and far <= reach:
             return True
     return False
 

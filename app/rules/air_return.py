@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from app.rules.actions import DONE, Action
 from app.rules.air_ranges import return_allowance
-from app.rules.boards import area_hexes, carrier_hex, searchboard_of, unit_hex
-from app.rules.command_copies import within_command
+from app.rules.boards import area_hexes, searchboard_of, unit_hex
 from app.rules.events import ALL, Event
+from app.rules.landing import REFUSALS, basing_refusal, distance, holds_planes, room, takes
 from app.rules.modes import mode_of
 from app.rules.patrols import patrols
 from app.rules.setup import scenario_of, scout_entry
@@ -33,12 +33,7 @@ from app.rules.state import (
 from app.rules.steps import Step, b_then_a, begin, register
 from app.rules.units import (
     air_movement,
-    basing_allows,
-    capacity,
     eliminate,
-    load,
-    ship_record,
-    size,
 )
 
 
@@ -55,20 +50,16 @@ class _Deck:
     """What of a carrier, AV or base matters to every unit landing on it (5a)."""
 
     carrier: Unit
-    hex: str
-    room: float  # 5a3: capacity less the air units aboard, counted as 12b1 says
+    room: float  # 5a3: capacity less the air units aboard (landing.room)
 
 
 def _deck(state: State, carrier: Unit) -> _Deck | str:
     """The carrier as a landing place, or the rule by which nothing lands on it."""
-    if carrier.box == "eliminated" or not carrier.ship:
+    if not holds_planes(state, carrier):
         return "5a1"
     if dead_in_the_water(state, carrier):
         return "11c2"
-    where = carrier_hex(state, carrier)
-    if where is None:
-        return "5a1"
-    return _Deck(carrier, where, capacity(carrier) - load(state, carrier))
+    return _Deck(carrier, room(state, carrier))
 
 
 def _reach(state: State, u: Unit) -> tuple[str, int]:
@@ -77,13 +68,13 @@ def _reach(state: State, u: Unit) -> tuple[str, int]:
 
 
 def _lands(state: State, u: Unit, deck: _Deck, here: str, allowance: int) -> str | None:
-    if not within_command(state, u, deck.carrier):
-        return "18a"
-    if not basing_allows(u, deck.carrier):
-        return "5a1"
-    if searchboard_of(state).distance(here, deck.hex) > allowance:
+    refused = basing_refusal(state, u, deck.carrier)
+    if refused is not None:
+        return refused
+    far = distance(state, here, deck.carrier)
+    if far is None or far > allowance:
         return "5a2"
-    if size(state, u) > deck.room:
+    if takes(state, u) > deck.room:
         return "5a3"
     return None
 
@@ -98,7 +89,7 @@ def landings(state: State, side: Side) -> list[Action]:
     decks = [
         d
         for c in state.units[side].values()
-        if c.ship and (ship_record(c).capacity or 0) > 0
+        if holds_planes(state, c)
         if isinstance(d := _deck(state, c), _Deck)
     ]
     acts = []
@@ -119,15 +110,14 @@ def stranded(state: State, side: Side) -> list[tuple[str, str]]:
     RULES? 5a3 is judged landing by landing: a unit flagged for capacity may get down
     after all if another lands elsewhere (the owner chooses, 5)."""
     can_land = {a.get("unit") for a in landings(state, side) if a.kind == "land"}
-    carriers = [
-        c for c in state.units[side].values() if c.ship and (ship_record(c).capacity or 0) > 0
-    ]
+    carriers = [c for c in state.units[side].values() if holds_planes(state, c)]
     out = []
     for u in _flying(state, side):
         if u.id in can_land:
             continue
         rules = {may_land(state, u, c) for c in carriers} - {None}
-        rule = next((r for r in ("5a3", "11c2", "5a2", "18a") if r in rules), "5a1")
+        order = ("5a3", "Bases 3", "11c2", "5a2", "18a", "Bases 2", "Carrier Capacity")
+        rule = next((r for r in order if r in rules), "5a1")
         out.append((u.id, rule))
     return out
 
@@ -186,12 +176,7 @@ def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
         if u is None or c is None or u.box != FLYING:
             return "5a", "only your flying air units land, on your own carriers, AVs or base"
         rule = may_land(state, u, c) or "5a"
-        text = {
-            "5a1": "its basing colour does not allow landing there",
-            "5a2": "the landing hex is beyond its movement factor",
-            "5a3": "that ship or base is at capacity",
-            "11c2": "that ship is dead in the water",
-        }.get(rule, "it cannot land there")
+        text = REFUSALS.get(rule, "it cannot land there")
         return rule, f"{u.id} cannot land on {c.id}: {text}"
     if action.kind == "done":
         return "5a", "every air unit that can land must land first"

@@ -53,7 +53,8 @@ SPECIAL_SETUPS: dict[str, Callable[[State], None]] = {}
 
 def playable(scenario: Scenario) -> bool:
     """Scenarios this engine can play: those on the Searchboards, and those with a special setup."""
-    return scenario.id in ("one", "two", "three") or scenario.id in SPECIAL_SETUPS
+    searchboards = scenario.id in ("one", "two", "three") or scenario.theatre is not None
+    return searchboards or scenario.id in SPECIAL_SETUPS
 
 
 def uses_fighters(options: frozenset[str] | set[str] | tuple[str, ...]) -> bool:

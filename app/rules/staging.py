@@ -10,12 +10,11 @@ staging does not also use unequal legs (12c1): it does not fly in the Air Moveme
 from __future__ import annotations
 
 from app.rules.actions import Action
-from app.rules.boards import carrier_hex, searchboard_of, unit_hex
-from app.rules.command_copies import within_command
+from app.rules.boards import unit_hex
 from app.rules.events import ALL, Event
-from app.rules.ship_movement import dead_in_the_water
-from app.rules.state import GONE, MAX_STRIKE, READY, STRIKE, Side, State, Unit
-from app.rules.units import air_movement, basing_allows, capacity, load, ship_record, size
+from app.rules.landing import basing_refusal, distance, holds_planes, room, takes
+from app.rules.state import MAX_STRIKE, READY, STRIKE, Side, State, Unit
+from app.rules.units import air_movement
 
 STAGING = "12c2"
 
@@ -25,16 +24,14 @@ def _reach(u: Unit) -> int:
 
 
 def _may_stage(state: State, u: Unit, c: Unit) -> bool:
-    if not c.ship or c.box == GONE or not ship_record(c).capacity or not basing_allows(u, c):
+    # 5a1 basing, 18a a teammate's carrier out of sight, 11c2, Bases 2-3, 5a3 capacity
+    if not holds_planes(state, c) or basing_refusal(state, u, c) is not None:
         return False
-    if not within_command(state, u, c):  # 18a: a teammate's carrier is out of sight
+    if takes(state, u) > room(state, c):
         return False
-    if dead_in_the_water(state, c) or load(state, c) + size(state, u) > capacity(c):
-        return False
-    here, there = unit_hex(state, u), carrier_hex(state, c)
-    if here is None or there is None:
-        return False
-    return 0 < searchboard_of(state).distance(here, there) <= _reach(u)
+    here = unit_hex(state, u)
+    far = None if here is None else distance(state, here, c)
+    return far is not None and 0 < far <= _reach(u)
 
 
 def stagings(state: State, side: Side) -> list[Action]:

@@ -125,7 +125,8 @@ def test_ptvm_bases_2_as_printed_per_scenario() -> None:
     assert set(bases().scenarios) == set(PRINTED_BASES)
     for sid, printed in PRINTED_BASES.items():
         listed = bases().scenarios[sid]
-        assert list(listed) == list(printed), sid  # the printed order
+        # the printed order; Truk (Off-Board Bases 3) is in none of the printed lists
+        assert [n for n in listed if n != "Truk"] == list(printed), sid
         for name, (capacity, aa, readying, prohibited) in printed.items():
             b = listed[name]
             got = (b.capacity, b.aa, b.bomber_readying, "".join(sorted(b.prohibited)))

@@ -322,8 +322,10 @@ def test_ptvm_bases_2_base_forces_hold_the_scenarios_bases(sid: str) -> None:
                 held[unit.name] = f.side
     assert set(held) == set(listed)
     assert {n for n, side in held.items() if side == "usa"} == ALLIED_BASES & set(listed)
-    truk = catalog().ship("japan", "Truk")
-    assert truk.is_base and "Truk" not in held  # off-board, not a listed base
+    # Off-Board Bases 3: Japan's Truk, off the board, in every scenario; its planes never
+    # fly again once landed there (bombers never take off from it)
+    assert held["Truk"] == "japan" and listed["Truk"].zone is None
+    assert not listed["Truk"].bombers_take_off
 
 
 # ---------------------------------------------------------------- Time Record

@@ -64,7 +64,13 @@ def seat_view(**extra: Any) -> dict[str, Any]:
 
 def board_html(view: dict[str, Any]) -> str:
     board = searchboard.searchboard(view, "usa", grid=theatre.layout())
-    ctx = {"board": board, "who": Seat("g", "usa", "usa"), "replay": False, "umpire_boards": [], "v": 1}
+    ctx = {
+        "board": board,
+        "who": Seat("g", "usa", "usa"),
+        "replay": False,
+        "umpire_boards": [],
+        "v": 1,
+    }
     return render.env().get_template("regions/searchboard.html").render(ctx)
 
 
@@ -245,3 +251,15 @@ def test_2c_midway_base_area_and_hex_searchboard_as_before() -> None:
     assert dict((n, c) for _, n, c in cells)["M5"] == ",".join(
         map(str, searchboard.layout().cube("M5"))
     )
+
+
+def test_ptvm_choices_in_board_order_area_by_area_on_the_theatre_map() -> None:
+    """The folded list of choices is in board order: a zone by its area, then its letter."""
+    from app.web.choices import Choice
+    from app.web.prompt_bar import board_order
+
+    codes = ["F4F", "A1B", "F4A", "A1A", "B1I", "A2A", "I7I"]
+    picks = [Choice({"kind": "place", "hex": c}, f"Place in {c}", "tf:usa:TF16") for c in codes]
+    ordered = sorted([Choice({"kind": "done"}, "Done"), *picks], key=board_order)
+    order = [c.action.get("hex") for c in ordered]
+    assert order == ["A1A", "A1B", "A2A", "B1I", "F4A", "F4F", "I7I", None]

@@ -263,3 +263,13 @@ def test_ptvm_choices_in_board_order_area_by_area_on_the_theatre_map() -> None:
     ordered = sorted([Choice({"kind": "done"}, "Done"), *picks], key=board_order)
     order = [c.action.get("hex") for c in ordered]
     assert order == ["A1A", "A1B", "A2A", "B1I", "F4A", "F4F", "I7I", None]
+
+
+def test_18b_both_sides_on_one_theatre_map() -> None:
+    """The umpire's (and a finished game's) board of both sides, on the theatre map."""
+    view = seat_view(searchboards={"usa": {"forces": {"TF17": "H6E"}}, "japan": {}})
+    del view["searchboard"]
+    board = searchboard.both_sides(view, grid=theatre.layout())
+    assert board is not None and board.grid == "square" and len(board.cells) == 567
+    assert [s.hex for s in board.stacks] == ["H6E"] and len(board.bases) == len(spec().bases)
+    assert {o.name for o in board.offboard} == {"Truk", "Australia", "New Caledonia"}

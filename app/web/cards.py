@@ -84,7 +84,8 @@ def _base_info(view: dict[str, Any], name: str, aboard: int) -> str | None:
     except KeyError:
         return None
     capacity = "unlimited" if spec.capacity is None else f"{spec.capacity} planes"
-    info = f"{aboard} air units aboard; capacity {capacity}"
+    units = "air unit" if aboard == 1 else "air units"
+    info = f"{aboard} {units} aboard; capacity {capacity}"
     info += f", AA {spec.aa}" if spec.aa else ", no AA"
     if spec.prohibited:
         info += f", may not accept {' or '.join(sorted(spec.prohibited))}"

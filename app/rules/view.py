@@ -29,7 +29,7 @@ from typing import Any
 
 from app.rules import takeback
 from app.rules.actions import Action
-from app.rules.boards import midway_hex, ships_in
+from app.rules.boards import bases_of, midway_hex, ships_in
 from app.rules.command_copies import own_board, own_card, own_prompt, separate
 from app.rules.flow import acting, legal_actions, waiting_for
 from app.rules.grid import DIRECTIONS
@@ -361,13 +361,20 @@ def _card(state: State, side: Side) -> dict[str, Any]:
                 "arming": boxes.get((ARMING, c.id), []),
             }
         )
+    shown = {u.id: unit_view(u) for u in units.values() if u.box != GONE}
+    for base in bases_of(state, side):  # Bases 3: the day's damage, and a knockout
+        damage = state.base_damage.get(base.id)
+        if damage is not None:
+            today = {"damage_today": damage.damage, "knocked_out": damage.knocked_out}
+            shown[base.id] = {**shown[base.id], **today}  # unit_view's dict is shared
     return {
         "forces": forces,
         "carriers": carriers,
         "midway_strike": boxes.get((STRIKE, "Midway"), []),
+        "base_strikes": {b.id: boxes.get((STRIKE, b.id), []) for b in bases_of(state, side)},
         "flying": [u.id for u in units.values() if u.box == FLYING],
         "eliminated": [unit_view(u) for u in units.values() if u.box == GONE],
-        "units": {u.id: unit_view(u) for u in units.values() if u.box != GONE},
+        "units": shown,
     }
 
 

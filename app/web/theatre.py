@@ -5,8 +5,8 @@ of their marked edge squares (Off-Board Bases 1). The map's data is `catalog().t
 (scenarios/theatre.toml); the bases' printed values are scenarios/theatre-bases.toml.
 
 What a base has suffered today comes from the seat's view when the view carries it:
-`view["bases"][name] = {"damage": int, "knocked_out": bool}` (and, optionally, `"side"`).
-A base's side is that entry's `"side"`, else the side whose Operations Card holds a base
+the base unit's `damage_today` and `knocked_out` on its Operations Card (app/rules/view.py).
+A base's side is the side whose Operations Card holds a base
 unit of that name.
 """
 
@@ -146,26 +146,25 @@ def _listed(view: dict[str, Any]) -> frozenset[str] | None:
 
 
 def base_sides(view: dict[str, Any]) -> dict[str, str]:
-    """Base name -> side: from `view["bases"][name]["side"]`, else from the base units on
-    the Operations Cards (a base unit's catalog name is the printed base name)."""
+    """Base name -> side, from the base units on the Operations Cards (a base unit's
+    catalog name is the printed base name)."""
     out: dict[str, str] = {}
     for side, card in (view.get("operations_cards") or {}).items():
         for u in ((card or {}).get("units") or {}).values():
             if u.get("type") == "base":
                 out[str(u.get("name") or u.get("id"))] = str(side)
-    for name, state in (view.get("bases") or {}).items():
-        if isinstance(state, dict) and state.get("side"):
-            out[str(name)] = str(state["side"])
     return out
 
 
 def base_state(view: dict[str, Any], name: str) -> tuple[int | None, bool]:
-    """Bases 3: (damage today, knocked out) from the view, (None, False) when it says not."""
-    state = (view.get("bases") or {}).get(name)
-    if not isinstance(state, dict):
-        return None, False
-    damage = state.get("damage")
-    return (None if damage is None else int(damage)), bool(state.get("knocked_out"))
+    """Bases 3: (damage today, knocked out) from the base unit on its Operations Card (the
+    view's `damage_today` and `knocked_out`), (None, False) when the view says nothing."""
+    for card in (view.get("operations_cards") or {}).values():
+        for u in ((card or {}).get("units") or {}).values():
+            if u.get("type") == "base" and str(u.get("name") or u.get("id")) == name:
+                damage = u.get("damage_today")
+                return (None if damage is None else int(damage)), bool(u.get("knocked_out"))
+    return None, False
 
 
 def bases(view: dict[str, Any]) -> list[BaseMark]:

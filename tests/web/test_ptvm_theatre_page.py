@@ -17,6 +17,7 @@ import pytest
 from app import rules
 from app.data import catalog
 from app.data.records import TheatreSpec
+from app.rules.bases import BaseDamage
 from app.rules.boards import searchboard as hex_grid
 from app.rules.boards import theatre as square_grid
 from app.web import cards, render, searchboard, theatre
@@ -43,10 +44,6 @@ def seat_view(**extra: Any) -> dict[str, Any]:
         "scenario": {"id": "coral-sea"},
         "seats": [{"seat": "usa", "side": "usa"}, {"seat": "japan", "side": "japan"}],
         "searchboard": {"forces": {"TF17": "H6E"}},
-        "bases": {
-            "Rabaul": {"damage": 3, "knocked_out": False},
-            "Port Moresby": {"damage": 6, "knocked_out": True, "side": "usa"},
-        },
         "operations_cards": {
             "usa": {
                 "forces": [{"force": "TF17", "label": "TF 17", "ships": []}],
@@ -96,8 +93,17 @@ def test_ptvm_map_567_zones_with_their_terrain_and_codes_on_hover() -> None:
     assert "International Dateline" not in html
 
 
+def coral_sea_view(damaged: dict[str, BaseDamage]) -> dict[str, Any]:
+    """The United States seat's view of a new Coral Sea game whose bases have suffered
+    `damaged` today (Bases 3)."""
+    state = rules.new_game("coral-sea", frozenset(), 1)
+    state.base_damage.update(damaged)
+    return rules.view(state, "usa")
+
+
 def test_ptvm_bases_1_every_base_in_its_zone_with_side_and_state() -> None:
-    html = board_html(seat_view())
+    view = coral_sea_view({"Rabaul": BaseDamage(3), "PortMoresby": BaseDamage(6, True)})
+    html = board_html(view)
     grid = theatre.layout()
     drawn = {
         name: (cls.split(), zone, (float(x), float(y)), inner)
@@ -109,7 +115,7 @@ def test_ptvm_bases_1_every_base_in_its_zone_with_side_and_state() -> None:
     rabaul, moresby, lae = drawn["Rabaul"], drawn["Port Moresby"], drawn["Lae"]
     assert "japan" in rabaul[0] and ">IJN<" in rabaul[3] and ">damage 3<" in rabaul[3]
     assert "usa" in moresby[0] and "ko" in moresby[0] and ">KO till 0700<" in moresby[3]
-    assert "unknown" in lae[0] and 'class="base-state"' not in lae[3]  # no state sent
+    assert "japan" in lae[0] and 'class="base-state"' not in lae[3]  # no damage today
     assert "absent" in drawn["Henderson"][0] and "absent" not in lae[0]  # not in Coral Sea
     titles = dict(TITLE.findall(html))
     assert "Port Moresby base (United States), knocked out till 0700" in titles["A4D"]
@@ -118,12 +124,10 @@ def test_ptvm_bases_1_every_base_in_its_zone_with_side_and_state() -> None:
 
 
 def test_ptvm_bases_3_a_view_without_base_states_draws_bases_without_state() -> None:
-    view = seat_view(bases={})
-    view["operations_cards"]["japan"] = {}
-    html = board_html(view)
+    html = board_html(coral_sea_view({}))
     assert len(BASE.findall(html)) == len(spec().bases)
     assert 'class="base-state"' not in html and "damage points today" not in html
-    assert "base-mark unknown" in html and "base-mark japan" not in html
+    assert "base-mark japan" in html and "base-mark usa" in html
 
 
 def test_ptvm_off_board_bases_1_boxes_beyond_the_edge_with_their_numbers() -> None:
@@ -211,7 +215,14 @@ def test_ptvm_bases_2_each_base_unit_has_its_own_card_area() -> None:
         ],
         "base_strikes": {"Rabaul": ["D1"]},
         "units": {
-            "Rabaul": {"id": "Rabaul", "name": "Rabaul", "side": "japan", "type": "base"},
+            "Rabaul": {
+                "id": "Rabaul",
+                "name": "Rabaul",
+                "side": "japan",
+                "type": "base",
+                "damage_today": 3,
+                "knocked_out": False,
+            },
             "Shortlands": {"id": "Shortlands", "side": "japan", "type": "base"},
             "F1": {"id": "F1", "side": "japan", "basing": "white", "type": "F"},
             "D1": {"id": "D1", "side": "japan", "basing": "white", "type": "D"},
@@ -232,7 +243,8 @@ def test_ptvm_bases_2_each_base_unit_has_its_own_card_area() -> None:
         ("box:japan:Rabaul:arming", "Arming", []),
         ("box:japan:Rabaul:strike", "Normal Strike", ["D1"]),
     ]
-    view["bases"]["Shortlands"] = {"damage": 2, "knocked_out": True}
+    shortlands_unit = view["operations_cards"]["japan"]["units"]["Shortlands"]
+    shortlands_unit |= {"name": "Shortlands", "damage_today": 2, "knocked_out": True}
     knocked = {a.name: a for a in cards.card(view, "japan", "usa").ships}
     assert knocked["Shortlands base area"].info.endswith("; knocked out till 0700 (Bases 3)")
 

@@ -115,6 +115,8 @@ def launch_kind(state: State, side: Side, unit_id: str) -> str | None:
         # units take off into its edge squares in the Air Movement Step (theatre_air.sorties)
     if theatre_air.take_off_refusal(state, u) is not None:
         return None  # Bases 3: knocked out; Santa Cruz's Buka, Truk: bombers stay
+    if theatre_air.no_launch_number(state, carrier):
+        return "normal"
     after = state.launched.get(carrier.key, 0) + size(state, u)
     if after <= launch_number(carrier):
         return "normal"

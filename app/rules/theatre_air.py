@@ -68,6 +68,12 @@ def take_off_refusal(state: State, u: Unit) -> tuple[str, str] | None:
     return ("Bases 3" if words.startswith("Bases 3") else "Bases 2"), words
 
 
+def no_launch_number(state: State, carrier: Unit) -> bool:
+    """3a4 in the expansion: a base has no launch number printed, so it launches all it
+    holds (RULES? Bases 2 lists capacity, AA and readying time only)."""
+    return is_theatre(state) and carrier.box == BASE
+
+
 def _off_board(state: State, carrier: Unit) -> bool:
     return carrier.box == BASE and base_zone(state, carrier) is None
 

@@ -75,7 +75,9 @@ def _force(side: str, f: dict[str, Any], units: dict[str, Counter], optional: bo
     )
 
 
-def _base_info(view: dict[str, Any], name: str, aboard: int) -> str | None:
+def _base_info(
+    view: dict[str, Any], name: str, aboard: int, planes: int | None = None
+) -> str | None:
     """A theatre base's printed values (Bases 2) and its state today (Bases 3), or None
     when the game's scenario lists no such base (theatre-bases.toml)."""
     scenario = str((view.get("scenario") or {}).get("id") or "")
@@ -85,7 +87,8 @@ def _base_info(view: dict[str, Any], name: str, aboard: int) -> str | None:
         return None
     capacity = "unlimited" if spec.capacity is None else f"{spec.capacity} planes"
     units = "air unit" if aboard == 1 else "air units"
-    info = f"{aboard} {units} aboard; capacity {capacity}"
+    info = f"{aboard} {units} aboard" + ("" if planes is None else f" ({planes} planes)")
+    info += f"; capacity {capacity}"
     info += f", AA {spec.aa}" if spec.aa else ", no AA"
     if spec.prohibited:
         info += f", may not accept {' or '.join(sorted(spec.prohibited))}"
@@ -107,7 +110,9 @@ def _base_area(
     name = str(c.get("name") or cid)
     card = (view.get("operations_cards") or {}).get(side) or {}
     strike = ((card.get("base_strikes") or {}).get(cid)) or []
-    info = _base_info(view, name, aboard) or f"capacity {aboard}/{c.get('capacity')}"
+    info = (
+        _base_info(view, name, aboard, c.get("planes")) or f"capacity {aboard}/{c.get('capacity')}"
+    )
     if c.get("launch") is not None:
         info += f", launched {number(c.get('launched') or 0)} of {c['launch']} this Turn"
     return Area(
@@ -136,6 +141,8 @@ def _carrier(
         return _base_area(view or {}, side, c, units, aboard)
     launch = c.get("launch")
     info = f"capacity {aboard}/{c.get('capacity')}"
+    if c.get("planes") is not None:  # Carrier Capacity: the expansion counts planes
+        info = f"{c['planes']} of {c.get('planes_capacity')} planes aboard"
     if launch is not None:
         info += f", launched {number(c.get('launched') or 0)} of {launch} this Turn"
     boxes = [

@@ -95,7 +95,7 @@ def sorties(state: State, side: Side, night: bool) -> list[Action]:
         acts += [
             Action("sortie", (u.id, sq))
             for sq, n in off.squares.items()
-            if n < air_movement(u)  # RULES? it must have a zone left to fly on the board
+            if n < 2 * air_movement(u)  # within its range (12c1), a zone left to fly on
         ]
     return acts
 

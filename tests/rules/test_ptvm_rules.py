@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from app.rules import Action, Event, State, apply, legal_actions, new_game
 from app.rules.area_search import searchable
+from app.rules.score import known_score
+from app.rules.seats import OMNISCIENT
 from app.rules.state import ARMING, GONE, Side, Spotting
 from app.rules.steps import begin
 from app.rules.theatre import planes
@@ -158,6 +160,8 @@ def test_ptvm_victory_one_point_per_three_planes() -> None:
     points = victory_points(state)["points"]
     assert isinstance(points, dict)
     assert points["japan"] == 3
+    tally = known_score(state, OMNISCIENT)
+    assert tally is not None and tally["points"] == {"japan": 3, "usa": 0}
     assert state.units["usa"]["CS-YorkD1"].box == GONE  # no 7a3 chart points for air units
 
 
@@ -244,3 +248,26 @@ def test_ptvm_reinforcements_truk_at_the_turn_record() -> None:
     [came] = [e.data for e in events if e.kind == "reinforcements"]
     assert came["base"] == "Truk"
     assert state.units["japan"]["CS-TrukRB1"].box == ARMING
+
+
+def test_ptvm_searches_1_with_15a_each_zone_answered() -> None:
+    state = new_game("coral-sea", frozenset({"14", "15a"}), 3)
+    state.status, state.side_a = "playing", "usa"
+    place(state, "usa", TF17="F6E", TF44="F6F")
+    place(state, "japan", StrikingForce="E5E")
+    state = air_search_step(state)
+    # F6E: 5 + 3 (day) = 8 against 6, a number of ships (15a1.2); F6F: 10 + 3 against 1, exact
+    state.forced_dice = [5, 6, 10, 1]
+    state, events = apply(state, "japan", Action("search-area", ("F6",)))
+    assert state.step == "search report" and state.waiting == ["usa"]
+    assert [z for _, z in state.area_queue] == ["F6F", "F6G", "F6H", "F6I"]
+    state, events = apply(state, "usa", Action("report", ("10",)))
+    answers = {e.data["hex"]: e.data["level"] for e in events if e.kind == "search"}
+    assert answers == {
+        "F6E": "number",
+        "F6F": "exact",
+        "F6G": "nothing",
+        "F6H": "nothing",
+        "F6I": "nothing",
+    }
+    assert state.step == "air movement and search" and state.area_queue == []

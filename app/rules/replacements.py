@@ -22,9 +22,9 @@ are recorded at each Turn Record Phase (theatre_points.count_losses, in
 
 from __future__ import annotations
 
-from app.rules.bases import has_room
 from app.rules.boards import base_zone, bases_of
 from app.rules.events import ALL, Event
+from app.rules.landing import room
 from app.rules.reinforcements import check_sightings
 from app.rules.setup import scenario_of
 from app.rules.state import (
@@ -43,7 +43,7 @@ from app.rules.state import (
 from app.rules.theatre import base_spec, is_land_bomber, is_theatre, knocked_out, planes, ptvm_type
 from app.rules.theatre_points import count_losses, rebase, track_landings
 from app.rules.time_record import track_of
-from app.rules.units import aboard, air_record, elim_back
+from app.rules.units import air_record, elim_back
 
 TYPES = ("F", "B", "D", "T")
 PER_DESTROYED = 4
@@ -78,7 +78,8 @@ def _on_base(state: State, u: Unit) -> bool:
 
 
 def _missing(state: State, side: Side, kind: str, carriers: bool) -> list[Unit]:
-    """Live air units of the type aboard a carrier (or a base) with planes missing."""
+    """Live air units of the type aboard a carrier (or a base) with planes missing, where
+    the carrier or base has room for one plane more."""
     return [
         u
         for u in state.units[side].values()
@@ -87,6 +88,7 @@ def _missing(state: State, side: Side, kind: str, carriers: bool) -> list[Unit]:
         and u.damage > 0
         and ptvm_type(u) == kind
         and _on_base(state, u) != carriers
+        and room(state, state.units[side][u.area]) >= 1  # 5a3, Bases 2, Carrier Capacity
     ]
 
 
@@ -101,7 +103,7 @@ def _base_for(state: State, u: Unit) -> Unit | None:
         if base_zone(state, base) is None:
             if base.id != TRUK:
                 off_board.append(base)
-        elif has_room(spec, sum(planes(a) for a in aboard(state, base)), 1):
+        elif room(state, base) >= 1:
             on_board.append(base)
     return next(iter(on_board + off_board), None)
 

@@ -271,3 +271,14 @@ def test_ptvm_searches_1_with_15a_each_zone_answered() -> None:
         "F6I": "nothing",
     }
     assert state.step == "air movement and search" and state.area_queue == []
+
+
+def test_ptvm_searches_1_midway_keeps_its_hex_searches() -> None:
+    state = new_game("one", frozenset(), 3)
+    state.status, state.side_a = "playing", "usa"
+    place(state, "usa", TF16="N3")
+    place(state, "japan", MobileForce="H2")
+    state = air_search_step(state)
+    kinds = {a.kind for side in ("japan", "usa") for a in legal_actions(state, side)}
+    assert "search-area" not in kinds and "sea-search" in kinds
+    assert victory_points(state)["rule"] == "7b"  # 7a3 and Scenario One's conditions

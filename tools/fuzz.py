@@ -32,6 +32,7 @@ import time
 import traceback
 from collections import Counter
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
@@ -230,6 +231,8 @@ def check_invariants(state: State) -> None:
 
 def independent_points(state: State) -> dict[str, int]:
     """7a3 from scratch: the chart, unit by unit, without the engine's victory module."""
+    if catalog().scenarios[state.scenario].theatre is not None:
+        return independent_theatre_points(state)
     chart = catalog().victory_points
     totals = {"japan": 0, "usa": 0}
     for side in SIDES:
@@ -257,6 +260,38 @@ def independent_points(state: State) -> dict[str, int]:
     if spec.control_of_midway_points:
         holder = "japan" if state.boards["japan"].controls_midway else "usa"
         totals[holder] += spec.control_of_midway_points
+    return totals
+
+
+def independent_theatre_points(state: State) -> dict[str, int]:
+    """The expansion's Victory Points from scratch: the scenario's points per ship sunk (an
+    AP's after landing once landed), one per three enemy planes lost as recorded, the
+    landings once a place, the Allied bonuses."""
+    rules = catalog().scenarios[state.scenario].theatre
+    assert rules is not None
+    totals = {"japan": 0, "usa": 0}
+    for side in SIDES:
+        lost = sum(n for day in state.planes_lost.get(side, {}).values() for n in day.values())
+        totals[other(side)] += lost // rules.planes_per_point
+        for u in state.units[side].values():
+            if u.ship and u.box == GONE:
+                table = rules.points_after_landing if u.id in state.landed else rules.points
+                totals[other(side)] += table.get((side, u.id), 0)
+    places = set(state.landed.values())
+    for landing in rules.landings:
+        if landing.area in places:
+            totals[landing.side] += landing.points
+    for bonus in rules.bonuses:
+        if bonus.condition == "no-landing" and bonus.area not in places:
+            totals[bonus.side] += bonus.points
+        if bonus.condition == "all-destroyed-before-landing":
+            aps = [
+                u
+                for u in state.units[other(bonus.side)].values()
+                if fnmatchcase(u.id, bonus.units or "*")
+            ]
+            if aps and all(u.box == GONE and u.id not in state.landed for u in aps):
+                totals[bonus.side] += bonus.points
     return totals
 
 

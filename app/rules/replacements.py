@@ -48,7 +48,6 @@ from app.rules.units import air_record, elim_back
 TYPES = ("F", "B", "D", "T")
 PER_DESTROYED = 4
 CARRIERS_ONE_IN = 3
-TRUK = "Truk"
 
 
 def _replacement_rules(state: State) -> tuple[int, int, tuple[str, ...]]:
@@ -101,7 +100,7 @@ def _base_for(state: State, u: Unit) -> Unit | None:
         if not spec.accepts(kind) or knocked_out(state, base):
             continue
         if base_zone(state, base) is None:
-            if base.id != TRUK:
+            if spec.fly_again:  # Off-Board Bases 3: not Truk
                 off_board.append(base)
         elif room(state, base) >= 1:
             on_board.append(base)

@@ -49,7 +49,6 @@ from app.rules.modes import mode_of
 from app.rules.radio import readable
 from app.rules.reports import DAMAGE, OPEN, find
 from app.rules.seats import Seat, is_umpire, players, seat_of, seats, side_of_seat
-from app.rules.setup import OPTIONS
 from app.rules.state import (
     ARMING,
     ELIMINATED,
@@ -590,20 +589,23 @@ def save_failure(
     return path
 
 
-def random_options(rng: random.Random, mode: str = "two-player") -> frozenset[str]:
+def random_options(
+    rng: random.Random, mode: str = "two-player", scenario: str = "one"
+) -> frozenset[str]:
     """A random subset of the optional rules available in `mode`, with what each one needs
     (scenarios/options.toml: 15b needs 14, 16f5 and 16k need 16)."""
-    chosen = {o for o in mode_options(mode) if rng.random() < 0.5}
+    chosen = {o for o in mode_options(mode, scenario) if rng.random() < 0.5}
     rules = optional_rules().options
     while missing := {n for o in chosen for n in rules[o].needs} - chosen:
         chosen |= missing
     return frozenset(chosen)
 
 
-def mode_options(mode: str) -> list[str]:
-    """The optional rules the mode offers (18: the umpired modes refuse 11a)."""
+def mode_options(mode: str, scenario: str = "one") -> list[str]:
+    """The optional rules the mode offers (18: the umpired modes refuse 11a) in the
+    scenario (the expansion's have no scouts: scenarios/options.toml)."""
     refused = {rule for rule, _ in mode_of(mode).refuses}
-    return [o for o in sorted(OPTIONS) if o not in refused]
+    return [o for o in sorted(optional_rules().offered(scenario)) if o not in refused]
 
 
 def seat_kind(seat: str) -> str:
@@ -631,8 +633,8 @@ def run(
         log: list[tuple[str, dict[str, Any]]] = []
         chosen = {
             "none": frozenset(),
-            "all": frozenset(mode_options(mode)),
-            "random": random_options(random.Random(seed), mode),
+            "all": frozenset(mode_options(mode, scenario)),
+            "random": random_options(random.Random(seed), mode, scenario),
         }[options]
         try:
             result = play_game(scenario, seed, log=log, options=chosen, teams=teams, mode=mode)

@@ -14,6 +14,7 @@ from app.rules import (
     IllegalAction,
     State,
     apply,
+    describe_scenarios,
     legal_actions,
     new_game,
     theatre_air,
@@ -209,3 +210,15 @@ def test_ptvm_coral_sea_aps_cannot_move_until_night_may_4() -> None:
     assert all(u.box == SHIPS for u in state.units["japan"].values() if u.id.startswith("AP"))
     state = pass_until(state, "sea movement", 8, "japan")
     assert any(a.values[:1] == ("InvasionForce",) for a in legal_actions(state, "japan"))
+
+
+def test_ptvm_no_scout_units_so_no_scout_options() -> None:
+    """The expansion's scenarios have no scout units (RULES-NOTES.md, Searches): 12d, 15b
+    and 15c are refused by name, and not offered for them."""
+    for rule in ("12d", "15b", "15c"):
+        options = frozenset({rule, "14"})
+        with pytest.raises(ValueError, match=rf"optional rule {rule} .* no scout units"):
+            new_game("coral-sea", options, 1)
+        new_game("one", options, 1)  # Midway's scenarios keep them
+    offered = {s["id"]: s["options"] for s in describe_scenarios()}
+    assert "15c" not in offered["santa-cruz"] and "15c" in offered["three"]

@@ -11,9 +11,10 @@ three searches take the place of 3d3.1's searching by air units as they enter he
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from app.rules.actions import Action, add_kinds
-from app.rules.boards import base_zone, bases_of, searchboard_of, ships_in
+from app.rules.boards import base_zone, bases_of, board_of, searchboard_of, ships_in
 from app.rules.events import Event
 from app.rules.reinforcements import check_sightings
 from app.rules.search import search
@@ -85,13 +86,22 @@ def searchable(state: State, side: Side) -> list[str]:
     # RULES? An area is within reach when any one of its zones is within twelve zones of one
     # of the side's task forces or five of one of its bases.
     """
-    grid = searchboard_of(state)
-    reach = origins(state, side)
-    areas: dict[str, None] = {}
-    for zone in grid.hexes():
-        if area_of(zone) not in areas and any(grid.distance(z, zone) <= r for z, r in reach):
-            areas[area_of(zone)] = None
-    return list(areas)
+    near: set[str] = set()
+    for zone, r in set(origins(state, side)):
+        near.update(_areas_within(state.scenario, zone, r))
+    return [a for a in _board_areas(state.scenario) if a in near]
+
+
+@cache
+def _areas_within(scenario: str, zone: str, radius: int) -> frozenset[str]:
+    """The areas with a zone at most `radius` zones from `zone`."""
+    return frozenset(area_of(z) for z in board_of(scenario).within(zone, radius))
+
+
+@cache
+def _board_areas(scenario: str) -> tuple[str, ...]:
+    """The board's areas in board order."""
+    return tuple(dict.fromkeys(area_of(z) for z in board_of(scenario).hexes()))
 
 
 def actions(state: State, side: Side) -> list[Action]:

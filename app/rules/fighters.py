@@ -18,6 +18,7 @@ they fought a torpedo, medium-level or strafing unit.
 
 from __future__ import annotations
 
+from app.rules import strikes
 from app.rules.actions import DONE, Action
 from app.rules.battle import battle, category, live_air
 from app.rules.battle_setup import approach_hexes
@@ -34,6 +35,7 @@ from app.rules.state import (
     other,
 )
 from app.rules.steps import Step, begin, nothing, register
+from app.rules.theatre import is_theatre
 from app.rules.units import air_face, defense, engage, lowered
 
 FIGHTERS = "14"
@@ -235,6 +237,24 @@ def _air_combat_why(state: State, side: Side, action: Action) -> tuple[str, str]
 
 
 def _breakers(state: State, b: Battle) -> list[str]:
+    """14e: the free CAP units with something to break through to (in the expansion's
+    scenarios the others stay free: they screen or cover, app/rules/strikes.py)."""
+    free = free_cap(state, b)
+    if not is_theatre(state):
+        return free
+    return [
+        c for c in free if any(_may_engage(state, b, c, t) for t in _intercept_targets(state, b))
+    ]
+
+
+def _intercept_targets(state: State, b: Battle) -> list[str]:
+    """14e1: bombers and strafers; in the expansion's scenarios not land bombers on a ship
+    (Bombers 3: the odds band) nor anything on a base (Bombers 4: fighter cover)."""
+    targets = live_air(state, b) + _live(state, b.attacker, _strafers(b))
+    return [t for t in targets if not strikes.outside_4c(state, b, t)]
+
+
+def free_cap(state: State, b: Battle) -> list[str]:
     """14e: CAP units whose combat lost all its escorts; all CAP if there were no escorts."""
     defender = _defender(b)
     if not b.escorts:
@@ -264,7 +284,7 @@ def _may_engage(state: State, b: Battle, cap: str, target: str) -> bool:
 
 def _breakthrough_actions(state: State, side: Side) -> list[Action]:
     b = battle(state)
-    targets = live_air(state, b) + _live(state, b.attacker, _strafers(b))
+    targets = _intercept_targets(state, b)
     acts = []
     for c in _breakers(state, b):
         acts.append(Action("hold", (c,)))

@@ -330,6 +330,9 @@ class State:
     # Turn from which each land-based bomber in an Arming box may ready (Bombers 8)
     base_damage: dict[str, BaseDamage] = field(default_factory=dict)
     readying: dict[UnitKey, int] = field(default_factory=dict)
+    # Destroyers (app/rules/strikes.py): the Turn Japan last added its destroyers' two AA
+    # factors to an attack on one ship (once each Turn); 0: not yet
+    dd_bonus_used: int = 0
 
     def clone(self) -> State:
         """A deep copy, by a pickle round trip in memory (nothing stored): measured about

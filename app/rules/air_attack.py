@@ -135,6 +135,9 @@ def _aa_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
         return "4c", "fire or cancel the anti-aircraft combat being formed before finishing"
     b = battle(state)
     ship, air = action.get("ship"), action.get("unit")
+    outside = strikes.outside_why(state, b, air, "4c AA fire")
+    if outside is not None:
+        return outside
     if ship not in b.ships or air not in aa_targets(state, b):
         return "4c", "anti-aircraft fire is by your ships in this battle at its attacking air units"
     if is_theatre(state) and is_base(state, side, ship):

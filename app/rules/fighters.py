@@ -359,6 +359,12 @@ def _breakthrough_enter(state: State, out: list[Event]) -> None:
 
 
 def _breakthrough_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    if action.kind == "intercept":
+        b = battle(state)
+        target = action.get("target")
+        outside = strikes.outside_why(state, b, target, "a 14e breakthrough")
+        if outside is not None and target in b.air:
+            return outside
     return "14e1", "a Low CAP fighter engages only strafers and torpedo or medium-level bombers"
 
 

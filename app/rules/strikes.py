@@ -184,6 +184,22 @@ def outside_4c(state: State, b: Battle, uid: str) -> bool:
     )
 
 
+def outside_why(state: State, b: Battle, uid: str, what: str) -> tuple[str, str] | None:
+    """The rule by which `what` (4c AA fire, a 14e breakthrough) does not reach `uid`."""
+    if not outside_4c(state, b, uid):
+        return None
+    if on_base(state, b, uid):
+        return (
+            "Bombers 4",
+            f"{uid} attacks a base: it meets the fighter cover, then the base's AA, not {what}",
+        )
+    return (
+        "Bombers 3",
+        f"{uid}'s losses against a ship are by the odds of the attack, not {what}; "
+        "fighters defend as screening factors",
+    )
+
+
 def bomber_target(state: State, b: Battle) -> str | None:
     """Bombers 3: the one target the battle's land bombers are set up against, if any yet."""
     return next((b.targets[a] for a in land_bombers(state, b) if a in b.targets), None)

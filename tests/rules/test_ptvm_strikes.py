@@ -22,7 +22,7 @@ from app.rules.strikes import (
 )
 from app.rules.theatre import knocked_out, planes, today
 
-from .helpers import kinds, play
+from .helpers import edited, kinds, play
 
 BOMBERS = ["CS-MoresbyB1", "CS-MoresbyB2", "CS-MoresbyB3", "CS-MoresbyB4"]  # H, 6 planes each
 
@@ -246,3 +246,51 @@ def test_ptvm_destroyers_aa_bonus_once_a_turn() -> None:
     with pytest.raises(IllegalAction) as err:
         apply(s, "japan", {"kind": "destroyers"})
     assert err.value.rule == "Destroyers" and "once each Turn" in str(err.value)
+
+
+def test_ptvm_bases_4_the_base_fires_on_its_own_attackers_not_by_4c() -> None:
+    """A dive bomber on Yubari and a torpedo unit on Rabaul, in Rabaul's zone: Yubari's AA
+    (4c) fires at the dive bomber only; Rabaul's AA is the AA table's (Bases 4); the torpedo
+    unit's 5 planes score one hit on the base (Bombers 6), after 4d bombing of Yubari."""
+    s, _ = battle(
+        "usa", "C2B", ["CS-MoresbyD1", "CS-MoresbyT1"], {"InvasionForce": "C2B"},
+        dice=[1, 10, 1, 10, 1],
+    )  # fmt: skip
+    s, _ = play(s, "japan", "face N", "formation")
+    s, _ = play(s, "usa", "target CS-MoresbyD1 Yubari", "target CS-MoresbyT1 Rabaul")
+    assert s.step == "anti-aircraft combat"
+    offered = [a.text() for a in legal_actions(s, "japan")]
+    assert "aa Yubari CS-MoresbyD1" in offered
+    assert not [a for a in offered if "Rabaul" in a or "CS-MoresbyT1" in a]
+    with pytest.raises(IllegalAction) as err:
+        apply(s, "japan", {"kind": "aa", "ship": "Yubari", "unit": "CS-MoresbyT1"})
+    assert err.value.rule == "Bombers 4"
+    with pytest.raises(IllegalAction) as err:
+        apply(s, "japan", {"kind": "aa", "ship": "Rabaul", "unit": "CS-MoresbyD1"})
+    assert err.value.rule == "Bases 4"
+    s, ev = play(s, "japan", "aa Yubari CS-MoresbyD1", "fire", "done")
+    assert [e.data["target"] for e in kinds(ev, "bombing")] == ["Yubari"]
+    (strike,) = kinds(ev, "base-strike")
+    assert (strike.data["units"], strike.data["hits"]) == (["CS-MoresbyT1"], 1)
+    assert ev.index(kinds(ev, "bombing")[0]) < ev.index(strike)
+    assert not s.forced_dice
+
+
+def test_ptvm_bombers_3_no_4c_fire_at_land_bombers() -> None:
+    """Land bombers on a ship are not 4c targets: the refusal names Bombers 3."""
+    s, _ = battle(
+        "usa", "E3E", ["CS-MoresbyD1", BOMBERS[0]], {"StrikingForce": "E3E"},
+        groups={"CS-MoresbyD1": "a", BOMBERS[0]: "b"},
+    )  # fmt: skip
+    b = s.battle
+    assert b is not None and b.air == ["CS-MoresbyD1"] and b.waves == [[BOMBERS[0]]]
+    s, _ = play(s, "japan", "face N", "formation")
+    s, _ = play(s, "usa", "target CS-MoresbyD1 Myoko")
+    s = edited(s)
+    b = s.battle
+    assert b is not None and s.step == "anti-aircraft combat"
+    b.air.append(BOMBERS[0])  # both in one wave, by hand
+    b.targets[BOMBERS[0]], b.air_hexes[BOMBERS[0]] = "Myoko", b.positions["Myoko"]
+    with pytest.raises(IllegalAction) as err:
+        apply(s, "japan", {"kind": "aa", "ship": "Myoko", "unit": BOMBERS[0]})
+    assert err.value.rule == "Bombers 3"

@@ -92,7 +92,7 @@ def split_waves(state: State, b: Battle, out: list[Event]) -> None:
         waves = strikes.wave_split(state, waves or [b.air + b.escorts], b.attacker)
     if waves is None or len(waves) < 2:
         return
-    _take_wave(state, b, waves[0])
+    take_wave(state, b, waves[0])
     b.waves = waves[1:]
 
 
@@ -111,7 +111,8 @@ def _strike_waves(state: State, b: Battle, out: list[Event]) -> list[list[str]] 
     ]
 
 
-def _take_wave(state: State, b: Battle, units: list[str]) -> None:
+def take_wave(state: State, b: Battle, units: list[str]) -> None:
+    """13b: the wave that fights now: its bombers and its fighters (escorts)."""
     attackers = state.units[b.attacker]
     b.air = [u for u in units if is_bomber(attackers[u])]
     b.escorts = [u for u in units if is_fighter(attackers[u])]
@@ -139,7 +140,7 @@ def next_wave(state: State, b: Battle, out: list[Event]) -> None:
     state.aa_used = [k for k in state.aa_used if k.side == b.attacker or k.id not in b.ships]
     fresh = Battle(hex=b.hex, attacker=b.attacker, ships=b.ships, air=[], facing=b.facing)
     fresh.positions, fresh.caps, fresh.low_after = b.positions, cap_levels, b.low_after
-    _take_wave(state, fresh, b.waves[0])
+    take_wave(state, fresh, b.waves[0])
     fresh.waves = b.waves[1:]
     state.battle = fresh
     state.engaged += [UnitKey(b.attacker, a) for a in fresh.air + fresh.escorts]
@@ -223,9 +224,15 @@ def _start_battle(state: State, hex_: str, out: list[Event]) -> None:
     )
     if base is not None and ships == [base.id]:
         state.battle.positions[base.id] = CENTRE  # 4a1
-        begin(state, "air attack setup", out)
+    if strikes.order_choice(state, state.battle):
+        begin(state, "strike order", out)  # Bombers 6 (battle_setup.py)
     else:
-        begin(state, "battle setup", out)
+        begin(state, setup_step(state.battle), out)
+
+
+def setup_step(b: Battle) -> str:
+    """4a: the ships are set up first, unless the base alone is there (4a1: at the centre)."""
+    return "air attack setup" if all(s in b.positions for s in b.ships) else "battle setup"
 
 
 def _combat_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:

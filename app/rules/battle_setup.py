@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import cache
 
 from app.rules import strikes
-from app.rules.actions import DONE, FIELDS, Action
-from app.rules.battle import CENTRE, battle, enter_defender
+from app.rules.actions import DONE, FIELDS, Action, add_kinds
+from app.rules.battle import CENTRE, battle, enter_defender, setup_step, take_wave
 from app.rules.boards import battleboard, is_base
 from app.rules.events import ALL, Event
 from app.rules.grid import DIRECTIONS
@@ -103,6 +103,51 @@ register(
         enter_defender,
         nothing,
         _setup_why,
+    )
+)
+
+# ---------------------------------------------------------------- Bombers 6 strike order
+
+FIRST = {"bombers": "the land bombers", "td": "the dive and torpedo bombers"}
+add_kinds({"first": ("group",)})  # Bombers 6: which type of planes attacks first
+
+
+def _order_actions(state: State, side: Side) -> list[Action]:
+    return [Action("first", (g,)) for g in FIRST]
+
+
+def _order_handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
+    """Bombers 6: the land bombers' wave goes first, or stays after the T/D's."""
+    b = battle(state)
+    group = action.get("group")
+    if group == "bombers":
+        current = [*b.air, *b.escorts]
+        take_wave(state, b, b.waves[0])
+        b.waves = [current, *b.waves[1:]]
+    data = {"hex": b.hex, "first": group, "air": list(b.air), "escorts": list(b.escorts)}
+    out.append(Event("strike-order", ALL, state.turn, state.step, data))
+    begin(state, setup_step(b), out)
+
+
+def _order_enter(state: State, out: list[Event]) -> None:
+    state.waiting = [battle(state).attacker]
+
+
+def _order_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    return "Bombers 6", "the attacker chooses which type attacks the base first: bombers or td"
+
+
+register(
+    Step(
+        "strike order",
+        "13b",  # the order of the waves; the expansion's Bombers 6 gives the attacker the choice
+        "Strike order (Bombers 6): choose which type of planes attacks the base first",
+        _order_actions,
+        _order_handle,
+        _order_enter,
+        nothing,
+        _order_why,
+        always_asks=True,
     )
 )
 

@@ -235,6 +235,23 @@ def wave_split(state: State, waves: list[list[str]], attacker: Side) -> list[lis
     return out
 
 
+def order_choice(state: State, b: Battle) -> bool:
+    """Bombers 6: "Attacker has the choice of what type planes will attack first" - offered
+    where the land bombers' wave comes next after a wave with dive or torpedo bombers, in a
+    battle on a base of the defender.
+
+    # RULES? The choice is offered whatever 13b's dice said of the two waves' arrival, and
+    # only between the bombers' wave and the one before it; it is made before any setup.
+    """
+    if not is_theatre(state) or not b.waves:
+        return False
+    own = state.units[b.attacker]
+    if not any(is_base(state, other(b.attacker), t) for t in b.ships):
+        return False
+    bombers_next = all(is_land_bomber(own[u]) for u in b.waves[0])
+    return bombers_next and any(ptvm_type(own[u]) in ("D", "T") for u in b.air)
+
+
 # ---------------------------------------------------------------- Bombers 3 in a battle
 
 

@@ -294,3 +294,24 @@ def test_ptvm_bombers_3_no_4c_fire_at_land_bombers() -> None:
     with pytest.raises(IllegalAction) as err:
         apply(s, "japan", {"kind": "aa", "ship": "Myoko", "unit": BOMBERS[0]})
     assert err.value.rule == "Bombers 3"
+
+
+@pytest.mark.parametrize(("first", "order"), [("bombers", ["B", "T/D"]), ("td", ["T/D", "B"])])
+def test_ptvm_bombers_6_attacker_chooses_which_type_goes_first(
+    first: str, order: list[str]
+) -> None:
+    """A B-17 and a dive bomber of one strike over Rabaul: two groups, the attacker says which
+    attacks first."""
+    s, _ = battle("usa", "C2B", ["CS-MoresbyD1", BOMBERS[0]], dice=[1, 1])
+    assert s.step == "strike order" and s.waiting == ["usa"]
+    assert [a.text() for a in legal_actions(s, "usa")] == ["first bombers", "first td"]
+    s, ev = play(s, "usa", f"first {first}")
+    b = s.battle
+    assert b is not None and b.air == ([BOMBERS[0]] if first == "bombers" else ["CS-MoresbyD1"])
+    s, out = play(s, "usa", f"target {b.air[0]} Rabaul")
+    b = s.battle
+    assert b is not None and s.step == "air attack setup"  # the next wave (13b2)
+    s, out2 = play(s, "usa", f"target {b.air[0]} Rabaul")
+    ev += out + out2
+    assert [e.data["group"] for e in kinds(ev, "base-strike")] == order
+    assert not s.forced_dice

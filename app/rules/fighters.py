@@ -64,13 +64,20 @@ def _cap_setup_actions(state: State, side: Side) -> list[Action]:
     faced = set(b.facing_cap.values())
     unfaced = [e for e in b.escorts if e not in faced]
     targets = unfaced or b.escorts
-    return [Action("dogfight", (c, e)) for c in b.caps if c not in b.facing_cap for e in targets]
+    free = [c for c in b.caps if c not in b.facing_cap and c not in b.peeled]
+    acts = [Action("dogfight", (c, e)) for c in free for e in targets]
+    if not unfaced and strikes.may_peel(state, b):
+        acts += [Action("peel", (c,)) for c in free]
+    return acts
 
 
 def _cap_setup_handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     b = battle(state)
-    b.facing_cap[action.get("unit")] = action.get("target")
-    if len(b.facing_cap) == len(b.caps):
+    if action.kind == "peel":
+        b.peeled.append(action.get("unit"))
+    else:
+        b.facing_cap[action.get("unit")] = action.get("target")
+    if len(b.facing_cap) + len(b.peeled) == len(b.caps):
         begin(state, "escort setup", out)
 
 
@@ -83,6 +90,12 @@ def _cap_setup_enter(state: State, out: list[Event]) -> None:
 
 
 def _cap_setup_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    if action.kind == "peel":
+        return (
+            "Bombers 5",
+            "excess fighters peel off onto land bombers, or onto planes attacking a base, once "
+            "every escort is faced",
+        )
     return (
         "14a2.2",
         "each CAP fighter faces an escort, at least one on every escort while any is unfaced",
@@ -242,6 +255,7 @@ def _breakers(state: State, b: Battle) -> list[str]:
     free = free_cap(state, b)
     if not is_theatre(state):
         return free
+    free = [c for c in free if c not in b.peeled]  # Bombers 5: they fight the bombers
     return [
         c for c in free if any(_may_engage(state, b, c, t) for t in _intercept_targets(state, b))
     ]
@@ -255,7 +269,8 @@ def _intercept_targets(state: State, b: Battle) -> list[str]:
 
 
 def free_cap(state: State, b: Battle) -> list[str]:
-    """14e: CAP units whose combat lost all its escorts; all CAP if there were no escorts."""
+    """14e: CAP units whose combat lost all its escorts; all CAP if there were no escorts;
+    and those peeled off onto the bombers (Bombers 5)."""
     defender = _defender(b)
     if not b.escorts:
         free = list(b.caps)
@@ -265,7 +280,7 @@ def free_cap(state: State, b: Battle) -> list[str]:
             for key, (caps, escorts) in combats(state, b).items()
             if not _live(state, b.attacker, escorts)
             for c in caps
-        ]
+        ] + [c for c in b.caps if c in b.peeled]  # Bombers 5
     return [
         c
         for c in free

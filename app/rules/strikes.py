@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from app.data import catalog
 from app.data.records import BaseSpec
 from app.rules import bases
+from app.rules.actions import add_kinds
 from app.rules.boards import is_base
 from app.rules.combat import CombatRoll, roll_combat
 from app.rules.dice import Dice
@@ -33,6 +34,8 @@ from app.rules.events import ALL, Event
 from app.rules.state import GONE, Battle, Side, State, Unit, UnitKey, other
 from app.rules.theatre import base_spec, is_land_bomber, is_theatre, planes, ptvm_type, today
 from app.rules.units import aboard, add_damage, air_face, defense, engage, lowered
+
+add_kinds({"peel": ("unit",)})  # Bombers 5: an excess CAP fighter peeled off onto the bombers
 
 PLANES_PER_FACTOR = 3  # Bombers 3: "every three bombers count as one attack factor"
 LOST_PER_THREE = {"1-3": 2, "1-2": 1, "1-1": 0}  # Bombers 3: bombers lost of every three
@@ -198,6 +201,19 @@ def outside_why(state: State, b: Battle, uid: str, what: str) -> tuple[str, str]
         f"{uid}'s losses against a ship are by the odds of the attack, not {what}; "
         "fighters defend as screening factors",
     )
+
+
+def may_peel(state: State, b: Battle) -> bool:
+    """Bombers 5: "with fighter escort, fight a normal fighter vs fighter combat, with the
+    defender peeling off excess fighters of his choice to fight the bombers" - in a theatre
+    battle where land bombers attack a ship or planes attack a base.
+
+    # RULES? "Excess" fighters are those beyond one on every escort (14a2.2): once every
+    # escort is faced, the defender may peel a CAP fighter off (action "peel") instead of
+    # doubling up; peeled fighters screen (Bombers 3) or cover the base (Bombers 4), and do
+    # not break through (14e).
+    """
+    return is_theatre(state) and any(outside_4c(state, b, a) for a in b.air)
 
 
 def bomber_target(state: State, b: Battle) -> str | None:

@@ -315,3 +315,30 @@ def test_ptvm_bombers_6_attacker_chooses_which_type_goes_first(
     ev += out + out2
     assert [e.data["group"] for e in kinds(ev, "base-strike")] == order
     assert not s.forced_dice
+
+
+def test_ptvm_bombers_5_excess_fighters_peel_off_onto_the_bombers() -> None:
+    """Four B-17 units escorted by a fighter over Rabaul, three Zeros on CAP: one Zero must
+    face the escort (14a2.2), the other two may peel off onto the bombers - a normal 14
+    combat first, then the peeled fighters are the base's fighter cover (Bombers 4)."""
+    caps = dict.fromkeys(["CS-RabaulF1", "CS-RabaulF2", "CS-RabaulF3"], "Rabaul")
+    s, _ = battle(
+        "usa", "C2B", [*BOMBERS, "CS-MoresbyF1"], caps=caps,
+        dice=[1, 10, 1, 10, 1, 10, 1, 10, 1, 1, 1, 1],
+    )  # fmt: skip
+    b = s.battle
+    assert b is not None and b.escorts == ["CS-MoresbyF1"] and not b.waves
+    s, _ = play(s, "usa", *(f"target {u} Rabaul" for u in BOMBERS))
+    assert "peel CS-RabaulF2" not in [a.text() for a in legal_actions(s, "japan")]
+    with pytest.raises(IllegalAction) as err:
+        apply(s, "japan", {"kind": "peel", "unit": "CS-RabaulF2"})
+    assert err.value.rule == "Bombers 5"
+    s, _ = play(s, "japan", "dogfight CS-RabaulF1 CS-MoresbyF1", "peel CS-RabaulF2")
+    s, _ = play(s, "japan", "peel CS-RabaulF3")
+    s, ev = play(s, "usa", "attack CS-RabaulF1")
+    s, out = play(s, "japan", "attack CS-MoresbyF1")
+    ev += out
+    assert len(kinds(ev, "air combat")) == 2  # 14c, both missed
+    (strike,) = kinds(ev, "base-strike")
+    assert strike.data["fighter_cover"]["fighters_fire"]["units"] == ["CS-RabaulF2", "CS-RabaulF3"]
+    assert not s.forced_dice

@@ -342,3 +342,17 @@ def test_ptvm_bombers_5_excess_fighters_peel_off_onto_the_bombers() -> None:
     (strike,) = kinds(ev, "base-strike")
     assert strike.data["fighter_cover"]["fighters_fire"]["units"] == ["CS-RabaulF2", "CS-RabaulF3"]
     assert not s.forced_dice
+
+
+def test_ptvm_bombers_3_bomb_by_their_1991_category() -> None:
+    """Japanese G4Ms (1991 M units) bomb at medium level with their bombing factors (4d1):
+    12 bombers (4 factors) on Yorktown (defense 3) are at 1-1, none lost."""
+    raiders = ["CS-RabaulB1", "CS-RabaulB2"]
+    s, _ = battle("japan", "E3E", raiders, {"TF17": "E3E"}, dice=[1, 10])
+    s, _ = play(s, "usa", "face N", "formation")
+    s, ev = play(s, "japan", *(f"target {u} Yorktown" for u in raiders))
+    (loss,) = kinds(ev, "bomber-losses")
+    assert (loss.data["odds"], loss.data["band"], loss.data["losses"]) == ("4-3", "1-1", {})
+    (bombing,) = kinds(ev, "bombing")
+    assert (bombing.data["category"], bombing.data["attacker_modifier"]) == ("medium", 8)
+    assert bombing.data["target"] == "Yorktown" and not s.forced_dice

@@ -191,7 +191,7 @@ class Ledger:
         side = who.side
         if before.step == "ready" and action.kind in SHIFTS:
             self.shifted.add(UnitKey(side, action.get("unit")))
-        if action.kind == "fire" and before.battle is not None:
+        if action.kind in ("fire", "destroyers") and before.battle is not None:
             self.aa_used |= {UnitKey(side, s) for s in before.battle.aa_ships}
         for e in events:
             if e.kind == "wave" and before.battle is not None:

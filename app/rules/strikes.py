@@ -6,9 +6,13 @@ and their losses come from the odds band: every three bombers one attack factor 
 target's defense factor plus the screening factors (defense factors) of the defender's free
 CAP fighters. Bombers 4-7, Bases 4: any attack on a theatre base - fighter cover (restated on
 14's air combat), then the base's AA (Bases 4), then one hit and one plane on the ground per
-two bombers (per four T/D, Bombers 6); the hits go to the base's knockout (Bases 3). No aborts
-(Bombers 7: the 1991 rules have none, 3d4). Destroyers: once a Turn, Japan adds two AA factors
-to one anti-aircraft combat against an air unit attacking one of its ships.
+two bombers (per four T/D, Bombers 6); the hits go to the base's knockout (Bases 3). Bombers
+5: escorts fight 14's air combat first, and the defender may peel excess CAP fighters off onto
+the bombers (action "peel", app/rules/fighters.py). Bombers 6: land bombers and T/D attack in
+separate waves, the attacker choosing which goes first (step "strike order",
+app/rules/battle_setup.py). No aborts (Bombers 7: the 1991 rules have none, 3d4). Destroyers:
+once a Turn, Japan adds two AA factors to one anti-aircraft combat against an air unit
+attacking one of its ships (action "destroyers", app/rules/air_attack.py).
 
 A damage point on an air unit is one of its planes (theatre.py). The pure rules here take what
 they need (planes, factors, dice); `bomber_losses` and `base_strike` apply them to a battle.

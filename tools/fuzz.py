@@ -43,6 +43,7 @@ from app.rules.command_copies import separate
 from app.rules.commands import command_of, force_command
 from app.rules.events import Event, visible_to
 from app.rules.flow import acting
+from app.rules.landing import holds_planes, room
 from app.rules.modes import mode_of
 from app.rules.radio import readable
 from app.rules.reports import DAMAGE, OPEN, find
@@ -64,8 +65,9 @@ from app.rules.state import (
     Side,
     other,
 )
+from app.rules.theatre_air import no_launch_number
 from app.rules.umpire import UMPIRE, UMPIRE_ROLLS, in_sight
-from app.rules.units import capacity, launch_number, load, ship_record
+from app.rules.units import launch_number, ship_record
 from app.rules.victory import victory_points
 from tools.fuzz_identity import Ledger, check_unit_keys
 
@@ -213,9 +215,9 @@ def check_invariants(state: State) -> None:
                     f"{u.id} in a Normal Strike box",
                 )
         for c in state.units[side].values():
-            if c.ship and c.box != GONE and ship_record(c).capacity:
-                check(load(state, c) <= capacity(c), f"{c.id} over capacity")
-                if state.step in EARLY_STEPS:
+            if holds_planes(state, c):
+                check(room(state, c) >= 0, f"{c.id} over capacity")  # 5a3, Bases 2
+                if state.step in EARLY_STEPS and not no_launch_number(state, c):
                     check(
                         state.launched.get(c.key, 0)
                         <= launch_number(c) * (2 if "12b2" in state.options else 1),

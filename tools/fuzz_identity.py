@@ -40,6 +40,7 @@ from app.rules.state import (
 from app.rules.strikes import outside_4c
 from app.rules.surface.model import Surface
 from app.rules.theatre import is_theatre
+from app.rules.theatre_air import readying_refusal
 
 Ref = tuple[str, UnitKey]  # (where it is recorded, the unit)
 
@@ -212,6 +213,8 @@ class Ledger:
         for u in _commanded(state, seat):
             kind = {ARMING: "ready", READY: "arm"}.get(u.box)
             missing = kind and u.key not in self.shifted and Action(kind, (u.id,)) not in offered
+            if kind == "ready" and readying_refusal(state, u) is not None:
+                missing = False  # Bombers 8: it waits its base's readying time
             if not u.ship and missing:
                 raise AssertionError(f"3b: {side} {u.id} is not offered {kind}")
 

@@ -13,6 +13,7 @@ In the umpired modes the scouts fly first, on routes both sides hand in at once
 
 from __future__ import annotations
 
+from app.rules import theatre_air
 from app.rules.actions import DONE, Action, add_kinds
 from app.rules.air_ranges import can_enter, flight_factor, may_go_on
 from app.rules.air_return import stranded
@@ -47,6 +48,7 @@ from app.rules.state import (
     other,
 )
 from app.rules.steps import Step, b_then_a, begin, register
+from app.rules.theatre import is_theatre
 from app.rules.time_record import turn_box
 from app.rules.units import eliminate, is_scout
 
@@ -139,10 +141,12 @@ def _actions(state: State, side: Side) -> list[Action]:
         for group in sorted(board.groups):
             if _movable(state, side, group):
                 here = group_hex(state, side, group)
+                members = [state.units[side][u] for u in board.groups[group]]
                 acts += [
                     Action("fly", (group, h))
                     for h in searchboard_of(state).neighbours(here)
                     if _movable(state, side, group, h)
+                    and theatre_air.mountain_refusal(state, members, h) is None
                 ]
         acts += [
             Action("search", (h,))
@@ -153,6 +157,7 @@ def _actions(state: State, side: Side) -> list[Action]:
             acts += _orbits(state, side) if separate(state) else _circles(state, side)
         if not umpired:  # 18c1: the off-board scout enters with the scout routes
             acts += sorties(state, side)
+        acts += theatre_air.sorties(state, side, turn_box(state).night)  # Off-Board Bases 1
         if "13" in state.options:
             acts += _combinations(state, side)
     acts += [
@@ -311,6 +316,8 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
         fly(state, side, action.get("group"), action.get("hex"), out)
     elif action.kind == "combine":
         _combine(state, side, action.get("group"), action.get("into"))
+    elif action.kind == "sortie" and theatre_air.is_sortie(state, side, action.get("unit")):
+        theatre_air.sortie(state, side, action.get("unit"), action.get("hex"), out)
     elif action.kind == "sortie":
         sortie(state, side, action.get("unit"), action.get("hex"))
     elif action.kind == "search":
@@ -342,10 +349,19 @@ def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
             return "3d1", f"{group} has no air units with movement left"
         here, to = group_hex(state, side, group), action.get("hex")
         grid = searchboard_of(state)
+        members = [state.units[side][u] for u in board.groups[group]]
+        steep = theatre_air.mountain_refusal(state, members, to) if grid.contains(to) else None
+        if steep is not None:
+            return steep
         if grid.contains(to) and grid.distance(here, to) == 1:
             return "3d1", f"{group} has no air unit that may enter {to} (its movement factor)"
         return "3d1", (
             f"{group} is in {here}: air units move one hex at a time, into an adjacent hex"
+        )
+    if action.kind == "sortie" and is_theatre(state):
+        return "Off-Board Bases 1", (
+            "an air unit in the Ready box of an off-board base takes off into one of that "
+            "base's marked edge squares, by day, with movement left after the square's number"
         )
     if action.kind == "search":
         return "3d3.1", "a hex is searched as an air unit enters it, once a Turn"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.rules import theatre_air
 from app.rules.actions import DONE, Action
 from app.rules.air_ranges import return_allowance
 from app.rules.boards import area_hexes, searchboard_of, unit_hex
@@ -164,6 +165,7 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     else:
         u.box, u.area = ARMING, at
     state.boards[side].flights.pop(u.id)
+    theatre_air.landed(state, u, out)  # Off-Board Bases 3 (Truk), Bombers 8
     out.append(
         Event("land", ALL, state.turn, state.step, {"side": side, "unit": u.id, "at": u.area})
     )

@@ -64,6 +64,18 @@ def room(state: State, c: Unit) -> float:
     return (inf if most is None else most) - sum(planes(a) for a in aboard(state, c))
 
 
+def plane_count(state: State, c: Unit) -> dict[str, object]:
+    """What the Operations Card shows of a carrier or base in the expansion's scenarios: the
+    planes aboard, the capacity in planes (None: unlimited), and no launch number for a base
+    (RULES? none is printed, so a base launches all it holds)."""
+    held = sum(planes(a) for a in aboard(state, c))
+    most = room(state, c) + held
+    out: dict[str, object] = {"planes": held, "planes_capacity": None if most == inf else most}
+    if c.box == BASE:
+        out["launch"] = None
+    return out
+
+
 def takes(state: State, u: Unit) -> float:
     """What an air unit uses of a capacity: 12b1's count, or in the expansion its planes."""
     return float(planes(u)) if is_theatre(state) else size(state, u)

@@ -29,10 +29,11 @@ from typing import Any
 
 from app.rules import takeback
 from app.rules.actions import Action
-from app.rules.boards import midway_hex, ships_in
+from app.rules.boards import bases_of, midway_hex, ships_in
 from app.rules.command_copies import own_board, own_card, own_prompt, separate
 from app.rules.flow import acting, legal_actions, waiting_for
 from app.rules.grid import DIRECTIONS
+from app.rules.landing import plane_count
 from app.rules.modes import mode_of
 from app.rules.radio import notes_of
 from app.rules.reports import console, told_versus_truth
@@ -59,6 +60,7 @@ from app.rules.state import (
 )
 from app.rules.steps import STEPS
 from app.rules.surface.view import surface_view
+from app.rules.theatre import is_theatre
 from app.rules.time_record import turn_box
 from app.rules.umpire import believed, in_sight
 from app.rules.units import air_face, air_record, ship_face, ship_record
@@ -350,24 +352,32 @@ def _card(state: State, side: Side) -> dict[str, Any]:
         rec = ship_record(c) if c.ship else None
         if rec is None or not rec.capacity or c.box == GONE:
             continue
-        carriers.append(
-            {
-                "id": c.id,
-                "name": rec.name,
-                "capacity": rec.capacity,
-                "launch": ship_face(c).launch,
-                "launched": state.launched.get(c.key, 0),
-                "ready": boxes.get((READY, c.id), []),
-                "arming": boxes.get((ARMING, c.id), []),
-            }
-        )
+        entry = {
+            "id": c.id,
+            "name": rec.name,
+            "capacity": rec.capacity,
+            "launch": ship_face(c).launch,
+            "launched": state.launched.get(c.key, 0),
+            "ready": boxes.get((READY, c.id), []),
+            "arming": boxes.get((ARMING, c.id), []),
+        }
+        if is_theatre(state):  # Carrier Capacity, Bases 2: counted in planes
+            entry |= plane_count(state, c)
+        carriers.append(entry)
+    shown = {u.id: unit_view(u) for u in units.values() if u.box != GONE}
+    for base in bases_of(state, side):  # Bases 3: the day's damage, and a knockout
+        damage = state.base_damage.get(base.id)
+        if damage is not None:
+            today = {"damage_today": damage.damage, "knocked_out": damage.knocked_out}
+            shown[base.id] = {**shown[base.id], **today}  # unit_view's dict is shared
     return {
         "forces": forces,
         "carriers": carriers,
         "midway_strike": boxes.get((STRIKE, "Midway"), []),
+        "base_strikes": {b.id: boxes.get((STRIKE, b.id), []) for b in bases_of(state, side)},
         "flying": [u.id for u in units.values() if u.box == FLYING],
         "eliminated": [unit_view(u) for u in units.values() if u.box == GONE],
-        "units": {u.id: unit_view(u) for u in units.values() if u.box != GONE},
+        "units": shown,
     }
 
 

@@ -464,16 +464,24 @@
     }
   });
 
-  // -- boards: roving focus over the hexes, arrow keys ---------------------------------
+  // -- boards: roving focus over the hexes (or zones), arrow keys -------------------------
   var arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
-  function step(board, el, d) {
+  // A cell's column and row as drawn: the server's data-xy (the Searchboard, hexes or the
+  // theatre map's zones), else read from a hex code "K11" (the Battleboard).
+  function position(el) {
+    var xy = el.getAttribute("data-xy");
+    if (xy) return xy.split(",").map(Number);
     var name = el.getAttribute("data-hex");
-    var letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    var col = letters.indexOf(name[0]) + d[0];
-    var row = parseInt(name.slice(1), 10) + d[1];
-    if (col < 0) return;
-    var next = board.querySelector('[data-hex="' + letters[col] + row + '"]');
+    return ["ABCDEFGHIJKLMNOPQRSTUVWXYZ".indexOf(name[0]), parseInt(name.slice(1), 10)];
+  }
+
+  function step(board, el, d) {
+    var at = position(el);
+    var col = at[0] + d[0], row = at[1] + d[1];
+    var next = el.hasAttribute("data-xy")
+      ? board.querySelector('[data-xy="' + col + "," + row + '"]')
+      : col >= 0 && board.querySelector('[data-hex="' + "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[col] + row + '"]');
     if (!next) return;
     el.setAttribute("tabindex", "-1");
     next.setAttribute("tabindex", "0");
@@ -501,26 +509,38 @@
     return unit ? { unit: unit, sites: data.sites } : null;
   }
 
-  function cube(name) {
-    var col = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".indexOf(name[0]);
-    var row = parseInt(name.slice(1), 10);
-    var z = row - (col - (col & 1)) / 2;
-    return [col, -col - z, z];
+  // Each cell carries its coordinates (data-c: a hex's cube coordinates, a zone's x,y);
+  // the distance between two cells is their largest difference, on either board. A place
+  // is a cell's code, or [code, n]: a marked edge square n zones from an off-board base.
+  function distances(cells) {
+    var at = {};
+    cells.forEach(function (cell) {
+      at[cell.getAttribute("data-hex")] = cell.getAttribute("data-c").split(",").map(Number);
+    });
+    return function (h, place) {
+      var far = 0, extra = 0;
+      if (Array.isArray(place)) { extra = place[1]; place = place[0]; }
+      var p = at[h], q = at[place];
+      if (!p || !q) return Infinity;
+      for (var i = 0; i < p.length; i++) far = Math.max(far, Math.abs(p[i] - q[i]));
+      return far + extra;
+    };
   }
 
-  function distance(a, b) {
-    var p = cube(a), q = cube(b);
-    return Math.max(Math.abs(p[0] - q[0]), Math.abs(p[1] - q[1]), Math.abs(p[2] - q[2]));
+  function nearest(distance, h, places) { // the nearest of a place or a list of places
+    var list = Array.isArray(places) && Array.isArray(places[0]) ? places : [places];
+    return Math.min.apply(null, list.map(function (p) { return distance(h, p); }));
   }
 
   function shadeReach(key) {
     var found = reachOf(key);
     if (!found) return;
-    all('svg[data-board="sb"] [data-hex]').forEach(function (cell) {
+    var cells = all('svg[data-board="sb"] [data-hex][data-c]');
+    var distance = distances(cells);
+    cells.forEach(function (cell) {
       var h = cell.getAttribute("data-hex");
-      var reachers = found.unit.members.filter(function (m) {
-        return distance(found.unit.from, h) <= m.left;
-      });
+      var from = nearest(distance, h, found.unit.from);
+      var reachers = found.unit.members.filter(function (m) { return from <= m.left; });
       if (!reachers.length) return;
       var home = reachers.every(function (m) {
         return (found.sites[m.basing] || []).some(function (s) { return distance(h, s) <= m.move; });

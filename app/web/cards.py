@@ -1,6 +1,11 @@
 """2c: both Operations Cards, open to both players - every task force area with its Ships
 and Normal Strike boxes, every named ship area (and Midway's) with its Ready and Arming
 boxes, capacity and launches this Turn, the units in the air, and the eliminated ones.
+
+In a game of "Pacific Theatre Via Midway" each base unit of a side has a base area of its
+own, like Midway's: its base unit, Ready, Arming and Normal Strike boxes, with the base's
+printed plane capacity and AA strength (Bases 2, scenarios/theatre-bases.toml) and, when
+the view says, its damage today and whether it is knocked out (Bases 3).
 """
 
 from __future__ import annotations
@@ -8,8 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from app.rules.bases import RECOVERY_TIME
+from app.rules.bases import base as theatre_base
 from app.web.counters import SIDE_TITLE, Counter, counters_of, sides_of
 from app.web.names import printed_marker
+from app.web.theatre import base_state
 
 
 @dataclass
@@ -67,11 +75,74 @@ def _force(side: str, f: dict[str, Any], units: dict[str, Counter], optional: bo
     )
 
 
-def _carrier(side: str, c: dict[str, Any], units: dict[str, Counter], card: dict[str, Any]) -> Area:
+def _base_info(
+    view: dict[str, Any], name: str, aboard: int, planes: int | None = None
+) -> str | None:
+    """A theatre base's printed values (Bases 2) and its state today (Bases 3), or None
+    when the game's scenario lists no such base (theatre-bases.toml)."""
+    scenario = str((view.get("scenario") or {}).get("id") or "")
+    try:
+        spec = theatre_base(scenario, name)
+    except KeyError:
+        return None
+    capacity = "unlimited" if spec.capacity is None else f"{spec.capacity} planes"
+    units = "air unit" if aboard == 1 else "air units"
+    info = f"{aboard} {units} aboard" + ("" if planes is None else f" ({planes} planes)")
+    info += f"; capacity {capacity}"
+    info += f", AA {spec.aa}" if spec.aa else ", no AA"
+    if spec.prohibited:
+        info += f", may not accept {' or '.join(sorted(spec.prohibited))}"
+    if spec.zone is None:
+        info += ", off the board"
+    damage, knocked_out = base_state(view, name)
+    if knocked_out:
+        info += f"; knocked out till {RECOVERY_TIME} (Bases 3)"
+    elif damage:
+        info += f"; {damage} hits today (Bases 3)"
+    return info
+
+
+def _base_area(
+    view: dict[str, Any], side: str, c: dict[str, Any], units: dict[str, Counter], aboard: int
+) -> Area:
+    """A theatre base unit's area: its name, the base unit, Ready, Arming, Normal Strike."""
+    cid = c["id"]
+    name = str(c.get("name") or cid)
+    card = (view.get("operations_cards") or {}).get(side) or {}
+    strike = ((card.get("base_strikes") or {}).get(cid)) or []
+    info = (
+        _base_info(view, name, aboard, c.get("planes")) or f"capacity {aboard}/{c.get('capacity')}"
+    )
+    if c.get("launch") is not None:
+        info += f", launched {number(c.get('launched') or 0)} of {c['launch']} this Turn"
+    return Area(
+        name=f"{name} base area",
+        info=info,
+        boxes=[
+            Box(f"box:{side}:{cid}:base", "Base unit", _pick(units, [cid])),
+            Box(f"box:{side}:{cid}:ready", "Ready", _pick(units, c.get("ready"))),
+            Box(f"box:{side}:{cid}:arming", "Arming", _pick(units, c.get("arming"))),
+            Box(f"box:{side}:{cid}:strike", "Normal Strike", _pick(units, strike)),
+        ],
+    )
+
+
+def _carrier(
+    side: str,
+    c: dict[str, Any],
+    units: dict[str, Counter],
+    card: dict[str, Any],
+    view: dict[str, Any] | None = None,
+) -> Area:
     cid = c["id"]
     aboard = len(c.get("ready") or []) + len(c.get("arming") or [])
+    unit = units.get(cid)
+    if cid != "Midway" and unit is not None and unit.type == "base":
+        return _base_area(view or {}, side, c, units, aboard)
     launch = c.get("launch")
     info = f"capacity {aboard}/{c.get('capacity')}"
+    if c.get("planes") is not None:  # Carrier Capacity: the expansion counts planes
+        info = f"{c['planes']} of {c.get('planes_capacity')} planes aboard"
     if launch is not None:
         info += f", launched {number(c.get('launched') or 0)} of {launch} this Turn"
     boxes = [
@@ -97,7 +168,7 @@ def card(view: dict[str, Any], side: str, seat: str) -> Card:
         forces=[
             _force(side, f, units, bool(view.get("options"))) for f in data.get("forces") or []
         ],
-        ships=[_carrier(side, c, units, data) for c in data.get("carriers") or []],
+        ships=[_carrier(side, c, units, data, view) for c in data.get("carriers") or []],
         flying=_pick(units, data.get("flying")),
         eliminated=[u for u in units.values() if u.eliminated],
     )

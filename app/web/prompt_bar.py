@@ -24,7 +24,7 @@ CANNOT_LAND = {
     "5a3": "every carrier or base in reach is full",
     "11c2": "its carrier is dead in the water",
 }
-HEX = re.compile(r"([A-Z])(\d{1,2})")
+HEX = re.compile(r"([A-Z])(\d{1,2})([A-I]?)")  # a hex "K11", or a theatre zone "F4F"
 NUMBERS = re.compile(r"(\d+)")
 
 
@@ -41,12 +41,13 @@ def hex_of(c: Choice) -> str | None:
 
 
 def board_order(c: Choice) -> tuple[object, ...]:
-    """By hex code, column letter then row number (A1, A2 ... A10, B1); then by words."""
+    """By hex code, column letter then row number (A1, A2 ... A10, B1); a theatre zone by
+    its area, then its letter (A1A, A1B ... A2A); then by words."""
     code = hex_of(c)
     if code:
         m = HEX.fullmatch(code)
         assert m
-        return (0, m[1], int(m[2]), natural(c.label))
+        return (0, m[1], int(m[2]), m[3], natural(c.label))
     return (1, natural(c.label))
 
 

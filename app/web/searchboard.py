@@ -1,5 +1,9 @@
 """A side's own Searchboard (1a, 1c, 3d) as the page draws it, from the seat's view only.
 
+The board is the scenario's (`Scenario.board`): Midway's hex Searchboard, or the square-zone
+theatre map of "Pacific Theatre Via Midway" (app/web/theatre.py: its terrain, bases and
+off-board bases). Both are drawn by the same code through a layout (app/web/geometry.py).
+
 Drawn: every hex with its code, islands and reefs, the Dateline, the setup or entry areas
 while a task force of this side still has to be placed in them, own task force markers,
 the enemy markers search answers revealed (3d3.3) with the Turn they were seen, flying air
@@ -9,15 +13,19 @@ data the page needs to shade where a selected air unit can reach and still land 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from app.data import catalog
+from app.web import theatre
 from app.web.choices import Namer
 from app.web.counters import SIDE_LABEL, SIDE_TITLE, opponents, sides_of, unit_key
-from app.web.geometry import Layout
+from app.web.geometry import Layout, SquareLayout
 from app.web.names import Names
+
+Grid = Layout | SquareLayout
 
 AREA_NAMES = {"east-of-dateline": "east of the Dateline"}
 WHITE_DECKS = ("CV", "CVL")
@@ -29,6 +37,11 @@ def layout() -> Layout:
     return Layout(spec.columns, spec.rows, size=30.0)
 
 
+def layout_of(view: dict[str, Any]) -> Grid:
+    """The layout of the board the view's scenario is played on."""
+    return theatre.layout() if theatre.on_theatre(view) else layout()
+
+
 @dataclass
 class Cell:
     name: str
@@ -37,6 +50,8 @@ class Cell:
     classes: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     area_label: str = ""
+    coords: str = ""  # "x,y,z" (hex) or "x,y" (zone): the distance is the largest difference
+    position: str = ""  # "column,row" as drawn: the arrow keys step by it
 
 
 @dataclass
@@ -87,6 +102,39 @@ class Board:
     reach: dict[str, Any]
     legend: list[str]
     title: str = ""  # "" for a side's own Searchboard, which the page names by its seat
+    grid: str = "hex"  # "hex" or "square" (the theatre map)
+    label: str = "columns A to T, rows 1 to 11"
+    mark_dy: float = 5.0  # a counter sits this far below the centre (under a hex's code)
+    frame: tuple[float, float, float, float] | None = None  # the theatre map's x, y, w, h
+    area_lines: str = ""  # the theatre map's lines between areas (an SVG path)
+    area_names: list[tuple[str, float, float]] = field(default_factory=list)
+    bases: list[theatre.BaseMark] = field(default_factory=list)
+    offboard: list[theatre.OffBoardBox] = field(default_factory=list)
+
+
+def _frame(grid: Grid) -> dict[str, Any]:
+    """What a Board takes from its layout besides its cells."""
+    if isinstance(grid, Layout):
+        return {
+            "width": grid.width,
+            "height": grid.height,
+            "hex_points": grid.points(),
+            "dateline": grid.east_edge("K"),
+            "dateline_x": round(grid.centre("K1")[0] + grid.size * 0.75, 1),
+        }
+    return {
+        "width": grid.width,
+        "height": grid.height,
+        "hex_points": grid.points(),
+        "dateline": "",
+        "dateline_x": 0.0,
+        "grid": "square",
+        "label": f"areas {grid.columns[0]}1 to {grid.columns[-1]}{grid.rows}, 3 by 3 zones each",
+        "mark_dy": 0.0,
+        "frame": (grid.left, grid.top, grid.right - grid.left, grid.bottom - grid.top),
+        "area_lines": grid.area_lines(),
+        "area_names": grid.areas(),
+    }
 
 
 def _areas(view: dict[str, Any], seat: str) -> dict[str, str]:
@@ -103,28 +151,54 @@ def _areas(view: dict[str, Any], seat: str) -> dict[str, str]:
             continue
         name = AREA_NAMES.get(f.area, f"area {f.area}")
         when = "setup" if f.entry_turn is None else f"entry on Turn {f.entry_turn}"
-        for h in catalog().searchboard.areas.get(f.area, frozenset()):
+        for h in _areas_of(view).get(f.area, frozenset()):
             out[h] = f"{f.label}: {when} {name}"
     return out
 
 
-def _cells(view: dict[str, Any], seat: str) -> list[Cell]:
-    grid, spec = layout(), catalog().searchboard
+def _areas_of(view: dict[str, Any]) -> Mapping[str, frozenset[str]]:
+    return theatre.spec().areas if theatre.on_theatre(view) else catalog().searchboard.areas
+
+
+def _terrain(grid: Grid, name: str, cell: Cell, bases: dict[str, str]) -> None:
+    """Land and reef: the hex Searchboard's islands (1a), the theatre map's terrain."""
+    if isinstance(grid, SquareLayout):
+        classes, words = theatre.terrain(name)
+        cell.classes += classes
+        cell.notes += words
+    elif name in catalog().searchboard.land:
+        cell.classes.append("land")
+        cell.notes.append(f"{bases[name]} (island)" if name in bases else "island or reef")
+
+
+def _cells(view: dict[str, Any], seat: str, grid: Grid) -> list[Cell]:
+    spec = catalog().searchboard
     board: dict[str, Any] = view.get("searchboard") or {}
     searched = set(board.get("searched") or []) | set(board.get("sea_searched") or [])
     enemy = opponents(view).get(seat, seat)
     announced = {a["hex"]: a["how"] for a in view.get("announcements") or [] if a["side"] == enemy}
     areas = _areas(view, seat)
     bases = {h: name for name, h in spec.bases.items()}
+    theatre_bases: dict[str, str] = {}
+    edges: dict[str, str] = {}
+    if isinstance(grid, SquareLayout):
+        theatre_bases = {b.zone: b.words for b in theatre.bases(view)}
+        edges = theatre.edge_notes()
     battle_hex = (view.get("battle") or {}).get("hex")
     labelled: set[str] = set()
     cells = []
     for name in grid.hexes():
         x, y = grid.centre(name)
-        cell = Cell(name, x, y)
-        if name in spec.land:
-            cell.classes.append("land")
-            cell.notes.append(f"{bases[name]} (island)" if name in bases else "island or reef")
+        coords, position = grid.coords(name), grid.position(name)
+        cell = Cell(name, x, y, coords=",".join(map(str, coords)))
+        cell.position = ",".join(map(str, position))
+        _terrain(grid, name, cell, bases)
+        if name in theatre_bases:
+            cell.classes.append("base-zone")
+            cell.notes.append(theatre_bases[name])
+        if name in edges:
+            cell.classes.append("edge-square")
+            cell.notes.append(edges[name])
         if name in areas:
             cell.classes.append("area")
             cell.notes.append(areas[name])
@@ -159,8 +233,7 @@ def _stacks(marks: list[Mark]) -> list[Stack]:
     return out
 
 
-def _own_markers(view: dict[str, Any], seat: str, n: Namer) -> list[Mark]:
-    grid = layout()
+def _own_markers(view: dict[str, Any], seat: str, n: Namer, grid: Grid) -> list[Mark]:
     forces: dict[str, str] = (view.get("searchboard") or {}).get("forces") or {}
     card = (view.get("operations_cards") or {}).get(seat) or {}
     ships = {f["force"]: len(f.get("ships") or []) for f in card.get("forces") or []}
@@ -180,9 +253,9 @@ def _own_markers(view: dict[str, Any], seat: str, n: Namer) -> list[Mark]:
     return marks
 
 
-def _spotted(view: dict[str, Any], seat: str, n: Namer) -> list[Mark]:
+def _spotted(view: dict[str, Any], seat: str, n: Namer, grid: Grid) -> list[Mark]:
     """3d3.3: an enemy marker where each enemy task force was last seen, with the Turn."""
-    grid, enemy = layout(), opponents(view).get(seat, seat)
+    enemy = opponents(view).get(seat, seat)
     latest: dict[str, tuple[int, str, str, list[str]]] = {}
     for s in (view.get("searchboard") or {}).get("spotted") or []:
         for marker, ships in (s.get("forces") or {}).items():
@@ -199,16 +272,16 @@ def _spotted(view: dict[str, Any], seat: str, n: Namer) -> list[Mark]:
         )
         lines = [f"{SIDE_LABEL.get(enemy, enemy)} enemy", n.marker(marker), f"seen T{turn}"]
         marks.append(Mark(f"seen:{enemy}:{marker}", h, x, y, "spotted", enemy, lines, title))
-    return marks + _unidentified(view, seat)
+    return marks + _unidentified(view, seat, grid)
 
 
 VAGUE = {"something": "something", "number": "ships", "actual": "ships"}
 
 
-def _unidentified(view: dict[str, Any], seat: str) -> list[Mark]:
+def _unidentified(view: dict[str, Any], seat: str, grid: Grid) -> list[Mark]:
     """15a1.2: answers that said something is there, or how many ships, but not which
     task force: an enemy marker without a name, at the latest such answer per hex."""
-    grid, enemy = layout(), opponents(view).get(seat, seat)
+    enemy = opponents(view).get(seat, seat)
     latest: dict[str, dict[str, Any]] = {}
     for s in (view.get("searchboard") or {}).get("spotted") or []:
         if not s.get("forces") and s.get("level") in VAGUE and grid.contains(str(s.get("hex"))):
@@ -226,8 +299,7 @@ def _unidentified(view: dict[str, Any], seat: str) -> list[Mark]:
     return marks
 
 
-def _flights(view: dict[str, Any], seat: str) -> tuple[list[Mark], list[str]]:
-    grid = layout()
+def _flights(view: dict[str, Any], seat: str, grid: Grid) -> tuple[list[Mark], list[str]]:
     board: dict[str, Any] = view.get("searchboard") or {}
     flying: dict[str, Any] = board.get("flying") or {}
     groups: dict[str, list[str]] = board.get("groups") or {}
@@ -256,11 +328,11 @@ def _flights(view: dict[str, Any], seat: str) -> tuple[list[Mark], list[str]]:
     return marks, sorted(paths)
 
 
-def _base(view: dict[str, Any]) -> list[Mark]:
+def _base(view: dict[str, Any], grid: Grid) -> list[Mark]:
     base = view.get("midway")
-    if not base or base.get("eliminated") or not layout().contains(str(base.get("hex"))):
+    if not base or base.get("eliminated") or not grid.contains(str(base.get("hex"))):
         return []
-    x, y = layout().centre(base["hex"])
+    x, y = grid.centre(base["hex"])
     hits = int(base.get("hits") or 0)
     status = ("back side up, " if base.get("face") == "back" else "") + f"{hits} hit markers"
     title = f"American base unit Midway in {base['hex']} ({status}; on both Searchboards, 4e2)"
@@ -270,8 +342,43 @@ def _base(view: dict[str, Any]) -> list[Mark]:
     return [Mark(unit_key(side, "Midway"), base["hex"], x, y, "base", side, label, title, False)]
 
 
-def landing_sites(view: dict[str, Any], seat: str) -> dict[str, list[str]]:
-    """5a1: hexes where each basing colour may land, from this side's own markers."""
+Site = str | list[str | int]  # a hex or zone, or [zone, zones beyond it] (an edge square)
+
+
+def _base_at(view: dict[str, Any], unit: dict[str, Any]) -> list[Site]:
+    """Where a base unit of the seat's card is: Midway's hex (2c2); a theatre base's zone;
+    an off-board base's marked edge squares, each with its number (Off-Board Bases 1)."""
+    if unit.get("id") == "Midway":
+        at = (view.get("midway") or {}).get("hex")
+        return [str(at)] if at else []
+    if not theatre.on_theatre(view):
+        return []
+    name, spec = str(unit.get("name") or unit.get("id")), theatre.spec()
+    if name in spec.bases:
+        return [spec.bases[name]]
+    off = spec.offboard.get(name)
+    return [] if off is None else [[z, n] for z, n in off.squares.items()]
+
+
+def _own_bases(view: dict[str, Any], seat: str) -> list[list[Site]]:
+    """The seat's theatre base units that planes may land at now (Bases 3: not knocked
+    out), each as where it is."""
+    card = (view.get("operations_cards") or {}).get(seat) or {}
+    units: dict[str, Any] = card.get("units") or {}
+    out = []
+    for c in card.get("carriers") or []:
+        u = units.get(c["id"]) or {}
+        if c["id"] == "Midway" or u.get("type") != "base" or u.get("eliminated"):
+            continue
+        if theatre.base_state(view, str(u.get("name") or c["id"]))[1]:
+            continue
+        out.append(_base_at(view, u))
+    return out
+
+
+def landing_sites(view: dict[str, Any], seat: str) -> dict[str, list[Site]]:
+    """5a1: hexes where each basing colour may land, from this side's own markers and
+    bases (an off-board base as its marked squares, each [zone, number])."""
     card = (view.get("operations_cards") or {}).get(seat) or {}
     units: dict[str, Any] = card.get("units") or {}
     forces: dict[str, str] = (view.get("searchboard") or {}).get("forces") or {}
@@ -290,20 +397,41 @@ def landing_sites(view: dict[str, Any], seat: str) -> dict[str, list[str]]:
     if base and base.get("side") == seat and not base.get("eliminated"):
         sites["white"].add(base["hex"])
         sites["green"].add(base["hex"])
-    return {k: sorted(v) for k, v in sites.items()}
+    squares: list[Site] = []
+    for at in _own_bases(view, seat):
+        for site in at:
+            if isinstance(site, str):
+                sites["white"].add(site)
+                sites["green"].add(site)
+            else:
+                squares.append(site)
+    out: dict[str, list[Site]] = {k: [*sorted(v)] for k, v in sites.items()}
+    for k in ("white", "green"):
+        out[k] += squares
+    return out
 
 
 def reach_data(view: dict[str, Any], seat: str) -> dict[str, Any]:
-    """What the page needs to shade a selected air unit's reach (3d1) and way home (5a2)."""
+    """What the page needs to shade a selected air unit's reach (3d1) and way home (5a2):
+    where each unit flies from (a hex, or an off-board base's marked squares with their
+    numbers) and the landing sites; the page counts distances with each cell's `coords`."""
     card = (view.get("operations_cards") or {}).get(seat) or {}
     units: dict[str, Any] = card.get("units") or {}
     board: dict[str, Any] = view.get("searchboard") or {}
     forces: dict[str, str] = board.get("forces") or {}
     force_of = {s: f["force"] for f in card.get("forces") or [] for s in f.get("ships") or []}
-    base_hex = (view.get("midway") or {}).get("hex")
     out: dict[str, Any] = {}
     for c in card.get("carriers") or []:
-        at = base_hex if c["id"] == "Midway" else forces.get(force_of.get(c["id"], ""))
+        if (units.get(c["id"]) or {}).get("type") == "base" or c["id"] == "Midway":
+            here = _base_at(view, {"id": c["id"], **(units.get(c["id"]) or {})})
+        else:
+            tf = forces.get(force_of.get(c["id"], ""))
+            here = [tf] if tf else []
+        at: Site | list[Site] | None = None
+        if len(here) == 1 and isinstance(here[0], str):
+            at = here[0]
+        elif here:
+            at = here
         for uid in [*(c.get("ready") or []), *(c.get("arming") or [])]:
             u = units.get(uid) or {}
             move = int((u.get("factors") or {}).get("movement") or 0)
@@ -328,57 +456,71 @@ def reach_data(view: dict[str, Any], seat: str) -> dict[str, Any]:
     return {"sites": landing_sites(view, seat), "units": out}
 
 
-def searchboard(view: dict[str, Any], seat: str) -> Board | None:
+def _theatre_layers(view: dict[str, Any], grid: Grid) -> dict[str, Any]:
+    if not isinstance(grid, SquareLayout):
+        return {}
+    return {"bases": theatre.bases(view), "offboard": theatre.offboard(view)}
+
+
+def searchboard(view: dict[str, Any], seat: str, grid: Grid | None = None) -> Board | None:
+    """The seat's own Searchboard, on the board of its scenario (`grid`: that board's
+    layout, found from the view's scenario unless given)."""
     if "searchboard" not in view:
         return None
-    grid, n = layout(), Namer(view, seat)
-    flights, paths = _flights(view, seat)
+    grid = grid or layout_of(view)
+    n = Namer(view, seat)
+    flights, paths = _flights(view, seat, grid)
     stacks = _stacks(
-        [*_base(view), *_own_markers(view, seat, n), *_spotted(view, seat, n), *flights]
+        [
+            *_base(view, grid),
+            *_own_markers(view, seat, n, grid),
+            *_spotted(view, seat, n, grid),
+            *flights,
+        ]
     )
-    dateline_x = grid.centre("K1")[0] + grid.size * 0.75
+    cells = "zones" if grid.kind == "square" else "hexes"
     legend = [
-        "Searched this Turn: dotted hexes",
-        "Enemy searches announced this Turn: hatched hexes",
+        f"Searched this Turn: dotted {cells}",
+        f"Enemy searches announced this Turn: hatched {cells}",
         "Enemy markers: last seen position, labelled with the Turn (3d3.3)",
     ]
+    if isinstance(grid, SquareLayout):
+        legend += theatre.LEGEND
     return Board(
-        width=grid.width,
-        height=grid.height,
-        hex_points=grid.points(),
-        cells=_cells(view, seat),
-        dateline=grid.east_edge("K"),
-        dateline_x=round(dateline_x, 1),
+        **_frame(grid),
+        cells=_cells(view, seat, grid),
         stacks=stacks,
         paths=paths,
         reach=reach_data(view, seat),
         legend=legend,
+        **_theatre_layers(view, grid),
     )
 
 
-def both_sides(view: dict[str, Any]) -> Board | None:
+def both_sides(view: dict[str, Any], grid: Grid | None = None) -> Board | None:
     """Everything at once (the umpire, 18b; a finished game's replay): both sides' task
     force markers and flying air units on one Searchboard, each in its side's colours,
     with no "seen" markers (every position is the true one)."""
     boards: dict[str, Any] = view.get("searchboards") or {}
     if not boards:
         return None
-    grid, marks, paths = layout(), [*_base(view)], []
+    grid = grid or layout_of(view)
+    marks, paths = [*_base(view, grid)], []
     for side in sides_of(view):
         own = {**view, "searchboard": boards.get(side) or {}}
-        flights, lines = _flights(own, side)
-        marks += [*_own_markers(own, side, Namer(own, side)), *flights]
+        flights, lines = _flights(own, side, grid)
+        marks += [*_own_markers(own, side, Namer(own, side), grid), *flights]
         paths += lines
+    legend = ["Both sides' task forces and flying air units where they truly are"]
+    if isinstance(grid, SquareLayout):
+        legend += theatre.LEGEND
     return Board(
-        width=grid.width,
-        height=grid.height,
-        hex_points=grid.points(),
-        cells=_cells({**view, "searchboard": {}}, ""),
-        dateline=grid.east_edge("K"),
-        dateline_x=round(grid.centre("K1")[0] + grid.size * 0.75, 1),
+        **_frame(grid),
+        cells=_cells({**view, "searchboard": {}}, "", grid),
         stacks=_stacks(marks),
         paths=sorted(paths),
         reach={"sites": {}, "units": {}},
-        legend=["Both sides' task forces and flying air units where they truly are"],
+        legend=legend,
         title="Both sides on one Searchboard",
+        **_theatre_layers(view, grid),
     )

@@ -9,7 +9,9 @@ import pytest
 
 from app.rules import IllegalAction, State, apply, legal_actions, new_game
 from app.rules.bases import AUTOMATIC, BELOW, KNOCKED_OUT
+from app.rules.boards import theatre
 from app.rules.events import Event
+from app.rules.flow import acting
 from app.rules.state import FLYING, HIGH_CAP, Flight, Side, other
 from app.rules.steps import begin
 from app.rules.strikes import (
@@ -356,3 +358,44 @@ def test_ptvm_bombers_3_bomb_by_their_1991_category() -> None:
     (bombing,) = kinds(ev, "bombing")
     assert (bombing.data["category"], bombing.data["attacker_modifier"]) == ("medium", 8)
     assert bombing.data["target"] == "Yorktown" and not s.forced_dice
+
+
+# ---------------------------------------------------------------- a Coral Sea game played
+
+
+def flown_to_rabaul() -> State:
+    """Coral Sea from its setup: the Japanese forces at Rabaul (C2B), the Allied carriers far
+    off; Port Moresby's four B-17 units launch and fly zone by zone to Rabaul."""
+    s = new_game("coral-sea", frozenset({"14"}), 1)
+    places = [f"place {m} C2B" for m in ("StrikingForce", "CoveringGroup", "InvasionForce")]
+    s, _ = play(s, "japan", *places, "place SupportGroup C2B", "done")
+    s, _ = play(s, "usa", "place TF17 I7I", "place TF44 I7H", "done")
+    grid = theatre()
+    while s.battle is None:
+        (seat, *_) = acting(s)
+        offered = [a.text() for a in legal_actions(s, seat)]
+        flights = s.boards["usa"].flights
+        fly = [a for a in offered if a.startswith("fly ")]
+        if seat == "usa" and f"launch {BOMBERS[0]}" in offered:
+            s, _ = play(s, "usa", *(f"launch {u}" for u in BOMBERS))
+        elif seat == "usa" and fly and all(f.hex != "C2B" for f in flights.values()):
+            s, _ = play(s, "usa", min(fly, key=lambda a: grid.distance(a.split()[-1], "C2B")))
+        else:
+            s, _ = play(s, seat, "done")
+    return s
+
+
+def test_ptvm_bombers_3_in_a_played_coral_sea_battle() -> None:
+    """Over Rabaul the B-17s are their own wave, all on Shokaku: 24 bombers (8 factors)
+    against its defense 3 are at 1-1 or more - none lost - and they bomb at high level;
+    Rabaul, not attacked, takes no hits."""
+    s = flown_to_rabaul()
+    assert s.battle is not None and sorted(s.battle.air) == BOMBERS
+    assert "Rabaul" in s.battle.ships
+    s, _ = play(s, "japan", "face N", "formation")
+    s, ev = play(s, "usa", *(f"target {u} Shokaku" for u in BOMBERS))
+    (loss,) = kinds(ev, "bomber-losses")
+    assert (loss.data["odds"], loss.data["band"], loss.data["losses"]) == ("8-3", "1-1", {})
+    assert [e.data["category"] for e in kinds(ev, "bombing")] == ["high"]
+    assert not kinds(ev, "anti-aircraft") and not kinds(ev, "base-strike")
+    assert today(s, s.units["japan"]["Rabaul"]).damage == 0

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from app.rules import Action, Event, legal_actions
-from app.rules.boards import battleboard
+from app.rules.boards import battleboard, is_base
 from app.rules.commands import command_of
 from app.rules.flow import acting
 from app.rules.seats import seat_of
@@ -37,13 +37,15 @@ from app.rules.state import (
     UnitKey,
     other,
 )
+from app.rules.strikes import outside_4c
 from app.rules.surface.model import Surface
+from app.rules.theatre import is_theatre
 from app.rules.theatre_air import readying_refusal
 
 Ref = tuple[str, UnitKey]  # (where it is recorded, the unit)
 
 _BATTLE = """ships air positions targets air_hexes aa_ships aa_target bombed escorts caps
-facing_cap joined escort_fired cap_fired breakthrough intercepted low_after waves"""
+facing_cap joined escort_fired cap_fired breakthrough intercepted low_after waves peeled"""
 _SURFACE = "ships hexes facings lines spent gunned fired designated broke_off"
 BARE_ID_FIELDS: frozenset[tuple[str, str]] = frozenset(
     {
@@ -102,6 +104,7 @@ def _battle(b: Battle) -> Iterator[Ref]:
     d, a = other(b.attacker), b.attacker
     yield from _keys("Battle.defender", d, [*b.ships, *b.positions, *b.aa_ships, *b.caps])
     yield from _keys("Battle.defender", d, [*b.low_after, *b.facing_cap, *b.breakthrough])
+    yield from _keys("Battle.defender", d, b.peeled)
     yield from _keys("Battle.defender", d, [*b.targets.values(), *b.joined.values()])
     yield from _keys("Battle.defender", d, (r.split("/")[0] for r in b.bombed))
     yield from _keys("Battle.attacker", a, [*b.air, *b.air_hexes, *b.escorts, *b.targets])
@@ -189,7 +192,7 @@ class Ledger:
         side = who.side
         if before.step == "ready" and action.kind in SHIFTS:
             self.shifted.add(UnitKey(side, action.get("unit")))
-        if action.kind == "fire" and before.battle is not None:
+        if action.kind in ("fire", "destroyers") and before.battle is not None:
             self.aa_used |= {UnitKey(side, s) for s in before.battle.aa_ships}
         for e in events:
             if e.kind == "wave" and before.battle is not None:
@@ -251,12 +254,17 @@ def _side(state: State, seat: str) -> Side:
 
 def _aa_in_reach(state: State, b: Battle, ship: str) -> bool:
     """4c1: an attacking air unit within three Battleboard hexes of the ship (4c: bombers,
-    and fighters strafing, 14f)."""
+    and fighters strafing, 14f); in the expansion's scenarios not a base (Bases 4), nor at
+    land bombers on a ship or planes on a base (Bombers 3, 4: app/rules/strikes.py)."""
     grid = battleboard()
+    if is_theatre(state) and is_base(state, other(b.attacker), ship):
+        return False
     targets = [
         a
         for a in [*b.air, *(e for e in b.escorts if e in b.targets)]
-        if state.units[b.attacker][a].box != GONE and a in b.air_hexes
+        if state.units[b.attacker][a].box != GONE
+        and a in b.air_hexes
+        and not outside_4c(state, b, a)
     ]
     if b.aa_target is not None:
         targets = [b.aa_target]

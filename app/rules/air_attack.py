@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from app.rules.actions import DONE, Action
+from app.rules import strikes
+from app.rules.actions import DONE, Action, add_kinds
 from app.rules.battle import (
     _end_battle,
     battle,
@@ -12,6 +13,7 @@ from app.rules.battle import (
 )
 from app.rules.boards import battleboard, is_base
 from app.rules.events import Event
+from app.rules.fighters import free_cap
 from app.rules.free_roll import CONTINUATIONS, fight
 from app.rules.state import (
     READY,
@@ -23,6 +25,7 @@ from app.rules.state import (
     other,
 )
 from app.rules.steps import Step, begin, nothing, register
+from app.rules.theatre import is_theatre
 from app.rules.units import (
     aa_factor,
     bombing,
@@ -35,6 +38,8 @@ THREADING = -2  # 4d3.2, value from 16h1.2 (RULES-NOTES.md)
 READY_BOX_DIVE = 4  # 4d3.3, from 10b2 (RULES-NOTES.md): dive bombing only
 AA_LEVEL = {"high": -2, "medium": -1}  # 4c2.1 (RULES-NOTES.md: -2), 4c2.2
 AHEAD, STARBOARD_BOW, ASTERN, PORT_BOW = 0, 1, 3, 5
+add_kinds({"destroyers": ()})  # Destroyers: fire this AA combat with Japan's two more factors
+DESTROYERS = Action("destroyers")
 RELATIVE = ("ahead", "starboard bow", "starboard quarter", "astern", "port quarter", "port bow")
 
 # ---------------------------------------------------------------- 4c anti-aircraft combat
@@ -45,7 +50,7 @@ def aa_targets(state: State, b: Battle) -> list[str]:
     strafers = [
         e for e in b.escorts if e in b.targets and state.units[b.attacker][e].box != "eliminated"
     ]
-    return live_air(state, b) + strafers
+    return [a for a in live_air(state, b) + strafers if not strikes.outside_4c(state, b, a)]
 
 
 def _in_range(b: Battle, ship: str, air: str) -> bool:
@@ -61,9 +66,12 @@ def _aa_actions(state: State, side: Side) -> list[Action]:
         u = state.units[side][s]
         if u.box == "eliminated" or u.key in state.aa_used or s in b.aa_ships:
             continue
+        if is_theatre(state) and is_base(state, side, s):
+            continue  # Bases 4: a base's AA fires at its own attackers (app/rules/strikes.py)
         acts += [Action("aa", (s, a)) for a in targets if _in_range(b, s, a)]
     if b.aa_ships:
-        return [*acts, Action("fire"), Action("cancel")]
+        dd = [] if strikes.destroyers_refused(state, b) else [DESTROYERS]
+        return [*acts, Action("fire"), Action("cancel"), *dd]
     return [*acts, DONE]
 
 
@@ -85,14 +93,23 @@ def _aa_handle(state: State, side: Side, action: Action, out: list[Event]) -> No
         b.aa_ships, b.aa_target = [], None
     elif action.kind == "fire":
         _fire(state, b, out)
+    elif action.kind == DESTROYERS.kind:
+        _fire(state, b, out, destroyers=True)
 
 
-def _fire(state: State, b: Battle, out: list[Event]) -> None:
-    """4c: the ships' summed AA factors against one air unit's defense factor."""
+def _fire(state: State, b: Battle, out: list[Event], destroyers: bool = False) -> None:
+    """4c: the ships' summed AA factors against one air unit's defense factor; Destroyers:
+    with Japan's two more, once each Turn."""
     assert b.aa_target is not None
     target = state.units[b.attacker][b.aa_target]
     modifier = aa_modifier(state, b, b.aa_ships, b.aa_target)
     data: dict[str, object] = {"ships": list(b.aa_ships), "target": target.id}
+    if destroyers:
+        bonus = strikes.destroyer_bonus(state)
+        assert bonus is not None
+        modifier += bonus[1]
+        state.dd_bonus_used = state.turn
+        data["destroyers"] = {"aa": bonus[1], "ship": b.targets[target.id], "rule": "Destroyers"}
     state.aa_used.extend(UnitKey(other(b.attacker), s) for s in b.aa_ships)
     b.aa_ships, b.aa_target = [], None
     pending = PendingCombat(
@@ -111,12 +128,20 @@ def _aa_finish(state: State, out: list[Event]) -> None:
 
 
 def _aa_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    if action.kind == DESTROYERS.kind:
+        refused = strikes.destroyers_refused(state, battle(state))
+        return None if refused is None else ("Destroyers", refused)
     if action.kind != "aa":
         return "4c", "fire or cancel the anti-aircraft combat being formed before finishing"
     b = battle(state)
     ship, air = action.get("ship"), action.get("unit")
+    outside = strikes.outside_why(state, b, air, "4c AA fire")
+    if outside is not None:
+        return outside
     if ship not in b.ships or air not in aa_targets(state, b):
         return "4c", "anti-aircraft fire is by your ships in this battle at its attacking air units"
+    if is_theatre(state) and is_base(state, side, ship):
+        return "Bases 4", f"{ship}'s AA fires at the planes attacking it, on the AA table"
     if UnitKey(side, ship) in state.aa_used or ship in b.aa_ships:
         return "4c2", f"{ship}'s AA factor has been used this Combat Phase"
     if b.aa_target is not None and air != b.aa_target:
@@ -146,6 +171,8 @@ def pending_bombing(state: State, b: Battle) -> list[tuple[str, str]]:
     defender = other(b.attacker)
     for a in live_air(state, b):
         t = b.targets[a]
+        if strikes.on_base(state, b, a) and is_theatre(state):
+            continue  # Bombers 4-6: the base strike replaces 4d on a base
         key = (t, category(state, b, a))
         if state.units[defender][t].box != "eliminated" and f"{t}/{key[1]}" not in b.bombed:
             combats.add(key)
@@ -218,7 +245,15 @@ def _bomb_handle(state: State, side: Side, action: Action, out: list[Event]) -> 
 
 def _after_bombing(state: State, out: list[Event]) -> None:
     if not pending_bombing(state, battle(state)):
-        _end_battle(state, out)
+        _bombing_over(state, out)
+
+
+def _bombing_over(state: State, out: list[Event]) -> None:
+    """4e; in the expansion's scenarios the attacks on a base come first (Bombers 4-7)."""
+    b = battle(state)
+    for base in strikes.bases_to_strike(state, b):
+        strikes.base_strike(state, b, base, free_cap(state, b), out)
+    _end_battle(state, out)
 
 
 CONTINUATIONS["anti-aircraft"] = _after_aa
@@ -226,10 +261,13 @@ CONTINUATIONS["bombing"] = _after_bombing
 
 
 def _enter_bombing(state: State, out: list[Event]) -> None:
-    if pending_bombing(state, battle(state)):
-        state.waiting = [battle(state).attacker]
+    b = battle(state)
+    if is_theatre(state):
+        strikes.bomber_losses(state, b, free_cap(state, b), out)  # Bombers 3, before 4d
+    if pending_bombing(state, b):
+        state.waiting = [b.attacker]
     else:
-        _end_battle(state, out)
+        _bombing_over(state, out)
 
 
 def _bomb_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:

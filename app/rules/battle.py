@@ -9,7 +9,7 @@ ends (4e) and task forces may reorganise (4e1) - here.
 
 from __future__ import annotations
 
-from app.rules import command_copies, commands
+from app.rules import command_copies, commands, strikes
 from app.rules.actions import DONE, Action
 from app.rules.boards import base_at, forces_at, is_base, ships_in
 from app.rules.dice import roll_d10
@@ -30,6 +30,7 @@ from app.rules.state import (
     other,
 )
 from app.rules.steps import Step, b_then_a, begin, nothing, register
+from app.rules.theatre import is_theatre
 from app.rules.units import (
     air_record,
     is_bomber,
@@ -84,26 +85,34 @@ def join_battle(state: State, b: Battle) -> None:
 
 def split_waves(state: State, b: Battle, out: list[Event]) -> None:
     """13b, 13b1: each air strike that arrived separately is a wave; a die for each, highest
-    first, ties arriving together as one wave."""
-    if WAVES not in state.options:
+    first, ties arriving together as one wave. In the expansion's scenarios land bombers
+    form a wave of their own (Bombers 3, app/rules/strikes.py)."""
+    waves = _strike_waves(state, b, out) if WAVES in state.options else None
+    if is_theatre(state):
+        waves = strikes.wave_split(state, waves or [b.air + b.escorts], b.attacker)
+    if waves is None or len(waves) < 2:
         return
-    flights = state.boards[b.attacker].flights
-    strikes: dict[str, list[str]] = {}
-    for uid in b.air + b.escorts:
-        strikes.setdefault(flights[uid].group, []).append(uid)
-    if len(strikes) < 2:
-        return
-    rolls = {g: roll_d10(state) for g in sorted(strikes)}
-    out.append(Event("wave-roll", ALL, state.turn, "combat", {"hex": b.hex, "rolls": dict(rolls)}))
-    waves = [
-        [u for g in sorted(strikes) if rolls[g] == r for u in strikes[g]]
-        for r in sorted(set(rolls.values()), reverse=True)
-    ]
-    _take_wave(state, b, waves[0])
+    take_wave(state, b, waves[0])
     b.waves = waves[1:]
 
 
-def _take_wave(state: State, b: Battle, units: list[str]) -> None:
+def _strike_waves(state: State, b: Battle, out: list[Event]) -> list[list[str]] | None:
+    flights = state.boards[b.attacker].flights
+    groups: dict[str, list[str]] = {}
+    for uid in b.air + b.escorts:
+        groups.setdefault(flights[uid].group, []).append(uid)
+    if len(groups) < 2:
+        return None
+    rolls = {g: roll_d10(state) for g in sorted(groups)}
+    out.append(Event("wave-roll", ALL, state.turn, "combat", {"hex": b.hex, "rolls": dict(rolls)}))
+    return [
+        [u for g in sorted(groups) if rolls[g] == r for u in groups[g]]
+        for r in sorted(set(rolls.values()), reverse=True)
+    ]
+
+
+def take_wave(state: State, b: Battle, units: list[str]) -> None:
+    """13b: the wave that fights now: its bombers and its fighters (escorts)."""
     attackers = state.units[b.attacker]
     b.air = [u for u in units if is_bomber(attackers[u])]
     b.escorts = [u for u in units if is_fighter(attackers[u])]
@@ -131,7 +140,7 @@ def next_wave(state: State, b: Battle, out: list[Event]) -> None:
     state.aa_used = [k for k in state.aa_used if k.side == b.attacker or k.id not in b.ships]
     fresh = Battle(hex=b.hex, attacker=b.attacker, ships=b.ships, air=[], facing=b.facing)
     fresh.positions, fresh.caps, fresh.low_after = b.positions, cap_levels, b.low_after
-    _take_wave(state, fresh, b.waves[0])
+    take_wave(state, fresh, b.waves[0])
     fresh.waves = b.waves[1:]
     state.battle = fresh
     state.engaged += [UnitKey(b.attacker, a) for a in fresh.air + fresh.escorts]
@@ -215,9 +224,15 @@ def _start_battle(state: State, hex_: str, out: list[Event]) -> None:
     )
     if base is not None and ships == [base.id]:
         state.battle.positions[base.id] = CENTRE  # 4a1
-        begin(state, "air attack setup", out)
+    if strikes.order_choice(state, state.battle):
+        begin(state, "strike order", out)  # Bombers 6 (battle_setup.py)
     else:
-        begin(state, "battle setup", out)
+        begin(state, setup_step(state.battle), out)
+
+
+def setup_step(b: Battle) -> str:
+    """4a: the ships are set up first, unless the base alone is there (4a1: at the centre)."""
+    return "air attack setup" if all(s in b.positions for s in b.ships) else "battle setup"
 
 
 def _combat_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from app.rules.actions import DONE, FIELDS, Action
-from app.rules.battle import CENTRE, battle, enter_defender
+from app.rules import strikes
+from app.rules.actions import DONE, FIELDS, Action, add_kinds
+from app.rules.battle import CENTRE, battle, enter_defender, setup_step, take_wave
 from app.rules.boards import battleboard, is_base
 from app.rules.events import ALL, Event
 from app.rules.grid import DIRECTIONS
@@ -16,6 +17,7 @@ from app.rules.state import (
     other,
 )
 from app.rules.steps import Step, begin, nothing, register
+from app.rules.theatre import is_land_bomber, is_theatre
 from app.rules.units import (
     air_record,
 )
@@ -104,6 +106,51 @@ register(
     )
 )
 
+# ---------------------------------------------------------------- Bombers 6 strike order
+
+FIRST = {"bombers": "the land bombers", "td": "the dive and torpedo bombers"}
+add_kinds({"first": ("group",)})  # Bombers 6: which type of planes attacks first
+
+
+def _order_actions(state: State, side: Side) -> list[Action]:
+    return [Action("first", (g,)) for g in FIRST]
+
+
+def _order_handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
+    """Bombers 6: the land bombers' wave goes first, or stays after the T/D's."""
+    b = battle(state)
+    group = action.get("group")
+    if group == "bombers":
+        current = [*b.air, *b.escorts]
+        take_wave(state, b, b.waves[0])
+        b.waves = [current, *b.waves[1:]]
+    data = {"hex": b.hex, "first": group, "air": list(b.air), "escorts": list(b.escorts)}
+    out.append(Event("strike-order", ALL, state.turn, state.step, data))
+    begin(state, setup_step(b), out)
+
+
+def _order_enter(state: State, out: list[Event]) -> None:
+    state.waiting = [battle(state).attacker]
+
+
+def _order_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    return "Bombers 6", "the attacker chooses which type attacks the base first: bombers or td"
+
+
+register(
+    Step(
+        "strike order",
+        "13b",  # the order of the waves; the expansion's Bombers 6 gives the attacker the choice
+        "Strike order (Bombers 6): choose which type of planes attacks the base first",
+        _order_actions,
+        _order_handle,
+        _order_enter,
+        nothing,
+        _order_why,
+        always_asks=True,
+    )
+)
+
 # ---------------------------------------------------------------- 4a3 air attack setup
 
 
@@ -142,11 +189,13 @@ def _air_actions(state: State, side: Side) -> list[Action]:
     defender = state.units[other(side)]
     live = [t for t in b.ships if defender[t].box != "eliminated"]
     acts = []
+    one = strikes.bomber_target(state, b) if is_theatre(state) else None
     for uid in b.air:
         if uid in b.targets:
             continue
         torpedo = air_record(state.units[side][uid]).type == "T"
-        for t in live:
+        bomber = one is not None and is_land_bomber(state.units[side][uid])
+        for t in [one] if bomber and one is not None else live:
             if torpedo and not is_base(state, other(b.attacker), t):
                 acts += [Action("approach", (uid, t, h)) for h in approach_hexes(state, b, t)]
             else:
@@ -195,6 +244,12 @@ def _air_why(state: State, side: Side, action: Action) -> tuple[str, str] | None
     if unit.id in b.targets:
         return "4a3", f"{unit.id} is already set up against {b.targets[unit.id]}"
     target = action.get("target")
+    one = strikes.bomber_target(state, b) if is_theatre(state) else None
+    if one is not None and is_land_bomber(unit) and target != one:
+        return (
+            "Bombers 3",
+            f"bombers may not attack more than one ship in a single battle: they attack {one}",
+        )
     torpedo_run = air_record(unit).type == "T" and not is_base(state, other(side), target)
     if torpedo_run:
         return (

@@ -18,6 +18,7 @@ they fought a torpedo, medium-level or strafing unit.
 
 from __future__ import annotations
 
+from app.rules import strikes
 from app.rules.actions import DONE, Action
 from app.rules.battle import battle, category, live_air
 from app.rules.battle_setup import approach_hexes
@@ -34,6 +35,7 @@ from app.rules.state import (
     other,
 )
 from app.rules.steps import Step, begin, nothing, register
+from app.rules.theatre import is_theatre
 from app.rules.units import air_face, defense, engage, lowered
 
 FIGHTERS = "14"
@@ -62,13 +64,20 @@ def _cap_setup_actions(state: State, side: Side) -> list[Action]:
     faced = set(b.facing_cap.values())
     unfaced = [e for e in b.escorts if e not in faced]
     targets = unfaced or b.escorts
-    return [Action("dogfight", (c, e)) for c in b.caps if c not in b.facing_cap for e in targets]
+    free = [c for c in b.caps if c not in b.facing_cap and c not in b.peeled]
+    acts = [Action("dogfight", (c, e)) for c in free for e in targets]
+    if not unfaced and strikes.may_peel(state, b):
+        acts += [Action("peel", (c,)) for c in free]
+    return acts
 
 
 def _cap_setup_handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     b = battle(state)
-    b.facing_cap[action.get("unit")] = action.get("target")
-    if len(b.facing_cap) == len(b.caps):
+    if action.kind == "peel":
+        b.peeled.append(action.get("unit"))
+    else:
+        b.facing_cap[action.get("unit")] = action.get("target")
+    if len(b.facing_cap) + len(b.peeled) == len(b.caps):
         begin(state, "escort setup", out)
 
 
@@ -81,6 +90,12 @@ def _cap_setup_enter(state: State, out: list[Event]) -> None:
 
 
 def _cap_setup_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    if action.kind == "peel":
+        return (
+            "Bombers 5",
+            "excess fighters peel off onto land bombers, or onto planes attacking a base, once "
+            "every escort is faced",
+        )
     return (
         "14a2.2",
         "each CAP fighter faces an escort, at least one on every escort while any is unfaced",
@@ -235,7 +250,27 @@ def _air_combat_why(state: State, side: Side, action: Action) -> tuple[str, str]
 
 
 def _breakers(state: State, b: Battle) -> list[str]:
-    """14e: CAP units whose combat lost all its escorts; all CAP if there were no escorts."""
+    """14e: the free CAP units with something to break through to (in the expansion's
+    scenarios the others stay free: they screen or cover, app/rules/strikes.py)."""
+    free = free_cap(state, b)
+    if not is_theatre(state):
+        return free
+    free = [c for c in free if c not in b.peeled]  # Bombers 5: they fight the bombers
+    return [
+        c for c in free if any(_may_engage(state, b, c, t) for t in _intercept_targets(state, b))
+    ]
+
+
+def _intercept_targets(state: State, b: Battle) -> list[str]:
+    """14e1: bombers and strafers; in the expansion's scenarios not land bombers on a ship
+    (Bombers 3: the odds band) nor anything on a base (Bombers 4: fighter cover)."""
+    targets = live_air(state, b) + _live(state, b.attacker, _strafers(b))
+    return [t for t in targets if not strikes.outside_4c(state, b, t)]
+
+
+def free_cap(state: State, b: Battle) -> list[str]:
+    """14e: CAP units whose combat lost all its escorts; all CAP if there were no escorts;
+    and those peeled off onto the bombers (Bombers 5)."""
     defender = _defender(b)
     if not b.escorts:
         free = list(b.caps)
@@ -245,7 +280,7 @@ def _breakers(state: State, b: Battle) -> list[str]:
             for key, (caps, escorts) in combats(state, b).items()
             if not _live(state, b.attacker, escorts)
             for c in caps
-        ]
+        ] + [c for c in b.caps if c in b.peeled]  # Bombers 5
     return [
         c
         for c in free
@@ -264,7 +299,7 @@ def _may_engage(state: State, b: Battle, cap: str, target: str) -> bool:
 
 def _breakthrough_actions(state: State, side: Side) -> list[Action]:
     b = battle(state)
-    targets = live_air(state, b) + _live(state, b.attacker, _strafers(b))
+    targets = _intercept_targets(state, b)
     acts = []
     for c in _breakers(state, b):
         acts.append(Action("hold", (c,)))
@@ -339,6 +374,12 @@ def _breakthrough_enter(state: State, out: list[Event]) -> None:
 
 
 def _breakthrough_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    if action.kind == "intercept":
+        b = battle(state)
+        target = action.get("target")
+        outside = strikes.outside_why(state, b, target, "a 14e breakthrough")
+        if outside is not None and target in b.air:
+            return outside
     return "14e1", "a Low CAP fighter engages only strafers and torpedo or medium-level bombers"
 
 

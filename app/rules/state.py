@@ -220,8 +220,8 @@ class Battle:
 
     Every bare unit id here belongs to one side, fixed by its role, so two sides' units
     with one id cannot meet in one record: the defender's (`other(attacker)`) in `ships`,
-    `positions`, `aa_ships`, `bombed` ("target/category"), `caps`, `low_after`, the keys of
-    `facing_cap` and `breakthrough` and the values of `targets` and `joined`; the
+    `positions`, `aa_ships`, `bombed` ("target/category"), `caps`, `low_after`, `peeled`, the
+    keys of `facing_cap` and `breakthrough` and the values of `targets` and `joined`; the
     attacker's in `air`, `air_hexes`, `aa_target`, `escorts`, `waves`, `escort_fired` and
     `cap_fired` (both name a combat by its escort), `intercepted` ("cap/id", "back/id"),
     the keys of `targets` and `joined` and the values of `facing_cap` and `breakthrough`.
@@ -250,6 +250,8 @@ class Battle:
     escort_fired: list[str] = field(default_factory=list)  # 14c: combats (by CAP unit) done
     cap_fired: list[str] = field(default_factory=list)
     breakthrough: dict[str, str] = field(default_factory=dict)  # 14e1: CAP unit -> target
+    # Bombers 5 (expansion): excess CAP units peeled off onto the bombers (app/rules/strikes.py)
+    peeled: list[str] = field(default_factory=list)
     intercepted: list[str] = field(default_factory=list)  # 14e: targets resolved
     low_after: list[str] = field(default_factory=list)  # 14g2: CAP units back to Low CAP
     waves: list[list[str]] = field(default_factory=list)  # 13b: the waves still to come
@@ -343,6 +345,9 @@ class State:
     landed: dict[str, str] = field(default_factory=dict)
     reinforced: list[str] = field(default_factory=list)
     area_queue: list[tuple[Side, str]] = field(default_factory=list)  # Searches 1 with 15a1.2
+    # Destroyers (app/rules/strikes.py): the Turn Japan last added its destroyers' two AA
+    # factors to an attack on one ship (once each Turn); 0: not yet
+    dd_bonus_used: int = 0
 
     def clone(self) -> State:
         """A deep copy, by a pickle round trip in memory (nothing stored): measured about

@@ -98,7 +98,7 @@ def _base_info(
     if knocked_out:
         info += f"; knocked out till {RECOVERY_TIME} (Bases 3)"
     elif damage:
-        info += f"; {damage} damage points today (Bases 3)"
+        info += f"; {damage} hits today (Bases 3)"
     return info
 
 

@@ -98,7 +98,7 @@ class BaseMark:
         if self.knocked_out:
             out += f", knocked out till {RECOVERY_TIME} (Bases 3: no take-off or landing)"
         if self.damage is not None:
-            out += f", {self.damage} damage points today (Bases 3)"
+            out += f", {self.damage} hits today (Bases 3)"
         return out
 
 

@@ -133,6 +133,7 @@ NOT_UNITS: set[tuple[str, str]] = {
     ("Spotting", "level"),
     ("Spotting", "said"),  # 18d: the umpire's words
     ("State", "auto_release"),  # 18c: kinds of report
+    ("State", "base_damage"),  # Bases 3: by base unit id, unique across both sides
     ("Draft", "id"),  # 18c: a report's id, "r1"
     ("Draft", "kind"),
     ("Draft", "step"),

@@ -119,14 +119,14 @@ def test_ptvm_bases_1_every_base_in_its_zone_with_side_and_state() -> None:
     assert "absent" in drawn["Henderson"][0] and "absent" not in lae[0]  # not in Coral Sea
     titles = dict(TITLE.findall(html))
     assert "Port Moresby base (United States), knocked out till 0700" in titles["A4D"]
-    assert "Rabaul base (Japan), 3 damage points today (Bases 3)" in titles["C2B"]
+    assert "Rabaul base (Japan), 3 hits today (Bases 3)" in titles["C2B"]
     assert "Henderson base, not in this scenario" in titles["F4F"]
 
 
 def test_ptvm_bases_3_a_view_without_base_states_draws_bases_without_state() -> None:
     html = board_html(coral_sea_view({}))
     assert len(BASE.findall(html)) == len(spec().bases)
-    assert 'class="base-state"' not in html and "damage points today" not in html
+    assert 'class="base-state"' not in html and "hits today" not in html
     assert "base-mark japan" in html and "base-mark usa" in html
 
 
@@ -233,7 +233,7 @@ def test_ptvm_bases_2_each_base_unit_has_its_own_card_area() -> None:
     assert set(areas) == {"Rabaul base area", "Shortlands base area"}
     rabaul, shortlands = areas["Rabaul base area"], areas["Shortlands base area"]
     assert rabaul.info == (
-        "1 air unit aboard; capacity 60 planes, AA 4; 3 damage points today (Bases 3)"
+        "1 air unit aboard; capacity 60 planes, AA 4; 3 hits today (Bases 3)"
     )
     assert shortlands.info == "0 air units aboard; capacity 12 planes, AA 2, may not accept B or D"
     boxes = [(b.key, b.title, [c.id for c in b.counters]) for b in rabaul.boxes]

@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from app.web import theatre
 from app.web.counters import SIDE_TITLE, opponents, unit_key
 from app.web.geometry import ahead
 from app.web.names import Names
@@ -59,11 +60,14 @@ class Namer:
         self.force_of_ship: dict[str, dict[str, str]] = {}
         self.carrier_of: dict[str, dict[str, str]] = {}
         self.kinds: dict[str, dict[str, str]] = {}  # side -> unit -> type (CV, BB, D ...)
+        self.carrier_name: dict[str, str] = {}  # a carrier's or base's id -> its name
+        self.theatre = theatre.on_theatre(view)  # Pacific Theatre Via Midway's map
         for side, card in cards.items():
             for f in card.get("forces") or []:
                 for ship in f.get("ships") or []:
                     self.force_of_ship.setdefault(side, {})[ship] = f["force"]
             for c in card.get("carriers") or []:
+                self.carrier_name[str(c["id"])] = str(c.get("name") or c["id"])
                 for uid in [*(c.get("ready") or []), *(c.get("arming") or [])]:
                     self.carrier_of.setdefault(side, {})[uid] = c["id"]
             every = [*(card.get("units") or {}).values(), *(card.get("eliminated") or [])]
@@ -94,6 +98,18 @@ class Namer:
     def group(self, group: str) -> str:
         """3d2: one of the seat's flying strikes (or a lone scout), by where it comes from."""
         return self.names.strike(self.me, self.groups.get(group) or [group])
+
+    def offboard(self, uid: str, zone: str) -> tuple[str, int] | None:
+        """Off-Board Bases 1: the off-board base the unit takes off from, and the zones it
+        has flown on reaching the marked square `zone` (None: not an off-board base's)."""
+        if not self.theatre:
+            return None
+        carrier = self.carrier_of.get(self.me, {}).get(uid, "")
+        name = self.carrier_name.get(carrier, carrier)
+        base = theatre.spec().offboard.get(name)
+        if base is None or zone not in base.squares:
+            return None
+        return name, base.squares[zone]
 
     def strike_area(self, uid: str) -> str:
         """3a3: a unit takes off into its task force's Normal Strike box (or Midway's)."""
@@ -190,7 +206,21 @@ def _other(a: dict[str, str], n: Namer) -> Choice:
     kind, me = a.get("kind", ""), n.me
     if kind == "exit":
         label = f"Take {n.force(a['force'])} off the Searchboard (eliminated, 2e)"
+        if n.theatre:  # its ships and planes leave play, not sunk
+            label = f"{n.force(a['force'])}: leave the map, never to return (Off-Board Bases 5)"
         return Choice(a, label, f"tf:{me}:{a['force']}")
+    if kind == "sortie" and (off := n.offboard(a["unit"], a["hex"])) is not None:
+        base, flown = off
+        label = (
+            f"{n.unit(me, a['unit'])}: take off from {base} into {a['hex']} "
+            f"({flown} zone{'s' if flown != 1 else ''} flown, Off-Board Bases 1)"
+        )
+        return Choice(a, label, unit_key(me, a["unit"]), f"sb:{a['hex']}")
+    if kind == "first":  # Bombers 6: the attacker orders the waves over a base
+        group = {"bombers": "The land bombers", "td": "The dive and torpedo bombers"}
+        return Choice(a, f"{group.get(a['group'], a['group'])} attack first (Bombers 6)")
+    if kind == "search-area":
+        return Choice(a, f"Search area {a['area']} (Searches 1-2)")
     if kind == "fly":
         label = f"Fly {n.group(a['group'])} to {a['hex']}"
         return Choice(a, label, f"g:{me}:{a['group']}", f"sb:{a['hex']}")
@@ -260,6 +290,9 @@ WORDS = {
     "salvo": "Torpedo combat against the ship in {hex} (16h)",
     "breakoff": "Break off the group of {ship} (16i)",
     "bombard": "Bombard the base with stack {stack} (16j4)",
+    "stage": "{unit} stages to {at} (12c2)",
+    "peel": "Peel {unit} off the fighters onto the bombers (Bombers 5)",
+    "destroyers": "Add the destroyers' two AA factors to this combat (Destroyers)",
 }
 ENEMY_FIRST = ("attack", "submarine")  # the unit named is the enemy's
 BATTLEBOARD = ("strafe", "torpedo", "salvo")  # their hex is on the Battleboard
@@ -269,7 +302,7 @@ def _optional(a: dict[str, str], n: Namer) -> Choice:
     """An optional rule's action: words from WORDS, the counter from its first field."""
     kind, me, enemy = a.get("kind", ""), n.me, n.enemy
     owner = enemy if kind in ENEMY_FIRST else me
-    names = {k: n.unit(owner, v) if k in ("unit", "ship") else v for k, v in a.items()}
+    names = {k: n.unit(owner, v) if k in ("unit", "ship", "at") else v for k, v in a.items()}
     names.update({k: n.unit(enemy, v) for k, v in a.items() if k == "target"})
     names.update({k: n.force(v) for k, v in a.items() if k in ("force", "into")})
     names.update({k: n.seats.get(f"{me}-{v}", v) for k, v in a.items() if k == "command"})

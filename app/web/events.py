@@ -49,6 +49,7 @@ STEP_RULE = {
     "bombardment": "16j",
 }
 
+FIRST_WAVE = {"bombers": "the land bombers", "td": "the dive and torpedo bombers"}  # Bombers 6
 BIG_SHIPS = frozenset({"CV", "CVL"})  # 1b1: the aircraft carriers
 # Issue 13: what a side had none of, when a step is passed for it.
 NOTHING_TO_DO = {
@@ -97,6 +98,14 @@ def _side(side: object) -> str:
     return SIDE_TITLE.get(str(side), str(side))
 
 
+def _rows(where: object) -> str:
+    """Land-Based Planes: where a sighting brings reinforcements in ("rows-5-7", "F5")."""
+    text = str(where)
+    if text.startswith("rows-"):
+        return "rows " + text.removeprefix("rows-").replace("-", " to ")
+    return f"area {text}"
+
+
 def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"−{-n}"
 
@@ -141,6 +150,8 @@ class Narrator(UmpireLines):
             return self._gunnery(e)
         if kind == "torpedo":
             return self._torpedo(e)
+        if kind in ("aircraft damage", "submarine attack"):
+            return self._pending(kind, e)
         method = getattr(self, "_" + kind.replace("-", "_"), None)
         if method is None:
             return self._unknown(kind, e), None
@@ -218,6 +229,17 @@ class Narrator(UmpireLines):
         roll = self._roll(e, title, firing, tuple(str(m) for m in e.get("modifiers") or []))
         return f"{title}: {roll.summary}", roll
 
+    def _pending(self, kind: str, e: dict[str, Any]) -> tuple[str, Roll]:
+        """11b's check of a unit's own planes, 11e's submarine attack: a combat's dice."""
+        firing, hit = str(e.get("side")), str(e.get("target_side"))
+        target = self.unit(hit, e.get("target"))
+        if kind == "aircraft damage":
+            title = f"Aircraft damage (11b): {_side(hit)} {target} checked"
+        else:
+            title = f"Submarine attack (11e): {_side(firing)} submarine on {_side(hit)} {target}"
+        roll = self._roll(e, title, firing, ())
+        return f"{title}: {roll.summary}", roll
+
     # -- surface combat (16) -------------------------------------------------------------
 
     def _setup_line(self, e: dict[str, Any]) -> str:
@@ -228,6 +250,39 @@ class Narrator(UmpireLines):
         side = str(e.get("side"))
         lines = "; ".join(self.units(side, ln) for ln in e.get("battlelines") or [])
         return f"{_side(side)} ships set up on the Battleboard (16c): {lines}"
+
+    def _surface_contact(self, e: dict[str, Any]) -> str:
+        choice = "engages" if e.get("engage") else "declines"
+        return f"Surface contact in {e.get('hex')}: your side {choice} (16a)"
+
+    def _surface_combat(self, e: dict[str, Any]) -> str:
+        ships: dict[str, Any] = e.get("ships") or {}
+        sides = "; ".join(f"{_side(s)} {self.units(s, ids)}" for s, ids in ships.items())
+        when = "night" if e.get("night") else "day"
+        return f"Surface combat in {e.get('hex')} ({when}, 16a): {sides}"
+
+    def _surface_combat_end(self, e: dict[str, Any]) -> str:
+        afloat: dict[str, Any] = e.get("afloat") or {}
+        broke: dict[str, Any] = e.get("broke_off") or {}
+        left = "; ".join(f"{_side(s)} {self.units(s, ids) or 'none'}" for s, ids in afloat.items())
+        off = "; ".join(f"{_side(s)} {self.units(s, ids)}" for s, ids in broke.items() if ids)
+        return (
+            f"The surface combat in {e.get('hex')} ends after Surface Turn "
+            f"{e.get('surface_turn')} (16): afloat {left}" + (f"; broke off {off}" if off else "")
+        )
+
+    def _breakoff_designated(self, e: dict[str, Any]) -> str:
+        side = str(e.get("side"))
+        return f"{_side(side)} tries to break off {self.units(side, e.get('group'))} (16i)"
+
+    def _breakoff(self, e: dict[str, Any]) -> str:
+        side = str(e.get("side"))
+        result = "broken off" if e.get("success") else "still in the combat"
+        return (
+            f"{_side(side)} break-off (16i2): {self.units(side, e.get('group'))}, "
+            f"{e.get('roll')} {_signed(int(e.get('modifier') or 0))} = {e.get('number')} "
+            f"against {e.get('opponent_roll')}: {result}"
+        )
 
     def _surface_sides_roll(self, e: dict[str, Any]) -> str:
         n: dict[str, Any] = e.get("numbers") or {}
@@ -353,6 +408,131 @@ class Narrator(UmpireLines):
         side = str(e.get("side"))
         unit, at = self.unit(side, e.get("unit")), self.unit(side, e.get("at"))
         return f"{_side(side)}: {unit} lands on {at} (5a)"
+
+    def _wave(self, e: dict[str, Any]) -> str:
+        attacker = self.attacker
+        escorts = self.units(attacker, e.get("escorts"))
+        with_ = f", escorted by {escorts}" if escorts else ""
+        return (
+            f"Battle in {e.get('hex')}: the next wave, {self.units(attacker, e.get('air'))}"
+            f"{with_} (13b)"
+        )
+
+    def _repair(self, e: dict[str, Any]) -> str:
+        side = str(e.get("side"))
+        hits = int(e.get("hits") or 0)
+        return (
+            f"{_side(side)}: {self.unit(side, e.get('unit'))} repaired, {hits} "
+            f"hit{'s' if hits != 1 else ''} left, {e.get('face')} face up (11d)"
+        )
+
+    def _stage(self, e: dict[str, Any]) -> str:
+        side = str(e.get("side"))
+        unit, at = self.unit(side, e.get("unit")), self.unit(side, e.get("at"))
+        return f"{_side(side)}: {unit} stages to {at} (12c2)"
+
+    # -- Pacific Theatre Via Midway ------------------------------------------------------
+
+    def _exited(self, e: dict[str, Any]) -> str:
+        side = str(e.get("side"))
+        unit = self.unit(side, e.get("unit"))
+        if e.get("step") == "air return":  # Truk: flown from once and never again
+            return (
+                f"{_side(side)}: {unit} lands where it may not fly from again: "
+                "out of play (Off-Board Bases 3)"
+            )
+        return f"{_side(side)}: {unit} leaves the map and may not return (Off-Board Bases 5)"
+
+    def _reinforcements(self, e: dict[str, Any]) -> str:
+        side = str(e.get("side"))
+        units = self.units(side, e.get("units")) or "none in play with these rules"
+        return (
+            f"{_side(side)} reinforcements at {self.unit(side, e.get('base'))}, enemy ships "
+            f"sighted in {_rows(e.get('sighted'))} (Land-Based Planes): {units}"
+        )
+
+    def _replacement(self, e: dict[str, Any]) -> str:
+        side = str(e.get("side"))
+        planes = int(e.get("planes") or 0)
+        return (
+            f"{_side(side)} replacement (Replacements): one {e.get('type')} plane to "
+            f"{self.unit(side, e.get('unit'))} in the Arming box at "
+            f"{self.unit(side, e.get('to'))}, now {planes} plane{'s' if planes != 1 else ''}"
+        )
+
+    def _strike_order(self, e: dict[str, Any]) -> str:
+        first = FIRST_WAVE.get(str(e.get("first")), str(e.get("first")))
+        return f"Battle in {e.get('hex')}: {first} attack first (Bombers 6)"
+
+    def _planes(self, side: str, losses: object) -> str:
+        """Planes lost or hit, by unit: "Lae Zero 1 (2 planes)"."""
+        if not isinstance(losses, dict) or not any(losses.values()):
+            return "none"
+        return ", ".join(
+            f"{self.unit(side, u)} {n} plane{'s' if n != 1 else ''}" for u, n in losses.items() if n
+        )
+
+    def _bomber_losses(self, e: dict[str, Any]) -> str:
+        attacker = self.attacker
+        return (
+            f"Bombers 3: {self.units(attacker, e.get('units'))} ({e.get('bombers')} bombers) on "
+            f"{self.unit(self.defender, e.get('target'))}: {e.get('attack')} attack factors "
+            f"against defense {e.get('defense')} (screening {e.get('screening')}), odds "
+            f"{e.get('odds')}: bombers lost {self._planes(attacker, e.get('losses'))}"
+        )
+
+    def _base_strike(self, e: dict[str, Any]) -> str:
+        attacker, defender = self.attacker, self.defender
+        group = "land bombers" if e.get("group") == "B" else "dive and torpedo bombers"
+        parts = [
+            f"Attack on {self.unit(defender, e.get('base'))} ({e.get('rule')}): {group} "
+            f"{self.units(attacker, e.get('units'))}"
+        ]
+        cover: dict[str, Any] = e.get("fighter_cover") or {}
+        if cover:
+            fire = cover.get("bombers_fire") or {}
+            parts.append(
+                f"fighter cover: the bombers fire at {self.unit(defender, fire.get('target'))}, "
+                f"{OUTCOME.get(str(fire.get('result')), fire.get('result'))}"
+            )
+            back = cover.get("fighters_fire")
+            if back:
+                lost = self._planes(attacker, back.get("losses"))
+                parts.append(f"the fighters fire back: bombers lost {lost}")
+        parts.append(f"the base's AA (Bases 4): hit {self._planes(attacker, e.get('aa'))}")
+        hits = int(e.get("hits") or 0)
+        parts.append(
+            f"{e.get('bombers')} bombers over the base: {hits} hit{'s' if hits != 1 else ''}, "
+            f"planes on the ground hit {self._planes(defender, e.get('on_the_ground'))}"
+        )
+        ko: dict[str, Any] = e.get("knockout") or {}
+        die = f", die {ko['die']}" if ko.get("die") else ""
+        parts.append(
+            f"{ko.get('hits')} of {e.get('knockout_number')} hits today: "
+            f"{ko.get('result')}{die} (Bases 3)"
+        )
+        return "; ".join(parts)
+
+    # -- rolls the log shows ------------------------------------------------------------
+
+    def _submarine_roll(self, e: dict[str, Any]) -> str:
+        who = e.get("attacker")
+        result = f"{_side(who)} has a submarine attack" if who else "no submarine attack"
+        return (
+            f"Submarine roll (11e): United States {e.get('usa')}, Japan {e.get('japan')}: {result}"
+        )
+
+    def _search_roll(self, e: dict[str, Any]) -> str:
+        return (
+            f"{_side(e.get('side'))} search roll in {e.get('hex')}: {e.get('searcher_roll')} "
+            f"{_signed(int(e.get('modifier') or 0))} = {e.get('searcher_number')} against "
+            f"{e.get('opponent_roll')}"
+        )
+
+    def _wave_roll(self, e: dict[str, Any]) -> str:
+        rolls: dict[str, Any] = e.get("rolls") or {}
+        told = ", ".join(f"{g} {r}" for g, r in rolls.items())
+        return f"Battle in {e.get('hex')}: the waves' order rolled (13b): {told}"
 
     def seat(self, seat: object) -> str:
         """17a: a player by his command ("Task Force 16"), else by his side."""

@@ -125,7 +125,9 @@ def _shaped(click: Click, offered: list[Action]) -> Action | None:
 
 def _alone(subject: str, offered: list[Action]) -> Action | None:
     """The action of the first offered kind whose one field is the counter (launch B5)."""
-    for kind in sorted({a.kind for a in offered}, key=lambda k: (k == "arm", k)):  # Bombers 8
+    if any(a.kind == "arm" for a in offered):  # 3b, Bombers 8: an idle one is not readied
+        return Action("ready", (subject,))
+    for kind in sorted({a.kind for a in offered}):
         if FIELDS[kind] in tuple((f,) for f in SUBJECT_FIELDS):
             return Action(kind, (subject,))
     return None

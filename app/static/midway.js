@@ -199,8 +199,11 @@
     applySelection();
     revealTargets();
     var group = selected && document.querySelector('#act .choices[data-for="' + CSS.escape(selected) + '"]');
-    if (selected && !group && !reachOf(selected) && !surfaceOf(selected)) {
-      whyNot(null, selected); // nothing to do with it now: the rules say why
+    // nothing to do with it now: the rules say why - also beside its reach shading when
+    // the seat is asked something (Bombers 8: a land bomber not yet ready says till when)
+    var asked = !!document.querySelector("#r-prompt.mine");
+    if (selected && !group && !surfaceOf(selected) && (!reachOf(selected) || asked)) {
+      whyNot(null, selected);
     } else {
       flash("", "info");
     }

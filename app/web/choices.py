@@ -260,6 +260,9 @@ WORDS = {
     "salvo": "Torpedo combat against the ship in {hex} (16h)",
     "breakoff": "Break off the group of {ship} (16i)",
     "bombard": "Bombard the base with stack {stack} (16j4)",
+    "peel": "{unit} peels off onto the bombers (Bombers 5)",
+    "first": "First to attack the base: the {planes} (Bombers 6)",
+    "destroyers": "Fire, with the destroyers' two more AA factors (Destroyers, once a Turn)",
 }
 ENEMY_FIRST = ("attack", "submarine")  # the unit named is the enemy's
 BATTLEBOARD = ("strafe", "torpedo", "salvo")  # their hex is on the Battleboard

@@ -298,7 +298,9 @@ def test_ptvm_bombers_3_no_4c_fire_at_land_bombers() -> None:
     assert err.value.rule == "Bombers 3"
 
 
-@pytest.mark.parametrize(("first", "order"), [("bombers", ["B", "T/D"]), ("td", ["T/D", "B"])])
+@pytest.mark.parametrize(
+    ("first", "order"), [("bombers", ["B", "T/D"]), ("dive-torpedo", ["T/D", "B"])]
+)
 def test_ptvm_bombers_6_attacker_chooses_which_type_goes_first(
     first: str, order: list[str]
 ) -> None:
@@ -306,7 +308,7 @@ def test_ptvm_bombers_6_attacker_chooses_which_type_goes_first(
     attacks first."""
     s, _ = battle("usa", "C2B", ["CS-MoresbyD1", BOMBERS[0]], dice=[1, 1])
     assert s.step == "strike order" and s.waiting == ["usa"]
-    assert [a.text() for a in legal_actions(s, "usa")] == ["first bombers", "first td"]
+    assert [a.text() for a in legal_actions(s, "usa")] == ["first bombers", "first dive-torpedo"]
     s, ev = play(s, "usa", f"first {first}")
     b = s.battle
     assert b is not None and b.air == ([BOMBERS[0]] if first == "bombers" else ["CS-MoresbyD1"])

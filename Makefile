@@ -39,13 +39,16 @@ fuzz: $(STAMP)
 	$(BIN)/python -m tools.fuzz --scenario one --games $${GAMES_LONG:-300} --options random
 	for s in two three; do for o in all random; do \
 	  $(BIN)/python -m tools.fuzz --scenario $$s --games $${GAMES_LONG:-300} --options $$o || exit 1; done; done
+	# Pacific Theatre Via Midway: each scenario to the end, without options and with random ones
+	for s in coral-sea eastern-solomons santa-cruz; do for o in none random; do \
+	  $(BIN)/python -m tools.fuzz --scenario $$s --games $${GAMES_THEATRE:-300} --options $$o || exit 1; done; done
 	# 17a: teams of two a side, non-interference checked for every seat (>= 1,000 states each)
 	for s in two three; do \
 	  $(BIN)/python -m tools.fuzz --scenario $$s --teams --games $${GAMES_TEAMS:-40} --options random || exit 1; done
 	# 18: both umpired modes in every scenario, with teams where offered, every seat checked
 	# (the umpire's and each team player's against his teammate's command, 18a); 30 games
 	# of Scenario One and 10 team games of Scenario Three check >= 1,000 states per seat
-	for m in umpired double-blind; do for s in one two three four; do \
+	for m in umpired double-blind; do for s in one two three four coral-sea; do \
 	  $(BIN)/python -m tools.fuzz --scenario $$s --mode $$m --games $${GAMES_UMPIRED:-30} --options random || exit 1; done; \
 	  for s in two three; do \
 	  $(BIN)/python -m tools.fuzz --scenario $$s --mode $$m --teams --games $${GAMES_UMPIRED_TEAMS:-10} --options random || exit 1; done; done

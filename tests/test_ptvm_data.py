@@ -136,7 +136,6 @@ def test_ptvm_bases_2_as_printed_per_scenario() -> None:
         b.bombers_take_off
         for s in ("coral-sea", "eastern-solomons")
         for b in bases().scenarios[s].values()
-        if b.name != "Truk"  # Off-Board Bases 3: planes landed at Truk never fly again
     )
 
 

@@ -78,7 +78,8 @@ def printed_by_data() -> dict[str, str]:
     out |= {rule: f"step {step}" for step, rule in STEP_RULE.items()}
     out |= {rule: "scenarios/options.toml" for rule in optional_rules().options}
     games = [s for s in catalog().scenarios.values() if playable(s)]  # only a game's page says it
-    out |= {f"{s.rule}4.1": f"scenario {s.id}" for s in games}
+    # the expansion's scenarios print their own "Victory Points" section, not a rule 4.1
+    out |= {f"{s.rule}4.1": f"scenario {s.id}" for s in games if s.theatre is None}
     return out
 
 

@@ -325,7 +325,7 @@ def test_ptvm_bases_2_base_forces_hold_the_scenarios_bases(sid: str) -> None:
     # Off-Board Bases 3: Japan's Truk, off the board, in every scenario; its planes never
     # fly again once landed there (bombers never take off from it)
     assert held["Truk"] == "japan" and listed["Truk"].zone is None
-    assert not listed["Truk"].bombers_take_off
+    assert not listed["Truk"].fly_again and listed["Truk"].bombers_take_off
 
 
 # ---------------------------------------------------------------- Time Record

@@ -4,6 +4,8 @@ engine_actions_per_s    apply plus legal_actions during random Scenario One play
 engine_actions_per_s_umpired  the same in the umpired mode (18: secret dice, private cards)
 replay_scenario_one_ms  a finished Scenario One game rebuilt from its log (median of 5)
 replay_campaign_ms      a finished 23-Turn Scenario Two game, every option on, rebuilt (median of 5)
+replay_coral_sea_ms     a finished 34-Turn Coral Sea game (Pacific Theatre Via Midway), every
+                        option it is played with, rebuilt (median of 5)
 Server figures (issue 3) follow from tools.bench_server when it is present.
 `python -m tools.bench --engine` prints the two engine figures only.
 """
@@ -17,6 +19,7 @@ import statistics
 import time
 from typing import Any
 
+from app.data.options import optional_rules
 from app.rules import apply, new_game, replay
 from app.rules.flow import acting
 from app.rules.setup import OPTIONS
@@ -89,6 +92,10 @@ def main() -> None:
     n, log = random_game(777, "two", everything)
     ms = replay_ms(log, 777, "two", everything)
     print(f"replay_campaign_ms={ms:.1f}  # Scenario Two, 23 Turns, every option, {n} actions")
+    theatre = frozenset(optional_rules().offered("coral-sea"))
+    n, log = random_game(4242, "coral-sea", theatre)
+    ms = replay_ms(log, 4242, "coral-sea", theatre)
+    print(f"replay_coral_sea_ms={ms:.1f}  # Coral Sea, 34 Turns, every option offered, {n} actions")
     if importlib.util.find_spec("tools.bench_server") is not None:
         from tools import bench_server
 

@@ -32,6 +32,7 @@ import time
 import traceback
 from collections import Counter
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +49,6 @@ from app.rules.modes import mode_of
 from app.rules.radio import readable
 from app.rules.reports import DAMAGE, OPEN, find
 from app.rules.seats import Seat, is_umpire, players, seat_of, seats, side_of_seat
-from app.rules.setup import OPTIONS
 from app.rules.state import (
     ARMING,
     ELIMINATED,
@@ -230,6 +230,8 @@ def check_invariants(state: State) -> None:
 
 def independent_points(state: State) -> dict[str, int]:
     """7a3 from scratch: the chart, unit by unit, without the engine's victory module."""
+    if catalog().scenarios[state.scenario].theatre is not None:
+        return independent_theatre_points(state)
     chart = catalog().victory_points
     totals = {"japan": 0, "usa": 0}
     for side in SIDES:
@@ -257,6 +259,38 @@ def independent_points(state: State) -> dict[str, int]:
     if spec.control_of_midway_points:
         holder = "japan" if state.boards["japan"].controls_midway else "usa"
         totals[holder] += spec.control_of_midway_points
+    return totals
+
+
+def independent_theatre_points(state: State) -> dict[str, int]:
+    """The expansion's Victory Points from scratch: the scenario's points per ship sunk (an
+    AP's after landing once landed), one per three enemy planes lost as recorded, the
+    landings once a place, the Allied bonuses."""
+    rules = catalog().scenarios[state.scenario].theatre
+    assert rules is not None
+    totals = {"japan": 0, "usa": 0}
+    for side in SIDES:
+        lost = sum(n for day in state.planes_lost.get(side, {}).values() for n in day.values())
+        totals[other(side)] += lost // rules.planes_per_point
+        for u in state.units[side].values():
+            if u.ship and u.box == GONE:
+                table = rules.points_after_landing if u.id in state.landed else rules.points
+                totals[other(side)] += table.get((side, u.id), 0)
+    places = set(state.landed.values())
+    for landing in rules.landings:
+        if landing.area in places:
+            totals[landing.side] += landing.points
+    for bonus in rules.bonuses:
+        if bonus.condition == "no-landing" and bonus.area not in places:
+            totals[bonus.side] += bonus.points
+        if bonus.condition == "all-destroyed-before-landing":
+            aps = [
+                u
+                for u in state.units[other(bonus.side)].values()
+                if fnmatchcase(u.id, bonus.units or "*")
+            ]
+            if aps and all(u.box == GONE and u.id not in state.landed for u in aps):
+                totals[bonus.side] += bonus.points
     return totals
 
 
@@ -555,20 +589,23 @@ def save_failure(
     return path
 
 
-def random_options(rng: random.Random, mode: str = "two-player") -> frozenset[str]:
+def random_options(
+    rng: random.Random, mode: str = "two-player", scenario: str = "one"
+) -> frozenset[str]:
     """A random subset of the optional rules available in `mode`, with what each one needs
     (scenarios/options.toml: 15b needs 14, 16f5 and 16k need 16)."""
-    chosen = {o for o in mode_options(mode) if rng.random() < 0.5}
+    chosen = {o for o in mode_options(mode, scenario) if rng.random() < 0.5}
     rules = optional_rules().options
     while missing := {n for o in chosen for n in rules[o].needs} - chosen:
         chosen |= missing
     return frozenset(chosen)
 
 
-def mode_options(mode: str) -> list[str]:
-    """The optional rules the mode offers (18: the umpired modes refuse 11a)."""
+def mode_options(mode: str, scenario: str = "one") -> list[str]:
+    """The optional rules the mode offers (18: the umpired modes refuse 11a) in the
+    scenario (the expansion's have no scouts: scenarios/options.toml)."""
     refused = {rule for rule, _ in mode_of(mode).refuses}
-    return [o for o in sorted(OPTIONS) if o not in refused]
+    return [o for o in sorted(optional_rules().offered(scenario)) if o not in refused]
 
 
 def seat_kind(seat: str) -> str:
@@ -596,8 +633,8 @@ def run(
         log: list[tuple[str, dict[str, Any]]] = []
         chosen = {
             "none": frozenset(),
-            "all": frozenset(mode_options(mode)),
-            "random": random_options(random.Random(seed), mode),
+            "all": frozenset(mode_options(mode, scenario)),
+            "random": random_options(random.Random(seed), mode, scenario),
         }[options]
         try:
             result = play_game(scenario, seed, log=log, options=chosen, teams=teams, mode=mode)

@@ -610,7 +610,7 @@ def _theatre_base(
     scenario: str,
     per_point: int,
 ) -> BaseSpec:
-    node.only(("name", "capacity"), ("aa", "bomber_readying", "prohibited", "bombers_take_off"))
+    node.only(("name", "capacity"), ("aa", "bomber_readying", "prohibited", "bombers_take_off", "fly_again"))
     name = node.text("name")
     node = node.named(name)
     if name not in theatre.bases and name not in theatre.offboard:
@@ -622,8 +622,9 @@ def _theatre_base(
         if kind not in PTVM_TYPES:
             node.fail("prohibited", f"expected plane types F, B, D or T, got {kind!r}")
     take_off = node.flag("bombers_take_off") if "bombers_take_off" in node.data else True
+    fly_again = node.flag("fly_again") if "fly_again" in node.data else True
     readying = node.integer("bomber_readying", 1) if "bomber_readying" in node.data else None
-    if (readying is None) != ("B" in prohibited or not take_off):
+    if (readying is None) != ("B" in prohibited or not take_off or not fly_again):
         node.fail("bomber_readying", "a base that lets bombers fly from it has a readying time")
     aa = node.integer("aa", 1) if "aa" in node.data else 0
     hits = knockouts.get((name, scenario), knockouts.get((name, None)))
@@ -641,6 +642,7 @@ def _theatre_base(
         aa=aa,
         bomber_readying=readying,
         bombers_take_off=take_off,
+        fly_again=fly_again,
         knockout_hits=hits,
         knockout=None if hits is None else (2 * hits + per_point) // (2 * per_point),
         provenance=f"printed ({scenario}: Bases; Base Knockout Numbers)",

@@ -1,6 +1,7 @@
 """The optional rules (rulebook 11-16) from `scenarios/options.toml`: each one's number,
 name and one-sentence description, the options it needs, the options a scenario always
-brings (7e: Scenario Four requires 16), and the create form's presets."""
+brings (7e: Scenario Four requires 16), the options a scenario is not played with (the
+expansion's scenarios have no scout units), and the create form's presets."""
 
 from __future__ import annotations
 
@@ -28,6 +29,13 @@ class OptionalRules:
     options: Mapping[str, OptionRule]
     scenario_brings: Mapping[str, tuple[str, ...]]
     presets: Mapping[str, tuple[str, ...]]
+    scenario_refuses: Mapping[str, tuple[str, ...]]
+    refuses_why: str
+
+    def offered(self, scenario: str) -> list[str]:
+        """The optional rules a game of `scenario` may be played with."""
+        refused = self.scenario_refuses.get(scenario, ())
+        return [rule for rule in self.options if rule not in refused]
 
     def chosen(self, scenario: str, options: Iterable[str]) -> frozenset[str]:
         """The options a game of `scenario` is played with: those asked for and those the
@@ -38,6 +46,12 @@ class OptionalRules:
         if unknown:
             raise ValueError(
                 f"unknown optional rules {sorted(unknown)}; available: {sorted(self.options)}"
+            )
+        refused = sorted(asked & set(self.scenario_refuses.get(scenario, ())))
+        if refused:
+            names = " and ".join(f"{r} ({self.options[r].name})" for r in refused)
+            raise ValueError(
+                f"optional rule {names} is not played in scenario {scenario}: {self.refuses_why}"
             )
         played = asked | set(self.scenario_brings.get(scenario, ()))
         for rule in sorted(played):
@@ -78,17 +92,28 @@ def parse(data: Mapping[str, Any]) -> OptionalRules:
     brings = {
         k: _strings(f"scenario_brings.{k}", v) for k, v in data.get("scenario_brings", {}).items()
     }
+    refuses = {
+        k: _strings(f"scenario_refuses.{k}", v)
+        for k, v in data.get("scenario_refuses", {}).items()
+        if k != "why"
+    }
+    why = _text("scenario_refuses.why", data["scenario_refuses"]["why"]) if refuses else ""
     presets = {k: _strings(f"presets.{k}", v) for k, v in data.get("presets", {}).items()}
     presets["everything"] = tuple(options)
     named = [(f"option {o.rule}.needs", o.needs) for o in options.values()]
     named += [(f"scenario_brings.{k}", v) for k, v in brings.items()]
+    named += [(f"scenario_refuses.{k}", v) for k, v in refuses.items()]
     named += [(f"presets.{k}", v) for k, v in presets.items()]
     for where, rules in named:
         for rule in rules:
             if rule not in options:
                 raise ValueError(f"{FILE}: {where}: no optional rule {rule!r}")
     return OptionalRules(
-        MappingProxyType(options), MappingProxyType(brings), MappingProxyType(presets)
+        MappingProxyType(options),
+        MappingProxyType(brings),
+        MappingProxyType(presets),
+        MappingProxyType(refuses),
+        why,
     )
 
 

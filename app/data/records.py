@@ -249,6 +249,7 @@ class BaseSpec:
     aa: int
     bomber_readying: int | None
     bombers_take_off: bool
+    fly_again: bool  # Off-Board Bases 3: False at Truk, where planes land never to fly again
     knockout_hits: int | None
     knockout: int | None
     provenance: str

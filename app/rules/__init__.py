@@ -27,7 +27,7 @@ from app.rules.explain import why_not as _why_not
 from app.rules.flow import apply, legal_actions, replay
 from app.rules.modes import MODES
 from app.rules.seats import OMNISCIENT, SPECTATOR, Seat, seats, seats_of, teams_offered
-from app.rules.setup import OPTIONS, new_game, playable
+from app.rules.setup import new_game, playable
 from app.rules.snapshot import SnapshotError, restore, snapshot
 from app.rules.state import State, TakeBack
 from app.rules.takeback import of as can_take_back
@@ -44,6 +44,7 @@ def describe_scenarios() -> list[dict[str, Any]]:
     """GET /api/scenarios: each scenario, its optional rules, and for each mode the seats
     it gives without teams and, where 17 offers them, with teams (17a)."""
     from app.data import catalog
+    from app.data.options import optional_rules
 
     out = []
     for s in catalog().scenarios.values():
@@ -68,7 +69,7 @@ def describe_scenarios() -> list[dict[str, Any]]:
                 "first_turn": s.first_turn,
                 "last_turn": s.last_turn,
                 "playable": playable(s),
-                "options": sorted(OPTIONS),
+                "options": sorted(optional_rules().offered(s.id)),
                 "teams": teams_offered(s),
                 "modes": modes,
             }

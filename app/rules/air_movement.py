@@ -17,6 +17,8 @@ from app.rules import theatre_air
 from app.rules.actions import DONE, Action, add_kinds
 from app.rules.air_ranges import can_enter, flight_factor, may_go_on
 from app.rules.air_return import stranded
+from app.rules.area_search import search_area, theatre_actions
+from app.rules.area_search import why as search_area_why
 from app.rules.battle import find_battles
 from app.rules.boards import (
     area_hexes,
@@ -165,7 +167,7 @@ def _actions(state: State, side: Side) -> list[Action]:
         for h in _sea_search_hexes(state, side)
         if h not in board.sea_searched
     ]
-    return [*acts, DONE]
+    return [*theatre_actions(state, side, acts), DONE]  # Searches 1-2
 
 
 def sorties(state: State, side: Side) -> list[Action]:
@@ -334,6 +336,8 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
         _circle_group(state, side, group, factors)
         board.searched.append(hex_)
         search(state, side, hex_, "air search", out, factors)
+    elif action.kind == "search-area":
+        search_area(state, side, action.get("area"), out)
     elif action.kind == "sea-search":
         board.sea_searched.append(action.get("hex"))
         search(state, side, action.get("hex"), "sea search", out)
@@ -341,6 +345,8 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
 
 def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
     board = state.boards[side]
+    if action.kind == "search-area":
+        return search_area_why(state, side, action)
     if action.kind == "fly":
         group = action.get("group")
         if board.sea_searched:

@@ -54,20 +54,20 @@ def _theatre_of(scenario: str) -> bool:
 
 
 @cache
-def _board_of(scenario: str) -> Board:
+def board_of(scenario: str) -> Board:
     return theatre() if _theatre_of(scenario) else searchboard()
 
 
 def searchboard_of(state: State) -> Board:
     """The Searchboard the game's scenario is played on."""
-    return _board_of(state.scenario)
+    return board_of(state.scenario)
 
 
 @cache
 def area_hexes_of(scenario: str, area: str) -> tuple[str, ...]:
     spec = catalog().theatre if _theatre_of(scenario) else None
     hexes = (spec or catalog().searchboard).areas[area]
-    return tuple(h for h in _board_of(scenario).hexes() if h in hexes)
+    return tuple(h for h in board_of(scenario).hexes() if h in hexes)
 
 
 def area_hexes(state: State, area: str) -> tuple[str, ...]:

@@ -8,6 +8,9 @@ Flipped units stay flipped (11d3), except the base: back up with no hit marker, 
 to its front with a 2 hits marker.
 
 # RULES? One step of repair a unit a pair of nights (2 hits to 1, or 1 to none).
+# RULES? On the theatre map an air unit's damage points are its lost planes (app/rules/
+# theatre.py), which come back by the expansion's Replacements only, within capacity: 11d
+# repairs ships and bases there, not air units.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 from app.rules.boards import unit_hex
 from app.rules.events import ALL, Event
 from app.rules.state import ARMING, BASE, FLIP, GONE, READY, SHIPS, SIDES, State, Unit, UnitKey
+from app.rules.theatre import is_theatre
 from app.rules.time_record import track_of
 
 BASE_REPAIR = 2  # 11d3: the base's front with a 2 hits marker
@@ -26,7 +30,7 @@ def _where(state: State, u: Unit) -> str | None:
     condition is for "base or ship units" only)."""
     if u.box in (SHIPS, BASE):
         return unit_hex(state, u)
-    if not u.ship and u.box in (READY, ARMING):
+    if not u.ship and u.box in (READY, ARMING) and not is_theatre(state):
         return f"aboard {u.area}"
     return None
 

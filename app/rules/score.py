@@ -22,7 +22,10 @@ from typing import Any
 
 from app.rules.modes import mode_of
 from app.rules.seats import OMNISCIENT, is_umpire, seat_of
+from app.rules.setup import scenario_of
 from app.rules.state import ELIMINATED, GONE, SIDES, Side, State, Unit, other
+from app.rules.theatre import is_theatre
+from app.rules.theatre_points import plane_points, ship_points
 from app.rules.umpire import believed, in_sight
 from app.rules.victory import unit_points
 
@@ -63,6 +66,8 @@ def _believed_unit(u: Unit, damage: int) -> Unit:
 
 
 def _tally(state: State, known: Callable[[Unit], Unit | None], basis: str) -> dict[str, Any]:
+    if is_theatre(state):
+        return _theatre_tally(state, known, basis)
     points: dict[Side, int] = {"japan": 0, "usa": 0}
     for side in SIDES:
         for u in state.units[side].values():
@@ -70,3 +75,23 @@ def _tally(state: State, known: Callable[[Unit], Unit | None], basis: str) -> di
             if shown is not None:
                 points[other(side)] += unit_points(shown)[0]
     return {"points": dict(points), "basis": basis, "rule": "7a3"}
+
+
+def _theatre_tally(
+    state: State, known: Callable[[Unit], Unit | None], basis: str
+) -> dict[str, Any]:
+    """The expansion's Victory Points so far: the scenario's points for the ships sunk as
+    known, and one per three enemy planes destroyed as recorded at the Turn Record Phases.
+
+    # RULES? In the umpired modes a player's tally leaves the planes out: he does not know
+    # how many planes either side has lost in full. Landings and bonuses come at the end.
+    """
+    points: dict[Side, int] = {"japan": 0, "usa": 0}
+    for side in SIDES:
+        for u in state.units[side].values():
+            shown = known(u)
+            if shown is not None:
+                points[other(side)] += ship_points(state, shown)[0]
+        if basis == "all":
+            points[side] += plane_points(state, side)
+    return {"points": dict(points), "basis": basis, "rule": scenario_of(state).rule}

@@ -149,6 +149,9 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
         Spotting(state.turn, report.hex, {}, report.how, "number", stated),
         out,
     )
+    from app.rules.area_search import resume  # it imports this module
+
+    resume(state, out)  # Searches 1: the rest of an area search's zones
 
 
 def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:

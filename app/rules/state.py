@@ -332,6 +332,19 @@ class State:
     # Turn from which each land-based bomber in an Arming box may ready (Bombers 8)
     base_damage: dict[str, BaseDamage] = field(default_factory=dict)
     readying: dict[UnitKey, int] = field(default_factory=dict)
+    # The expansion's Victory Points and Replacements (app/rules/theatre_record.py,
+    # app/rules/replacements.py): each air unit's planes at the last Turn Record Phase; the
+    # planes each side lost, by date and type; those not yet replaced (odd ones carried); each
+    # Japanese AP's Turns stationary in a landing zone (uid -> (zone, Turns)) and the APs
+    # landed (uid -> landing area); the reinforcements come into play ("usa:Australia"); the
+    # zones of an area search still to answer after a 15a1.2 report (app/rules/area_search.py)
+    planes_seen: dict[UnitKey, int] = field(default_factory=dict)
+    planes_lost: dict[Side, dict[str, dict[str, int]]] = field(default_factory=dict)
+    replacements_owed: dict[Side, dict[str, int]] = field(default_factory=dict)
+    landing_watch: dict[str, tuple[str, int]] = field(default_factory=dict)
+    landed: dict[str, str] = field(default_factory=dict)
+    reinforced: list[str] = field(default_factory=list)
+    area_queue: list[tuple[Side, str]] = field(default_factory=list)  # Searches 1 with 15a1.2
     # Destroyers (app/rules/strikes.py): the Turn Japan last added its destroyers' two AA
     # factors to an attack on one ship (once each Turn); 0: not yet
     dd_bonus_used: int = 0

@@ -36,7 +36,6 @@ from app.rules.time_record import turn_box
 from app.rules.units import air_movement, is_fighter, ship_record
 
 MOUNTAIN = "mountain"
-TRUK = "Truk"  # Off-Board Bases 3
 NEVER = 10**6  # Bombers 8: a base with no readying time never readies a bomber
 
 
@@ -95,7 +94,7 @@ def sorties(state: State, side: Side, night: bool) -> list[Action]:
         acts += [
             Action("sortie", (u.id, sq))
             for sq, n in off.squares.items()
-            if n < air_movement(u)  # RULES? it must have a zone left to fly on the board
+            if n < 2 * air_movement(u)  # within its range (12c1), a zone left to fly on
         ]
     return acts
 
@@ -138,7 +137,7 @@ def landed(state: State, u: Unit, out: list[Event]) -> None:
     carrier = state.units[u.side][u.area]
     if carrier.box != BASE:
         return
-    if ship_record(carrier).name == TRUK:
+    if not base_spec(state, carrier).fly_again:  # Truk
         u.box = EXITED
         out.append(Event("exited", ALL, state.turn, state.step, {"side": u.side, "unit": u.id}))
         return

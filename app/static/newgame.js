@@ -1,6 +1,8 @@
 /* The create form (issue 13): optional rules that need another are ticked with it and
  * unticked without it (15b needs 14; 16f5 and 16k need 16), a scenario that brings an
- * option ticks and locks it (7e: Scenario Four brings 16), and the presets tick boxes.
+ * option ticks and locks it (7e: Scenario Four brings 16), one a scenario is not played
+ * with unticks and locks it (the expansion's scenarios have no scouts: 12d, 15b, 15c), and
+ * the presets tick boxes.
  * The server checks the same (scenarios/options.toml): this only saves a refusal. */
 (function () {
   "use strict";
@@ -22,14 +24,23 @@
     var scenario = form.querySelector("input[name=scenario]:checked");
     return words(scenario, "data-brings");
   }
+  function refused() {
+    var scenario = form.querySelector("input[name=scenario]:checked");
+    return words(scenario, "data-refuses");
+  }
   function settle(changed) {
     var locked = brought();
+    var barred = refused();
     boxes().forEach(function (b) {
       var lock = locked.indexOf(b.value) >= 0;
+      var bar = barred.indexOf(b.value) >= 0;
       if (lock) {
         b.checked = true;
       }
-      b.disabled = lock; // a disabled box is not sent: the scenario brings it anyway
+      if (bar) {
+        b.checked = false;
+      }
+      b.disabled = lock || bar; // a disabled box is not sent: brought anyway, or refused
     });
     if (changed && changed.checked) {
       words(changed, "data-needs").forEach(function (rule) {

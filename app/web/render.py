@@ -194,6 +194,13 @@ def goal(view: dict[str, Any]) -> str:
         more = "more" if margin == 1 else f"{margin} more"
         return f"{side} needs {more} victory points than {enemy}"
 
+    if spec.theatre is not None:  # the expansion's scenarios: their Victory Points section
+        floor = spec.theatre.minimum_points
+        least = "" if floor is None else f" and at least {floor} points"
+        return (
+            f"To win ({spec.name}, Victory Points): more victory points than the enemy{least}; "
+            "anything else is a tie."
+        )
     return (
         f"To win ({spec.rule}4.1): {needs(jp, us, spec.japan_wins_margin)}, "
         f"{needs(us, jp, spec.usa_wins_margin)}; anything else is a tie."

@@ -72,6 +72,7 @@ def home_page(service: GameService, allow_seed: bool, error: str = "") -> str:
         chosen=playable[0]["id"] if playable else "",
         options=[o for o in rules.options.values() if o.rule in offered],
         brings=rules.scenario_brings,
+        refuses=rules.scenario_refuses,
         presets=[(name, rules.presets[name]) for name in PRESETS if name in rules.presets],
         modes=modes,
         allow_seed=allow_seed,

@@ -15,7 +15,7 @@ import pytest
 
 from app.rules import apply, new_game
 from app.rules.setup import OPTIONS
-from tools.fuzz import check_invariants, play_game, random_options, save_failure
+from tools.fuzz import check_invariants, mode_options, play_game, random_options, save_failure
 
 GAMES_PER_CHUNK = 100
 CHUNKS = 10  # 1,000 games in all
@@ -50,6 +50,24 @@ def test_fuzz_with_optional_rules(scenario: str, which: str) -> None:
             raise AssertionError(
                 f"{scenario} seed {seed} {sorted(options)} failed: {path}"
             ) from exc
+
+
+@pytest.mark.parametrize("scenario", ["coral-sea", "eastern-solomons", "santa-cruz"])
+@pytest.mark.parametrize("which", ["none", "all"])
+def test_fuzz_pacific_theatre_scenarios(scenario: str, which: str) -> None:
+    """Pacific Theatre Via Midway: complete games of each scenario on the theatre map, without
+    options and with every option it is played with, invariants and non-interference checked
+    (make fuzz plays 300 of each)."""
+    options = frozenset(mode_options("two-player", scenario)) if which == "all" else frozenset()
+    battles = 0
+    for seed in range(3):
+        log: list[tuple[str, dict[str, object]]] = []
+        try:
+            battles += play_game(scenario, seed, log=log, options=options).battles
+        except Exception as exc:
+            path = save_failure(scenario, seed, log, repr(exc), options)
+            raise AssertionError(f"{scenario} seed {seed} {which} failed: {path}") from exc
+    assert battles > 0, "the agents should meet in battle in three games"
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])

@@ -81,7 +81,7 @@ def test_ptvm_a_scenario_names_the_theatre_board(tmp_path: Path) -> None:
 def on_the_theatre(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Scenario One's state read as if its scenario named the theatre board (no theatre
     scenario exists yet): what `boards` gives the Searchboard code for such a scenario."""
-    cached = (boards._board_of, boards.area_hexes_of, boards._land_of)
+    cached = (boards.board_of, boards.area_hexes_of, boards._land_of)
     for f in cached:
         f.cache_clear()
     monkeypatch.setattr(boards, "_theatre_of", lambda scenario: True)

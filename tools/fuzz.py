@@ -274,7 +274,7 @@ def independent_theatre_points(state: State) -> dict[str, int]:
         totals[other(side)] += lost // rules.planes_per_point
         for u in state.units[side].values():
             if u.ship and u.box == GONE:
-                table = rules.points_after_landing if u.id in state.landed else rules.points
+                table = rules.points_after_landing if u.key in state.landed else rules.points
                 totals[other(side)] += table.get((side, u.id), 0)
     places = set(state.landed.values())
     for landing in rules.landings:
@@ -289,7 +289,7 @@ def independent_theatre_points(state: State) -> dict[str, int]:
                 for u in state.units[other(bonus.side)].values()
                 if fnmatchcase(u.id, bonus.units or "*")
             ]
-            if aps and all(u.box == GONE and u.id not in state.landed for u in aps):
+            if aps and all(u.box == GONE and u.key not in state.landed for u in aps):
                 totals[bonus.side] += bonus.points
     return totals
 

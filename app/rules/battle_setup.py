@@ -108,8 +108,8 @@ register(
 
 # ---------------------------------------------------------------- Bombers 6 strike order
 
-FIRST = {"bombers": "the land bombers", "td": "the dive and torpedo bombers"}
-add_kinds({"first": ("group",)})  # Bombers 6: which type of planes attacks first
+FIRST = {"bombers": "the land bombers", "dive-torpedo": "the dive and torpedo bombers"}
+add_kinds({"first": ("planes",)})  # Bombers 6: which type of planes attacks first
 
 
 def _order_actions(state: State, side: Side) -> list[Action]:
@@ -119,7 +119,7 @@ def _order_actions(state: State, side: Side) -> list[Action]:
 def _order_handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     """Bombers 6: the land bombers' wave goes first, or stays after the T/D's."""
     b = battle(state)
-    group = action.get("group")
+    group = action.get("planes")
     if group == "bombers":
         current = [*b.air, *b.escorts]
         take_wave(state, b, b.waves[0])
@@ -134,7 +134,10 @@ def _order_enter(state: State, out: list[Event]) -> None:
 
 
 def _order_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
-    return "Bombers 6", "the attacker chooses which type attacks the base first: bombers or td"
+    return (
+        "Bombers 6",
+        "the attacker chooses which type attacks the base first: bombers or dive-torpedo",
+    )
 
 
 register(

@@ -341,8 +341,8 @@ class State:
     planes_seen: dict[UnitKey, int] = field(default_factory=dict)
     planes_lost: dict[Side, dict[str, dict[str, int]]] = field(default_factory=dict)
     replacements_owed: dict[Side, dict[str, int]] = field(default_factory=dict)
-    landing_watch: dict[str, tuple[str, int]] = field(default_factory=dict)
-    landed: dict[str, str] = field(default_factory=dict)
+    landing_watch: dict[UnitKey, tuple[str, int]] = field(default_factory=dict)
+    landed: dict[UnitKey, str] = field(default_factory=dict)
     reinforced: list[str] = field(default_factory=list)
     area_queue: list[tuple[Side, str]] = field(default_factory=list)  # Searches 1 with 15a1.2
     # Destroyers (app/rules/strikes.py): the Turn Japan last added its destroyers' two AA

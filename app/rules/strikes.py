@@ -35,6 +35,8 @@ from app.rules.boards import is_base
 from app.rules.combat import CombatRoll, roll_combat
 from app.rules.dice import Dice
 from app.rules.events import ALL, Event
+from app.rules.modes import mode_of
+from app.rules.reports import report_damage
 from app.rules.state import GONE, Battle, Side, State, Unit, UnitKey, other
 from app.rules.theatre import base_spec, is_land_bomber, is_theatre, planes, ptvm_type, today
 from app.rules.units import aboard, add_damage, air_face, defense, engage, lowered
@@ -69,6 +71,15 @@ class Odds:
     @property
     def text(self) -> str:
         return f"{self.attack}-{self.defense}"
+
+
+def _hurt(state: State, u: Unit, points: int, out: list[Event], cause: str) -> None:
+    """Damage from the expansion's strikes (4b4); in the umpired modes the side that fought
+    the unit is told it through the umpire (18c2), as after any other combat."""
+    before = u.damage
+    add_damage(state, u, points, out, cause)
+    if mode_of(state.mode).umpired:
+        report_damage(state, u, before, "bombing", out)
 
 
 def attack_factors(bombers: Iterable[int]) -> int:
@@ -301,7 +312,7 @@ def bomber_losses(state: State, b: Battle, cover: list[str], out: list[Event]) -
         lost = spread(bombers_lost(sum(left.values()), band), left)
         engage(state, [UnitKey(b.attacker, a) for a in group])
         for uid, points in lost.items():
-            add_damage(state, units[uid], points, out, "Bombers 3: the odds of the attack")
+            _hurt(state, units[uid], points, out, "Bombers 3: the odds of the attack")
         data = {
             "target": target,
             "units": group,
@@ -356,7 +367,7 @@ def fighter_cover(
     first = _roll(state, sum(_air_combat(own[a]) for a in group) // 2, defense(theirs[target]))
     points = POINTS[first.result]
     if points:
-        add_damage(state, theirs[target], points, out, "Bombers 4: bombers against fighter cover")
+        _hurt(state, theirs[target], points, out, "Bombers 4: bombers against fighter cover")
     fighters = [c for c in live_cover if theirs[c].box != GONE]
     data: dict[str, object] = {"bombers_fire": {"target": target, **first.to_json()}}
     if fighters:
@@ -366,7 +377,7 @@ def fighter_cover(
         multiple = loss_multiple(bombers)
         lost = spread(POINTS[back.result] * multiple, left)
         for uid, n in lost.items():
-            add_damage(state, own[uid], n, out, "Bombers 4: fighter cover")
+            _hurt(state, own[uid], n, out, "Bombers 4: fighter cover")
         data["fighters_fire"] = {
             "units": fighters,
             **back.to_json(),
@@ -405,13 +416,13 @@ def base_strike(state: State, b: Battle, base_id: str, cover: list[str], out: li
         aa_hits = dict(zip(group, aa, strict=True))
         for uid, n in aa_hits.items():
             if n:
-                add_damage(state, own[uid], n, out, f"Bases 4: {spec.name}'s AA fire")
+                _hurt(state, own[uid], n, out, f"Bases 4: {spec.name}'s AA fire")
         survivors = [a for a in group if own[a].box != GONE]
         bombers = sum(planes(own[a]) for a in survivors)
         hits = base_hits(bombers, "B" if kind == "B" else "T/D")
         ground = spread(hits, _ground_planes(state, base))
         for uid, n in ground.items():
-            add_damage(
+            _hurt(
                 state,
                 state.units[defender][uid],
                 n,

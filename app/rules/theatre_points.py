@@ -120,19 +120,19 @@ def track_landings(state: State) -> None:
     landings = rules_of(state).landings
     for side in SIDES:
         for u in state.units[side].values():
-            if not is_ap(u) or u.id in state.landed:
+            if not is_ap(u) or u.key in state.landed:
                 continue
             zone = carrier_hex(state, u) if u.box == SHIPS else None
             landing = next((g for g in landings if _landing_at(g, u, zone)), None)
             if landing is None or zone is None:
-                state.landing_watch.pop(u.id, None)
+                state.landing_watch.pop(u.key, None)
                 continue
-            was, turns = state.landing_watch.get(u.id, (zone, -1))
+            was, turns = state.landing_watch.get(u.key, (zone, -1))
             turns = turns + 1 if was == zone else 0
-            state.landing_watch[u.id] = (zone, turns)
+            state.landing_watch[u.key] = (zone, turns)
             if turns >= landing.stay_turns:
-                state.landed[u.id] = landing.area
-                state.landing_watch.pop(u.id)
+                state.landed[u.key] = landing.area
+                state.landing_watch.pop(u.key)
 
 
 def landed_at(state: State, area: str) -> bool:
@@ -147,7 +147,7 @@ def ship_points(state: State, u: Unit) -> tuple[int, str]:
     if not u.ship or u.box != GONE:
         return 0, ""
     rules = rules_of(state)
-    if u.id in state.landed:
+    if u.key in state.landed:
         return rules.points_after_landing.get((u.side, u.id), 0), "sunk after landing"
     return rules.points.get((u.side, u.id), 0), "sunk"
 
@@ -167,7 +167,7 @@ def _bonuses(state: State) -> list[tuple[Side, int, str]]:
             targets = [
                 u for u in state.units[other(bonus.side)].values() if fnmatchcase(u.id, pattern)
             ]
-            if targets and all(u.box == GONE and u.id not in state.landed for u in targets):
+            if targets and all(u.box == GONE and u.key not in state.landed for u in targets):
                 out.append((bonus.side, bonus.points, f"all {pattern} destroyed before landing"))
     return out
 

@@ -216,9 +216,6 @@ def _other(a: dict[str, str], n: Namer) -> Choice:
             f"({flown} zone{'s' if flown != 1 else ''} flown, Off-Board Bases 1)"
         )
         return Choice(a, label, unit_key(me, a["unit"]), f"sb:{a['hex']}")
-    if kind == "first":  # Bombers 6: the attacker orders the waves over a base
-        group = {"bombers": "The land bombers", "td": "The dive and torpedo bombers"}
-        return Choice(a, f"{group.get(a['group'], a['group'])} attack first (Bombers 6)")
     if kind == "search-area":
         return Choice(a, f"Search area {a['area']} (Searches 1-2)")
     if kind == "fly":
@@ -291,8 +288,9 @@ WORDS = {
     "breakoff": "Break off the group of {ship} (16i)",
     "bombard": "Bombard the base with stack {stack} (16j4)",
     "stage": "{unit} stages to {at} (12c2)",
-    "peel": "Peel {unit} off the fighters onto the bombers (Bombers 5)",
-    "destroyers": "Add the destroyers' two AA factors to this combat (Destroyers)",
+    "peel": "{unit} peels off onto the bombers (Bombers 5)",
+    "first": "First to attack the base: the {planes} (Bombers 6)",
+    "destroyers": "Fire, with the destroyers' two more AA factors (Destroyers, once a Turn)",
 }
 ENEMY_FIRST = ("attack", "submarine")  # the unit named is the enemy's
 BATTLEBOARD = ("strafe", "torpedo", "salvo")  # their hex is on the Battleboard

@@ -49,7 +49,7 @@ STEP_RULE = {
     "bombardment": "16j",
 }
 
-FIRST_WAVE = {"bombers": "the land bombers", "td": "the dive and torpedo bombers"}  # Bombers 6
+FIRST_WAVE = {"bombers": "the land bombers", "dive-torpedo": "the dive and torpedo bombers"}
 BIG_SHIPS = frozenset({"CV", "CVL"})  # 1b1: the aircraft carriers
 # Issue 13: what a side had none of, when a step is passed for it.
 NOTHING_TO_DO = {

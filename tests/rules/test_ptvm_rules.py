@@ -178,7 +178,7 @@ def test_ptvm_coral_sea_port_moresby_landing() -> None:
     turn_record(state)
     assert state.landed == {}
     turn_record(state)  # two Turns stationary after arrival
-    assert set(state.landed) == {"AP1", "AP2", "AP3", "AP4", "AP5"}
+    assert {k.id for k in state.landed} == {"AP1", "AP2", "AP3", "AP4", "AP5"}
     state.units["japan"]["AP1"].box = GONE
     result = victory_points(state)
     lines = result["lines"]

@@ -37,11 +37,12 @@ def battle(
     caps: dict[str, str] | None = None,
     dice: Iterable[int] = (),
     groups: dict[str, str] | None = None,
+    mode: str = "two-player",
 ) -> tuple[State, list[Event]]:
     """A Coral Sea Combat Phase with one battle: the defender's task forces `forces` (marker:
     zone) and the attacker's air units `flying` over `zone`; `caps` the defender's fighters
     in its High CAP boxes (unit: task force marker or base)."""
-    s = new_game("coral-sea", frozenset({"14"}), 1)
+    s = new_game("coral-sea", frozenset({"14"}), 1, mode)
     s.status, s.turn, s.side_a = "playing", 3, "japan"
     defender = other(attacker)
     for marker, where in (forces or {}).items():
@@ -182,6 +183,19 @@ def test_ptvm_bombers_4_two_bombers_a_hit() -> None:
     assert set(ground) <= {u.id for u in s.units["japan"].values() if u.area == "Rabaul"}
 
 
+def test_ptvm_bombers_4_planes_on_the_ground_reported_by_the_umpire_18c2() -> None:
+    """In a double-blind game the attacker learns the planes it destroyed on the ground as
+    any other combat's damage, through the umpire's report (18c2), and nothing more."""
+    s, ev = on_base("Rabaul", "C2B", BOMBERS[:1], dice=[1], mode="double-blind")
+    (strike,) = kinds(ev, "base-strike")
+    ground = strike.data["on_the_ground"]
+    reported = {d.data["target"] for d in s.drafts if d.kind == "damage" and d.side == "usa"}
+    assert ground and reported == set(ground)
+    assert all(d.status == "released" for d in s.drafts)  # 18: the server is the umpire
+    two_player, _ = on_base("Rabaul", "C2B", BOMBERS[:1], dice=[1])
+    assert two_player.drafts == []  # open cards: no reports
+
+
 def test_ptvm_bombers_4_fighter_cover_first() -> None:
     """Rabaul's CAP (two Zeros) fights the 24 bombers before the AA: the bombers first, their
     air combat factors halved (8 // 2 = 4) against a Zero's defense 2 (6+4 against 1+2:
@@ -298,7 +312,9 @@ def test_ptvm_bombers_3_no_4c_fire_at_land_bombers() -> None:
     assert err.value.rule == "Bombers 3"
 
 
-@pytest.mark.parametrize(("first", "order"), [("bombers", ["B", "T/D"]), ("td", ["T/D", "B"])])
+@pytest.mark.parametrize(
+    ("first", "order"), [("bombers", ["B", "T/D"]), ("dive-torpedo", ["T/D", "B"])]
+)
 def test_ptvm_bombers_6_attacker_chooses_which_type_goes_first(
     first: str, order: list[str]
 ) -> None:
@@ -306,7 +322,7 @@ def test_ptvm_bombers_6_attacker_chooses_which_type_goes_first(
     attacks first."""
     s, _ = battle("usa", "C2B", ["CS-MoresbyD1", BOMBERS[0]], dice=[1, 1])
     assert s.step == "strike order" and s.waiting == ["usa"]
-    assert [a.text() for a in legal_actions(s, "usa")] == ["first bombers", "first td"]
+    assert [a.text() for a in legal_actions(s, "usa")] == ["first bombers", "first dive-torpedo"]
     s, ev = play(s, "usa", f"first {first}")
     b = s.battle
     assert b is not None and b.air == ([BOMBERS[0]] if first == "bombers" else ["CS-MoresbyD1"])

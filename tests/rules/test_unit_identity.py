@@ -134,6 +134,12 @@ NOT_UNITS: set[tuple[str, str]] = {
     ("Spotting", "said"),  # 18d: the umpire's words
     ("State", "auto_release"),  # 18c: kinds of report
     ("State", "base_damage"),  # Bases 3: by base unit id, unique across both sides
+    ("State", "planes_lost"),  # Victory Points: side -> date -> plane type -> planes
+    ("State", "replacements_owed"),  # Replacements: side -> plane type -> planes
+    ("State", "reinforced"),  # Land-Based Planes: "<side>:<base>" of each arrival
+    ("State", "area_queue"),  # Searches 1: (side, zone) still to answer
+    ("State", "landing_watch"),  # Victory Points: an AP's UnitKey -> (zone, Turns there)
+    ("State", "landed"),  # Victory Points: an AP's UnitKey -> the landing's area
     ("Draft", "id"),  # 18c: a report's id, "r1"
     ("Draft", "kind"),
     ("Draft", "step"),

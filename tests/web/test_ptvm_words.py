@@ -174,7 +174,7 @@ def test_ptvm_bombers_4_bases_3_an_attack_on_a_base_in_the_log() -> None:
     assert "1 plane" in text
 
 
-def test_ptvm_bombers_3_and_6_in_the_log_and_on_the_prompt() -> None:
+def test_ptvm_bombers_3_and_6_in_the_log() -> None:
     text = tell(
         {
             "kind": "bomber-losses",
@@ -192,5 +192,5 @@ def test_ptvm_bombers_3_and_6_in_the_log_and_on_the_prompt() -> None:
     assert text.startswith("Bombers 3:") and "odds 1-3" in text and "4 planes" in text
     order = tell({"kind": "strike-order", "hex": "A3A", "first": "bombers"})
     assert order == "Battle in A3A: the land bombers attack first (Bombers 6)"
-    c = label({"kind": "first", "group": "td"})
-    assert c.label == "The dive and torpedo bombers attack first (Bombers 6)"
+    order = tell({"kind": "strike-order", "hex": "A3A", "first": "dive-torpedo"})
+    assert order == "Battle in A3A: the dive and torpedo bombers attack first (Bombers 6)"

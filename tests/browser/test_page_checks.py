@@ -70,6 +70,12 @@ def pages(
         page.synced()
         page.page.wait_for_function(SETTLED)
         out[f"seat {seat}"] = page.page
+    coral = coral_sea_game(server.url)  # the theatre map, B-17s flying (Off-Board Bases 1)
+    for seat in ("usa", "japan"):
+        page = SeatPage(ctx.new_page(), coral.link(seat), folder).open()
+        page.synced()
+        page.page.wait_for_function(SETTLED)
+        out[f"coral sea {seat}"] = page.page
     losing = ApiGame.create(server.url)  # issue 13: an air unit flagged, Done asking first
     strand_one(losing)
     page = SeatPage(ctx.new_page(), losing.link("usa"), folder).open()
@@ -129,6 +135,31 @@ def pages(
     }
     yield out
     ctx.close()
+
+
+def coral_sea_game(base: str) -> ApiGame:
+    """Coral Sea set up (the Japanese forces at Rabaul), Port Moresby's B-17s taken off and
+    flown one zone toward Rabaul, both seats on the theatre map."""
+    game = ApiGame.create(base, scenario="coral-sea", seed=1)
+    for force in ("StrikingForce", "CoveringGroup", "InvasionForce", "SupportGroup"):
+        game.act("japan", kind="place", force=force, hex="C2B")
+    game.act("japan", kind="done")
+    game.act("usa", kind="place", force="TF17", hex="I7I")
+    game.act("usa", kind="place", force="TF44", hex="I7H")
+    game.act("usa", kind="done")
+    while not any(a["kind"] == "launch" for a in game.view("usa")["prompt"]["actions"]):
+        game.act(
+            next(s for s in ("japan", "usa") if game.view(s)["prompt"]["actions"]), kind="done"
+        )
+    for unit in ("CS-MoresbyB1", "CS-MoresbyB2", "CS-MoresbyB3", "CS-MoresbyB4"):
+        game.act("usa", kind="launch", unit=unit)
+    while not any(a["kind"] == "fly" for a in game.view("usa")["prompt"]["actions"]):
+        game.act(
+            next(s for s in ("japan", "usa") if game.view(s)["prompt"]["actions"]), kind="done"
+        )
+    fly = next(a for a in game.view("usa")["prompt"]["actions"] if a["kind"] == "fly")
+    game.act("usa", **fly)
+    return game
 
 
 def umpired_game(base: str) -> ApiGame:

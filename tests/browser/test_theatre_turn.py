@@ -14,10 +14,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from live import Server
+
 from app.rules.boards import theatre as square_grid
 from browser.games import ApiGame
 from browser.pages import SeatPage
-from live import Server
 
 RABAUL = "C2B"
 BOMBERS = ["CS-MoresbyB1", "CS-MoresbyB2", "CS-MoresbyB3", "CS-MoresbyB4"]

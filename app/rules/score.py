@@ -22,10 +22,9 @@ from typing import Any
 
 from app.rules.modes import mode_of
 from app.rules.seats import OMNISCIENT, is_umpire, seat_of
-from app.rules.setup import scenario_of
 from app.rules.state import ELIMINATED, GONE, SIDES, Side, State, Unit, other
 from app.rules.theatre import is_theatre
-from app.rules.theatre_points import plane_points, ship_points
+from app.rules.theatre_points import VICTORY_POINTS, plane_points, ship_points
 from app.rules.umpire import believed, in_sight
 from app.rules.victory import unit_points
 
@@ -94,4 +93,4 @@ def _theatre_tally(
                 points[other(side)] += ship_points(state, shown)[0]
         if basis == "all":
             points[side] += plane_points(state, side)
-    return {"points": dict(points), "basis": basis, "rule": scenario_of(state).rule}
+    return {"points": dict(points), "basis": basis, "rule": VICTORY_POINTS}

@@ -29,6 +29,7 @@ from app.rules.time_record import turn_box
 from app.rules.units import ship_record
 
 PLANES_PER_POINT = 3  # printed in every scenario; used where a scenario's data has none
+VICTORY_POINTS = "Victory Points"  # the section of each scenario that scores its game
 
 
 def rules_of(state: State) -> TheatreRules:
@@ -233,7 +234,7 @@ def victory_points(state: State) -> dict[str, object]:
         "points": dict(totals),
         "lines": {s: lines[s] for s in SIDES},
         "winner": winner,
-        "rule": spec.rule,
+        "rule": VICTORY_POINTS,
     }
     if floor is not None:
         result["minimum_points"] = floor

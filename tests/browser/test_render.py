@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from app import rules
-from app.rules.boards import searchboard
+from app.rules.boards import searchboard_of
 from app.web import render
 from app.web.choices import Namer
 from app.web.events import Narrator
@@ -65,8 +65,10 @@ def choose(state: Any, seat: str, rng: random.Random) -> Any:
     enemy (peeking at the state, which only a test may do), then stops there."""
     actions = rules.legal_actions(state, seat)
     enemy = "usa" if seat == "japan" else "japan"
-    targets = [h for h in state.boards[enemy].forces.values() if h] or ["M5"]
-    grid = searchboard()
+    grid = searchboard_of(state)  # the hex Searchboard, or the theatre map
+    midway = [h for h in ("M5",) if grid.contains(h)]  # 7a2.2: Midway, on its own board
+    targets = [h for h in state.boards[enemy].forces.values() if h] or midway
+    targets = targets or list(grid.hexes())[:1]
 
     def near(h: str) -> int:
         return min(grid.distance(h, t) for t in targets)

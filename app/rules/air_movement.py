@@ -184,9 +184,11 @@ def sorties(state: State, side: Side) -> list[Action]:
     return [Action("sortie", (uid, h)) for h in area_hexes(state, str(entry["area"]))]
 
 
-def sortie(state: State, side: Side, uid: str, hex_: str) -> None:
+def sortie(state: State, side: Side, uid: str, hex_: str, flown: int = 0) -> None:
+    """7c4.4: an off-board unit enters at `hex_`, with `flown` zones already flown (Off-Board
+    Bases 1: an edge square's number)."""
     board = state.boards[side]
-    board.flights[uid] = Flight(hex=hex_, group=uid, path=[hex_])
+    board.flights[uid] = Flight(hex=hex_, moved=flown, group=uid, path=[hex_])
     board.groups[uid] = [uid]
     board.may_search[uid] = hex_
     u = state.units[side][uid]
@@ -318,10 +320,9 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
         fly(state, side, action.get("group"), action.get("hex"), out)
     elif action.kind == "combine":
         _combine(state, side, action.get("group"), action.get("into"))
-    elif action.kind == "sortie" and theatre_air.is_sortie(state, side, action.get("unit")):
-        theatre_air.sortie(state, side, action.get("unit"), action.get("hex"), out)
     elif action.kind == "sortie":
-        sortie(state, side, action.get("unit"), action.get("hex"))
+        uid, hex_ = action.get("unit"), action.get("hex")
+        sortie(state, side, uid, hex_, theatre_air.take_off(state, side, uid, hex_, out))
     elif action.kind == "search":
         board.searched.append(action.get("hex"))
         search(state, side, action.get("hex"), "air search", out)

@@ -36,7 +36,7 @@ from app.rules.state import (
 )
 from app.rules.steps import Step, begin, nothing, register
 from app.rules.theatre import is_theatre
-from app.rules.units import air_face, defense, engage, lowered
+from app.rules.units import air_combat, defense, engage
 
 FIGHTERS = "14"
 LOW_KINDS = ("torpedo", "medium")  # 14e1: what Low CAP may engage, with strafers
@@ -44,8 +44,7 @@ LOW_KINDS = ("torpedo", "medium")  # 14e1: what Low CAP may engage, with strafer
 
 def air_combat_factor(state: State, side: Side, uid: str) -> int:
     """14b: the air combat factor (a "-" counts 0: 4b2), lowered by hit markers."""
-    u = state.units[side][uid]
-    return lowered(air_face(u).air_combat, u.hits) or 0
+    return air_combat(state.units[side][uid])
 
 
 def _alive(state: State, side: Side, uid: str) -> bool:

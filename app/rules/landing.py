@@ -55,22 +55,34 @@ def room(state: State, c: Unit) -> float:
     the planes it starts with."""
     if not is_theatre(state):
         return capacity(c) - load(state, c)
+    return capacity_in_planes(state, c) - planes_aboard(state, c)
+
+
+def capacity_in_planes(state: State, c: Unit) -> float:
+    """Bases 2, Carrier Capacity: the planes a base or carrier holds (inf: unlimited)."""
     if c.box == BASE:
         most = base_spec(state, c).capacity
     else:
         spec = carrier_planes(state, c)
         assert spec is not None
         most = spec.planes if spec.planes is not None else sum(spec.complement.values())
-    return (inf if most is None else most) - sum(planes(a) for a in aboard(state, c))
+    return inf if most is None else most
+
+
+def planes_aboard(state: State, c: Unit) -> int:
+    """The planes of the air units in a carrier's or base's Ready and Arming boxes."""
+    return sum(planes(a) for a in aboard(state, c))
 
 
 def plane_count(state: State, c: Unit) -> dict[str, object]:
     """What the Operations Card shows of a carrier or base in the expansion's scenarios: the
     planes aboard, the capacity in planes (None: unlimited), and no launch number for a base
     (RULES? none is printed, so a base launches all it holds)."""
-    held = sum(planes(a) for a in aboard(state, c))
-    most = room(state, c) + held
-    out: dict[str, object] = {"planes": held, "planes_capacity": None if most == inf else most}
+    most = capacity_in_planes(state, c)
+    out: dict[str, object] = {
+        "planes": planes_aboard(state, c),
+        "planes_capacity": None if most == inf else most,
+    }
     if c.box == BASE:
         out["launch"] = None
     return out

@@ -32,14 +32,14 @@ from app.data.records import BaseSpec
 from app.rules import bases
 from app.rules.actions import add_kinds
 from app.rules.boards import is_base
-from app.rules.combat import CombatRoll, roll_combat
+from app.rules.combat import roll_combat
 from app.rules.dice import Dice
 from app.rules.events import ALL, Event
 from app.rules.modes import mode_of
 from app.rules.reports import report_damage
 from app.rules.state import GONE, Battle, Side, State, Unit, UnitKey, other
 from app.rules.theatre import base_spec, is_land_bomber, is_theatre, planes, ptvm_type, today
-from app.rules.units import aboard, add_damage, air_face, defense, engage, lowered
+from app.rules.units import aboard, add_damage, air_combat, defense, engage
 
 add_kinds({"peel": ("unit",)})  # Bombers 5: an excess CAP fighter peeled off onto the bombers
 
@@ -331,14 +331,6 @@ def bomber_losses(state: State, b: Battle, cover: list[str], out: list[Event]) -
 # ---------------------------------------------------------------- Bombers 4-7 in a battle
 
 
-def _air_combat(u: Unit) -> int:
-    return lowered(air_face(u).air_combat, u.hits) or 0
-
-
-def _roll(state: State, attack: int, defend: int) -> CombatRoll:
-    return roll_combat(state, attack, defend)
-
-
 def fighter_cover(
     state: State, b: Battle, group: list[str], cover: list[str], out: list[Event]
 ) -> dict[str, object]:
@@ -363,8 +355,8 @@ def fighter_cover(
     engage(
         state, [UnitKey(b.attacker, a) for a in group] + [UnitKey(defender, c) for c in live_cover]
     )
-    target = max(live_cover, key=lambda c: _air_combat(theirs[c]))
-    first = _roll(state, sum(_air_combat(own[a]) for a in group) // 2, defense(theirs[target]))
+    target = max(live_cover, key=lambda c: air_combat(theirs[c]))
+    first = roll_combat(state, sum(air_combat(own[a]) for a in group) // 2, defense(theirs[target]))
     points = POINTS[first.result]
     if points:
         _hurt(state, theirs[target], points, out, "Bombers 4: bombers against fighter cover")
@@ -373,7 +365,7 @@ def fighter_cover(
     if fighters:
         left = {a: planes(own[a]) for a in group}
         aim = max(left, key=lambda a: left[a])
-        back = _roll(state, sum(_air_combat(theirs[c]) for c in fighters), defense(own[aim]))
+        back = roll_combat(state, sum(air_combat(theirs[c]) for c in fighters), defense(own[aim]))
         multiple = loss_multiple(bombers)
         lost = spread(POINTS[back.result] * multiple, left)
         for uid, n in lost.items():

@@ -18,14 +18,12 @@ from app.rules.state import (
     ARMING,
     BASE,
     EXITED,
-    FLYING,
     HIGH_CAP,
     LOW_CAP,
     MAX_STRIKE,
     READY,
     SHIPS,
     STRIKE,
-    Flight,
     Side,
     State,
     Unit,
@@ -42,8 +40,10 @@ NEVER = 10**6  # Bombers 8: a base with no readying time never readies a bomber
 def mountain_refusal(state: State, units: list[Unit], to: str) -> tuple[str, str] | None:
     """Terrain: "Fighters cannot fly through mountain squares" - a strike with a fighter in it
     does not enter a mountain zone."""
+    if not is_theatre(state):
+        return None
     spec = catalog().theatre
-    if not is_theatre(state) or spec is None or spec.terrain_of(to) != MOUNTAIN:
+    if spec is None or spec.terrain_of(to) != MOUNTAIN:
         return None
     fighters = [u.id for u in units if is_fighter(u)]
     if not fighters:
@@ -99,34 +99,20 @@ def sorties(state: State, side: Side, night: bool) -> list[Action]:
     return acts
 
 
-def sortie(state: State, side: Side, uid: str, square: str, out: list[Event]) -> None:
-    """Off-Board Bases 1: the unit is placed in the edge square, its number already flown."""
+def take_off(state: State, side: Side, uid: str, square: str, out: list[Event]) -> int:
+    """Off-Board Bases 1: the zones a "sortie" into `square` has already flown - the square's
+    number for a unit taking off from an off-board base (announced as its launch), 0 for
+    7c4.4's scout O, which is not in a Ready box."""
     u = state.units[side][uid]
-    carrier = state.units[side][u.area]
+    carrier = state.units[side].get(u.area)
     spec = catalog().theatre
-    assert spec is not None
-    flown = spec.offboard[ship_record(carrier).name].squares[square]
-    board = state.boards[side]
-    board.flights[uid] = Flight(hex=square, moved=flown, group=uid, path=[square])
-    board.groups[uid] = [uid]
-    u.box, u.area = FLYING, ""
-    out.append(
-        Event(
-            "launch", ALL, state.turn, state.step, {"side": side, "unit": uid, "from": carrier.id}
-        )
-    )
-
-
-def is_sortie(state: State, side: Side, uid: str) -> bool:
-    """Whether a "sortie" is an off-board base's (else it is 7c4.4's scout O)."""
-    u = state.units[side].get(uid)
-    return (
-        is_theatre(state)
-        and u is not None
-        and not u.ship
-        and u.box == READY
-        and _off_board(state, state.units[side][u.area])
-    )
+    if not is_theatre(state) or u.box != READY or carrier is None or spec is None:
+        return 0
+    if not _off_board(state, carrier):
+        return 0
+    data = {"side": side, "unit": uid, "from": carrier.id}
+    out.append(Event("launch", ALL, state.turn, state.step, data))
+    return spec.offboard[ship_record(carrier).name].squares[square]
 
 
 def landed(state: State, u: Unit, out: list[Event]) -> None:

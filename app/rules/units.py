@@ -46,6 +46,11 @@ def defense(u: Unit) -> int:
     return lowered(air_face(u).defense, u.hits) or 0
 
 
+def air_combat(u: Unit) -> int:
+    """14b: an air unit's air combat factor (a "-" counts 0: 4b2), lowered by hit markers."""
+    return lowered(air_face(u).air_combat, u.hits) or 0
+
+
 def aa_factor(u: Unit) -> int:
     return lowered(ship_face(u).aa, u.hits) or 0
 

@@ -505,8 +505,8 @@
 
   // -- reach: where a selected air unit can fly and still land (3d1, 5a2) --------------
   function reachOf(key) {
-    var holder = document.querySelector("#r-searchboard .reach-data");
-    if (!holder) return null;
+    var holder = document.getElementById("r-reach");
+    if (!holder || !holder.hasAttribute("data-reach")) return null;
     var data = JSON.parse(holder.getAttribute("data-reach"));
     var unit = data.units[key];
     return unit ? { unit: unit, sites: data.sites } : null;

@@ -12,7 +12,7 @@ import hashlib
 import pickle
 import re
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
@@ -45,6 +45,7 @@ REGIONS = (
     "umpire",
     "battle",
     "searchboard",
+    "reach",
     "dice",
     "cards",
     "log",
@@ -78,6 +79,7 @@ def env() -> Environment:
         cannot_land=CANNOT_LAND,
         option_rules=optional_rules().options,
         rule_link=rule_link,
+        cells_svg=cells_svg,
     )
     return e
 
@@ -218,49 +220,180 @@ def tally(view: dict[str, Any], who: Seat) -> str:
     return f"Score so far ({score['rule']}): {points}{told}."
 
 
+ALL = "*"  # a read of the whole view (iterating it, copying it)
+EVENTS = "#events"  # a read of the log the seat may read
+VERSION = "version"
+
+
+class ViewReads(dict[str, Any]):
+    """A seat's view that notes which of its top-level keys are read, into the set on top
+    of `sinks` (a region being rendered, or a context entry being worked out): what a
+    region was rendered from, so that a live page renders it again only when one of
+    those keys changed (LiveRegions). Its values are the view's own: read them only."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        super().__init__(view)
+        self.sinks: list[set[str]] = [set()]
+
+    def __getitem__(self, key: str) -> Any:
+        self.sinks[-1].add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.sinks[-1].add(key)
+        return super().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self.sinks[-1].add(str(key))
+        return super().__contains__(key)
+
+    def __iter__(self) -> Iterator[str]:
+        self.sinks[-1].add(ALL)
+        return super().__iter__()
+
+    def keys(self) -> Any:
+        self.sinks[-1].add(ALL)
+        return super().keys()
+
+    def values(self) -> Any:
+        self.sinks[-1].add(ALL)
+        return super().values()
+
+    def items(self) -> Any:
+        self.sinks[-1].add(ALL)
+        return super().items()
+
+    def copy(self) -> dict[str, Any]:
+        self.sinks[-1].add(ALL)
+        return dict(super().items())
+
+    def version(self) -> int:
+        """The view's version, unnoted: it stamps the regions (`data-v`) and, in forms,
+        is sent back with a click; FORM_REGIONS depend on it, the others do not."""
+        return int(super().get(VERSION) or 0)
+
+
+class Context(Mapping[str, Any]):
+    """What the region templates are rendered from, each entry worked out when a region
+    first asks for it (ENTRIES), with the view keys it read: a region asks for the
+    entries its template names (`template_names`), and nothing else is worked out."""
+
+    def __init__(
+        self, view: dict[str, Any], events: list[dict[str, Any]], who: Seat, replay: bool = False
+    ) -> None:
+        self.view = view if isinstance(view, ViewReads) else ViewReads(view)
+        self.seat = who
+        self.replay = replay
+        self._events = events
+        self._values: dict[str, Any] = {}
+        self._reads: dict[str, frozenset[str]] = {}
+
+    def events(self) -> list[dict[str, Any]]:
+        self.view.sinks[-1].add(EVENTS)
+        return self._events
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self._values:
+            make = ENTRIES.get(name)
+            if make is None:
+                raise KeyError(name)
+            self.view.sinks.append(set())
+            try:
+                self._values[name] = make(self)
+            finally:
+                self._reads[name] = frozenset(self.view.sinks.pop())
+        self.view.sinks[-1] |= self._reads[name]
+        return self._values[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(ENTRIES)
+
+    def __len__(self) -> int:
+        return len(ENTRIES)
+
+    def reading(self) -> set[str]:
+        """Start noting what is read (a region's render); `done` ends it."""
+        self.view.sinks.append(set())
+        return self.view.sinks[-1]
+
+    def done(self) -> frozenset[str]:
+        return frozenset(self.view.sinks.pop())
+
+    def for_region(self, name: str) -> dict[str, Any]:
+        """The entries region `name`'s template reads (the rest are Jinja globals)."""
+        return {n: self[n] for n in template_names(name) if n in ENTRIES}
+
+
 def context(
     view: dict[str, Any], events: list[dict[str, Any]], who: Seat, replay: bool = False
-) -> dict[str, Any]:
-    who = who.seen_in(view)
-    offered = choices.choices(view, who.plays)
-    notes = [c for c in offered if c.action.get("kind") == "radio"]  # 17c3: written below
-    all_choices = [c for c in offered if c not in notes]
-    lines = log_lines(view, who.plays, events)
-    turn = int(view.get("turn") or 0)
-    since = 0 if replay else turn - LOG_TURNS + 1
+) -> Context:
+    return Context(view, events, who, replay)
+
+
+def _offered(c: Context) -> list[choices.Choice]:
+    return choices.choices(c.view, c["who"].plays)
+
+
+def _all_choices(c: Context) -> list[choices.Choice]:
+    """The choices but the radio's notes (17c3: written below the prompt)."""
+    return [x for x in c["offered"] if x.action.get("kind") != "radio"]
+
+
+def _bar(c: Context) -> Any:
+    all_choices = c["all_choices"]
     by_subject: dict[str, list[choices.Choice]] = {}
-    for c in all_choices:
-        if c.subject:
-            by_subject.setdefault(c.subject, []).append(c)
-    return {
-        "who": who,
-        "seat_titles": seat_titles(view),
-        "replay": replay,
-        "view": view,
-        "v": int(view.get("version") or 0),
-        "track": track(view),
-        "goal": goal(view),
-        "tally": tally(view, who),
-        "choices": offered,
-        "radio": radio(view, notes),
-        "bar": prompt_bar(
-            choices.subjects(view, who.plays, all_choices),
-            by_subject,
-            [c for c in all_choices if not c.subject],
-            bool((view.get("prompt") or {}).get("take_back")),
-        ),
-        "board": None if no_searchboard(view) else board_of(view, who.plays),
-        "console": None if replay else console.console(view, events),  # 18: the umpire's
-        "umpire_boards": [] if no_searchboard(view) else umpire_boards(view, who),
-        "battle": battleboard.battle(view) or battleboard.surface(view),
-        "cards": cards.cards(view, who.plays),
-        "lines": [ln for ln in lines if ln.turn >= since],
-        "older": sum(1 for ln in lines if ln.turn < since),
-        "older_before": since,
-        "rolls": [ln for ln in lines if ln.roll is not None and ln.turn == turn][-4:][::-1],
-        # the Dice panel is "latest first": the sides' rolls too (a tie, then the roll again)
-        "sides_rolls": [ln for ln in lines if ln.kind == "sides-roll" and ln.turn == turn][::-1],
-    }
+    for x in all_choices:
+        if x.subject:
+            by_subject.setdefault(x.subject, []).append(x)
+    return prompt_bar(
+        choices.subjects(c.view, c["who"].plays, all_choices),
+        by_subject,
+        [x for x in all_choices if not x.subject],
+        bool((c.view.get("prompt") or {}).get("take_back")),
+    )
+
+
+def _since(c: Context) -> int:
+    """The first Turn the log region shows (all of them in a replay)."""
+    return 0 if c.replay else int(c.view.get("turn") or 0) - LOG_TURNS + 1
+
+
+def _this_turn(c: Context) -> list[Line]:
+    turn = int(c.view.get("turn") or 0)
+    return [ln for ln in c["all_lines"] if ln.turn == turn]
+
+
+ENTRIES: dict[str, Callable[[Context], Any]] = {
+    "who": lambda c: c.seat.seen_in(c.view),
+    "view": lambda c: c.view,
+    "v": lambda c: c.view.version(),
+    "replay": lambda c: c.replay,
+    "seat_titles": lambda c: seat_titles(c.view),
+    "track": lambda c: track(c.view),
+    "goal": lambda c: goal(c.view),
+    "tally": lambda c: tally(c.view, c["who"]),
+    "offered": _offered,
+    "choices": lambda c: c["offered"],
+    "all_choices": _all_choices,
+    "radio": lambda c: radio(c.view, [x for x in c["offered"] if x.action.get("kind") == "radio"]),
+    "bar": _bar,
+    "board": lambda c: None if no_searchboard(c.view) else board_of(c.view, c["who"].plays),
+    "reach": lambda c: None if no_searchboard(c.view) else reach_of(c.view, c["who"].plays),
+    # 18: the umpire's
+    "console": lambda c: None if c.replay else console.console(c.view, c.events()),
+    "umpire_boards": lambda c: [] if no_searchboard(c.view) else umpire_boards(c.view, c["who"]),
+    "battle": lambda c: battleboard.battle(c.view) or battleboard.surface(c.view),
+    "cards": lambda c: cards.cards(c.view, c["who"].plays),
+    "all_lines": lambda c: log_lines(c.view, c["who"].plays, c.events()),
+    "lines": lambda c: [ln for ln in c["all_lines"] if ln.turn >= c["since"]],
+    "since": _since,
+    "older": lambda c: sum(1 for ln in c["all_lines"] if ln.turn < c["since"]),
+    "older_before": _since,
+    "rolls": lambda c: [ln for ln in c["this_turn"] if ln.roll is not None][-4:][::-1],
+    # the Dice panel is "latest first": the sides' rolls too (a tie, then the roll again)
+    "sides_rolls": lambda c: [ln for ln in c["this_turn"] if ln.kind == "sides-roll"][::-1],
+    "this_turn": _this_turn,
+}
 
 
 def umpire_boards(view: dict[str, Any], who: Seat) -> list[Markup]:
@@ -274,7 +407,8 @@ def umpire_boards(view: dict[str, Any], who: Seat) -> list[Markup]:
             "searchboard": (view.get("searchboards") or {}).get(side),
             "viewer": {"seat": side, "side": side, "command": None, "label": ""},
         }
-        ctx = {**context(board_view, [], Seat(who.game_id, side, side), True), "v": 0}
+        c = Context(board_view, [], Seat(who.game_id, side, side), True)
+        ctx = {**c.for_region("searchboard"), "v": 0}
         html = env().get_template("regions/searchboard.html").render(ctx)
         html = (
             html.replace('<section id="r-searchboard"', f'<div id="r-searchboard-{side}"', 1)
@@ -286,6 +420,28 @@ def umpire_boards(view: dict[str, Any], who: Seat) -> list[Markup]:
         )
         out.append(Markup(html.rsplit("</section>", 1)[0] + "</div>"))
     return out
+
+
+def reach_of(view: dict[str, Any], side: str) -> dict[str, Any] | None:
+    """Where the seat's air units can fly and still land (3d1, 5a2): the page's data."""
+    return searchboard.reach_data(view, side) if "searchboard" in view else None
+
+
+_CELLS_SVG: dict[tuple[Any, ...], Markup] = {}
+
+
+def cells_svg(board: searchboard.Board) -> Markup:
+    """A board's cells, drawn once per `cells_key` (most pushes move a counter, not the
+    cells under it)."""
+    key = (board.cells_key, board.grid)
+    html = _CELLS_SVG.get(key)
+    if html is None:
+        template = env().get_template("searchboard_cells.html")
+        html = Markup(template.render(cells=board.cells, square=board.grid == "square"))
+        _CELLS_SVG[key] = html
+        if len(_CELLS_SVG) > 1024:
+            del _CELLS_SVG[next(iter(_CELLS_SVG))]
+    return html
 
 
 def radio(view: dict[str, Any], notes: list[choices.Choice]) -> dict[str, Any] | None:
@@ -319,17 +475,29 @@ def regions(
 ) -> dict[str, str]:
     """Regions of the seat page, by name (every region unless `names` says which); the
     log region holds the last LOG_TURNS Turns; for the replay page (`replay`), all of it,
-    and the words say what the side had then rather than what "you" have now."""
-    key = _rendered_key(view, who)
-    if not replay and key is not None and set(names) <= set(VIEW_ONLY):
-        known = RENDERED.get(key, names)
-        if known is not None:
-            return known
-    ctx = context(view, events, who, replay)
-    out = {name: region_html(name, ctx) for name in names}
-    if not replay and key is not None:
-        RENDERED.put(key, {n: h for n, h in out.items() if n in VIEW_ONLY})
+    and the words say what the side had then rather than what "you" have now. Only what
+    the named regions read is worked out (Context)."""
+    key = None if replay else _rendered_key(view, who)
+    c = Context(view, events, who, replay)
+    out = {}
+    for name in names:
+        known = RENDERED.get(key, name) if key is not None else None
+        if known is None:
+            known = render_region(c, name)
+            if key is not None:
+                RENDERED.put(key, name, known)
+        out[name] = known[0]
     return out
+
+
+def render_region(c: Context, name: str) -> tuple[str, frozenset[str]]:
+    """Region `name` from context `c`, with the view keys it was rendered from."""
+    c.reading()
+    try:
+        html = region_html(name, c.for_region(name))
+    finally:
+        reads = c.done()
+    return html, reads | ({VERSION} if name in form_regions() else set())
 
 
 def region_html(name: str, ctx: dict[str, Any]) -> str:
@@ -342,11 +510,6 @@ def region_html(name: str, ctx: dict[str, Any]) -> str:
 LINKED_IN_TEMPLATE = frozenset({"cards"})
 
 
-# The regions rendered from a seat's view alone (not its log): the same HTML for the
-# same version of the same seat's view, whoever renders it.
-VIEW_ONLY = ("status", "prompt", "victory")
-
-
 def _rendered_key(view: dict[str, Any], who: Seat) -> tuple[str, str, int] | None:
     """A seat's view document is one per (game, seat, version): versions only grow."""
     game, version = view.get("id"), view.get("version")
@@ -355,40 +518,67 @@ def _rendered_key(view: dict[str, Any], who: Seat) -> tuple[str, str, int] | Non
     return game, who.seat, version
 
 
+Region = tuple[str, frozenset[str]]  # its HTML, and the view keys it was rendered from
+
+
 class Rendered:
-    """The view-only regions of recently rendered views, by (game, seat, version): a
-    click's answer and the page socket's push show the same version of the seat's view,
-    rendered once for both."""
+    """Regions of recently rendered views that read nothing but the view, by (game,
+    seat, version): a click's answer and the page socket's push show the same version
+    of the seat's view, rendered once for both."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._items: OrderedDict[tuple[str, str, int], dict[str, str]] = OrderedDict()
+        self._items: OrderedDict[tuple[str, str, int], dict[str, Region]] = OrderedDict()
 
-    def get(self, key: tuple[str, str, int], names: Iterable[str]) -> dict[str, str] | None:
-        known = self._items.get(key)
-        if known is None or any(n not in known for n in names):
-            return None
-        return {n: known[n] for n in names}
+    def get(self, key: tuple[str, str, int], name: str) -> Region | None:
+        return self._items.get(key, {}).get(name)
 
-    def put(self, key: tuple[str, str, int], parts: dict[str, str]) -> None:
-        if parts:
-            self._items[key] = {**self._items.get(key, {}), **parts}
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+    def put(self, key: tuple[str, str, int], name: str, region: Region) -> None:
+        if EVENTS in region[1]:
+            return  # it read the log, which the key does not name
+        self._items.setdefault(key, {})[name] = region
+        self._items.move_to_end(key)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
 
 
 RENDERED = Rendered(2048)
 
 
-@cache
-def region_inputs(name: str) -> frozenset[str] | None:
-    """What region `name` is rendered from: the names of the context it reads, besides
-    its version (`v`, only its `data-v` stamp); None when it reads the whole `view`."""
+def _source(path: str) -> str:
     e = env()
-    source = e.loader.get_source(e, f"regions/{name}.html")[0] if e.loader else ""
-    names = meta.find_undeclared_variables(e.parse(source))
-    return None if "view" in names else frozenset(names - {"v"})
+    return e.loader.get_source(e, path)[0] if e.loader else ""
+
+
+def _included(path: str) -> list[str]:
+    """The template at `path` and those it includes, at any depth."""
+    todo, seen = [path], []
+    while todo:
+        seen.append(todo.pop())
+        found = meta.find_referenced_templates(env().parse(_source(seen[-1])))
+        todo += [t for t in found if t and t not in seen]
+    return seen
+
+
+@cache
+def template_names(name: str) -> frozenset[str]:
+    """The names region `name`'s template reads, with those of the templates it
+    includes (they see its context): its context entries and Jinja globals."""
+    found: set[str] = set()
+    for path in _included(f"regions/{name}.html"):
+        found |= meta.find_undeclared_variables(env().parse(_source(path)))
+    return frozenset(found)
+
+
+@cache
+def form_regions() -> frozenset[str]:
+    """The regions whose forms send the view's version back with a click: sent again
+    at every version, whatever else changed."""
+    return frozenset(
+        name
+        for name in REGIONS
+        if any('name="version"' in _source(p) for p in _included(f"regions/{name}.html"))
+    )
 
 
 def digest(value: Any) -> bytes | None:
@@ -401,36 +591,78 @@ def digest(value: Any) -> bytes | None:
         return None
 
 
+_MISSING = object()
+
+
 class LiveRegions:
-    """The regions of one live page: each rendered again only when what it is rendered
-    from changed since it was last rendered (a region of the same inputs renders the
-    same HTML, its version stamp aside, so the page has it already). The status and
-    prompt regions read the whole view and are rendered every time."""
+    """The regions of one live page, each rendered again only when what it was rendered
+    from changed: first the view keys it read last time (a region that read none of the
+    keys that changed is not looked at, nothing worked out for it); then, for a region
+    whose template does not read the view itself, a digest of its context entries (the
+    same entries render the same HTML, its version stamp aside: the page has it)."""
 
     def __init__(self) -> None:
-        self._inputs: dict[str, bytes] = {}  # a digest of each region's inputs
+        self._reads: dict[str, frozenset[str]] = {}  # what each region read last time
+        self._inputs: dict[str, bytes] = {}  # a digest of each region's entries
+        self._view: dict[str, Any] | None = None  # the view last rendered: read only
+        self._events: tuple[list[dict[str, Any]], int] | None = None
+
+    def changed(self, view: dict[str, Any], events: list[dict[str, Any]]) -> set[str] | None:
+        """The view keys (VERSION, EVENTS for the log) changed since the last render;
+        None the first time."""
+        before, self._view = self._view, view
+        log, self._events = self._events, (events, len(events))
+        if before is None or log is None:
+            return None
+        out = {
+            k
+            for k in before.keys() | view.keys()
+            if (old := before.get(k, _MISSING)) is not (new := view.get(k, _MISSING)) and old != new
+        }
+        if log[0] is not events or log[1] != len(events):
+            out.add(EVENTS)
+        return out
 
     def render(
         self, view: dict[str, Any], events: list[dict[str, Any]], who: Seat
     ) -> dict[str, str]:
-        """The regions whose inputs changed (every region the first time), by name."""
+        """The regions that may have changed (every region the first time), by name."""
+        changed = self.changed(view, events)
         key = _rendered_key(view, who)
-        ctx = context(view, events, who)
-        out = RENDERED.get(key, VIEW_ONLY) if key is not None else None
-        out = out or {}
+        c = Context(view, events, who)
+        out = {}
         for name in REGIONS:
-            if name in out:
+            reads = self._reads.get(name)
+            if reads is not None and changed is not None and not (ALL in reads or reads & changed):
                 continue
-            names = region_inputs(name)
-            inputs = None if names is None else digest(tuple(ctx.get(n) for n in sorted(names)))
-            if inputs is not None and self._inputs.get(name) == inputs:
-                continue
-            out[name] = region_html(name, ctx)
+            known = RENDERED.get(key, name) if key is not None else None
+            html = known[0] if known is not None else self._render(c, name)
+            if html is not None:
+                out[name] = html
+            if known is None and key is not None and html is not None:
+                RENDERED.put(key, name, (html, self._reads[name]))
+            if known is not None:
+                self._reads[name] = known[1]
+        return out
+
+    def _render(self, c: Context, name: str) -> str | None:
+        """The region's HTML, or None when its entries are those it was last rendered
+        from (its reads are noted either way)."""
+        c.reading()
+        try:
+            ctx = c.for_region(name)
+            inputs = None
+            if "view" not in ctx:
+                stamp_only = name not in form_regions()  # else `v` is in its forms too
+                inputs = digest(tuple(ctx[n] for n in sorted(ctx) if n != "v" or not stamp_only))
+                if inputs is not None and self._inputs.get(name) == inputs:
+                    return None
+            html = region_html(name, ctx)
             if inputs is not None:
                 self._inputs[name] = inputs
-        if key is not None:
-            RENDERED.put(key, {n: h for n, h in out.items() if n in VIEW_ONLY})
-        return out
+            return html
+        finally:
+            self._reads[name] = c.done() | ({VERSION} if name in form_regions() else set())
 
 
 def full_log(

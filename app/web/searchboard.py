@@ -94,12 +94,12 @@ class Board:
     width: float
     height: float
     hex_points: str
-    cells: list[Cell]
+    cells: tuple[Cell, ...]  # shared with every board of the same `cells_key`: read only
+    cells_key: CellsKey
     dateline: str
     dateline_x: float
     stacks: list[Stack]
     paths: list[str]
-    reach: dict[str, Any]
     legend: list[str]
     title: str = ""  # "" for a side's own Searchboard, which the page names by its seat
     grid: str = "hex"  # "hex" or "square" (the theatre map)
@@ -110,6 +110,11 @@ class Board:
     area_names: list[tuple[str, float, float]] = field(default_factory=list)
     bases: list[theatre.BaseMark] = field(default_factory=list)
     offboard: list[theatre.OffBoardBox] = field(default_factory=list)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Its pickle (what a live page digests to tell whether the board changed): the
+        cells by their key alone, which names everything they show."""
+        return {k: v for k, v in self.__dict__.items() if k != "cells"}
 
 
 def _frame(grid: Grid) -> dict[str, Any]:
@@ -171,20 +176,50 @@ def _terrain(grid: Grid, name: str, cell: Cell, bases: dict[str, str]) -> None:
         cell.notes.append(f"{bases[name]} (island)" if name in bases else "island or reef")
 
 
-def _cells(view: dict[str, Any], seat: str, grid: Grid) -> list[Cell]:
-    spec = catalog().searchboard
+CellsKey = tuple[Any, ...]
+
+
+def _cells(view: dict[str, Any], seat: str, grid: Grid) -> tuple[CellsKey, tuple[Cell, ...]]:
+    """The board's cells as the view marks them, with a key of what marks them (the
+    same key, the same cells: worked out and drawn once for all pages, `cells_of`)."""
     board: dict[str, Any] = view.get("searchboard") or {}
     searched = set(board.get("searched") or []) | set(board.get("sea_searched") or [])
     enemy = opponents(view).get(seat, seat)
     announced = {a["hex"]: a["how"] for a in view.get("announcements") or [] if a["side"] == enemy}
-    areas = _areas(view, seat)
-    bases = {h: name for name, h in spec.bases.items()}
     theatre_bases: dict[str, str] = {}
-    edges: dict[str, str] = {}
     if isinstance(grid, SquareLayout):
         theatre_bases = {b.zone: b.words for b in theatre.bases(view)}
-        edges = theatre.edge_notes()
-    battle_hex = (view.get("battle") or {}).get("hex")
+    key = (
+        grid.kind,
+        SIDE_TITLE.get(enemy, enemy),
+        tuple(sorted(searched)),
+        tuple(sorted(announced.items())),
+        tuple(sorted(_areas(view, seat).items())),
+        tuple(sorted(theatre_bases.items())),
+        (view.get("battle") or {}).get("hex"),
+    )
+    return key, cells_of(key, grid)
+
+
+_CELLS: dict[CellsKey, tuple[Cell, ...]] = {}
+
+
+def cells_of(key: CellsKey, grid: Grid) -> tuple[Cell, ...]:
+    """The cells for `key` (`_cells`), from a bounded table of those drawn lately."""
+    found = _CELLS.get(key)
+    if found is None:
+        found = _CELLS[key] = _make_cells(key, grid)
+        if len(_CELLS) > 4096:
+            del _CELLS[next(iter(_CELLS))]
+    return found
+
+
+def _make_cells(key: CellsKey, grid: Grid) -> tuple[Cell, ...]:
+    _kind, enemy, searched, announced_items, area_items, base_items, battle_hex = key
+    spec = catalog().searchboard
+    announced, areas, theatre_bases = dict(announced_items), dict(area_items), dict(base_items)
+    bases = {h: name for name, h in spec.bases.items()}
+    edges = theatre.edge_notes() if isinstance(grid, SquareLayout) else {}
     labelled: set[str] = set()
     cells = []
     for name in grid.hexes():
@@ -210,12 +245,12 @@ def _cells(view: dict[str, Any], seat: str, grid: Grid) -> list[Cell]:
             cell.notes.append("searched this Turn")
         if name in announced:
             cell.classes.append("enemy-searched")
-            cell.notes.append(f"{SIDE_TITLE[enemy]} {announced[name]} this Turn")
+            cell.notes.append(f"{enemy} {announced[name]} this Turn")
         if name == battle_hex:
             cell.classes.append("battle-hex")
             cell.notes.append("battle being fought here")
         cells.append(cell)
-    return cells
+    return tuple(cells)
 
 
 KIND_ORDER = {"flight": 0, "tf": 1, "base": 2, "spotted": 3}
@@ -478,20 +513,21 @@ def searchboard(view: dict[str, Any], seat: str, grid: Grid | None = None) -> Bo
             *flights,
         ]
     )
-    cells = "zones" if grid.kind == "square" else "hexes"
+    what = "zones" if grid.kind == "square" else "hexes"
     legend = [
-        f"Searched this Turn: dotted {cells}",
-        f"Enemy searches announced this Turn: hatched {cells}",
+        f"Searched this Turn: dotted {what}",
+        f"Enemy searches announced this Turn: hatched {what}",
         "Enemy markers: last seen position, labelled with the Turn (3d3.3)",
     ]
     if isinstance(grid, SquareLayout):
         legend += theatre.LEGEND
+    cells_key, cells = _cells(view, seat, grid)
     return Board(
         **_frame(grid),
-        cells=_cells(view, seat, grid),
+        cells=cells,
+        cells_key=cells_key,
         stacks=stacks,
         paths=paths,
-        reach=reach_data(view, seat),
         legend=legend,
         **_theatre_layers(view, grid),
     )
@@ -514,12 +550,13 @@ def both_sides(view: dict[str, Any], grid: Grid | None = None) -> Board | None:
     legend = ["Both sides' task forces and flying air units where they truly are"]
     if isinstance(grid, SquareLayout):
         legend += theatre.LEGEND
+    cells_key, cells = _cells({**view, "searchboard": {}}, "", grid)
     return Board(
         **_frame(grid),
-        cells=_cells({**view, "searchboard": {}}, "", grid),
+        cells=cells,
+        cells_key=cells_key,
         stacks=_stacks(marks),
         paths=sorted(paths),
-        reach={"sites": {}, "units": {}},
         legend=legend,
         title="Both sides on one Searchboard",
         **_theatre_layers(view, grid),

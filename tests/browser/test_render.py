@@ -119,10 +119,11 @@ def eliminated(view: dict[str, Any], regions: dict[str, str]) -> None:
 @pytest.mark.parametrize(("scenario", "options"), games())
 def test_every_step_renders_for_both_seats(scenario: str, options: tuple[str, ...]) -> None:
     steps = set()
-    for state, events in play(scenario, options, seed=len(options) + 3):
+    # a view is one per (game, seat, version): the renderer keeps regions by that key
+    for version, (state, events) in enumerate(play(scenario, options, seed=len(options) + 3)):
         for seat in (s.id for s in rules.seats(state)):
             view = json.loads(json.dumps(rules.view(state, seat)))
-            view.update(id="0123456789abcdef", version=1, seat=seat)
+            view.update(id=f"{hash((scenario, options)) % 2**60:016x}", version=version, seat=seat)
             log = json.loads(json.dumps(rules.events_for(events, seat, state.status == "finished")))
             regions = render.regions(view, log, Seat("0123456789abcdef", seat))
             check(view, seat, regions)

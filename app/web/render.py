@@ -439,7 +439,7 @@ def cells_svg(board: searchboard.Board) -> Markup:
         template = env().get_template("searchboard_cells.html")
         html = Markup(template.render(cells=board.cells, square=board.grid == "square"))
         _CELLS_SVG[key] = html
-        if len(_CELLS_SVG) > 1024:
+        if len(_CELLS_SVG) > 256:
             del _CELLS_SVG[next(iter(_CELLS_SVG))]
     return html
 
@@ -542,7 +542,7 @@ class Rendered:
             self._items.popitem(last=False)
 
 
-RENDERED = Rendered(2048)
+RENDERED = Rendered(256)  # an answer and its push are milliseconds apart
 
 
 def _source(path: str) -> str:

@@ -209,7 +209,7 @@ def cells_of(key: CellsKey, grid: Grid) -> tuple[Cell, ...]:
     found = _CELLS.get(key)
     if found is None:
         found = _CELLS[key] = _make_cells(key, grid)
-        if len(_CELLS) > 4096:
+        if len(_CELLS) > 256:
             del _CELLS[next(iter(_CELLS))]
     return found
 

@@ -165,6 +165,8 @@ def test_a_click_on_a_stale_view_is_refused_and_the_fresh_view_shown(
         with page.expect_response(lambda r: r.url.endswith("/act")) as answer:
             page.locator('#r-searchboard [data-tkey="sb:L2"]').click()
         assert answer.value.status == 409
+        # htmx swaps the answer in after the response event: wait for the flash to come
+        page.wait_for_function("document.querySelector('#flash').innerText.trim() !== ''")
         flash = us.text("#flash")
         assert "Your view was out of date" in flash and "Nothing was done" in flash
         assert us.version() == game.view("usa")["version"]

@@ -58,6 +58,8 @@ def page_html(monkeypatch: pytest.MonkeyPatch) -> str:
         "v": 1,
     }
     board = render.env().get_template("regions/searchboard.html").render(ctx)
+    reach = {"reach": searchboard.reach_data(view, "usa"), "v": 1}
+    board += render.env().get_template("regions/reach.html").render(reach)
     defs = render.env().get_template("defs.html").render()
     css = (STATIC / "midway.css").read_text()
     picks = "".join(f'<button data-key="u:usa:{u}">{u}</button>' for u in ("F1", "F2"))

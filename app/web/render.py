@@ -12,7 +12,7 @@ import hashlib
 import pickle
 import re
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
@@ -269,11 +269,11 @@ class ViewReads(dict[str, Any]):
 
     def version(self) -> int:
         """The view's version, unnoted: it stamps the regions (`data-v`) and, in forms,
-        is sent back with a click; FORM_REGIONS depend on it, the others do not."""
+        is sent back with a click; `form_regions()` depend on it, the others do not."""
         return int(super().get(VERSION) or 0)
 
 
-class Context(Mapping[str, Any]):
+class Context:
     """What the region templates are rendered from, each entry worked out when a region
     first asks for it (ENTRIES), with the view keys it read: a region asks for the
     entries its template names (`template_names`), and nothing else is worked out."""
@@ -305,29 +305,18 @@ class Context(Mapping[str, Any]):
         self.view.sinks[-1] |= self._reads[name]
         return self._values[name]
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(ENTRIES)
-
-    def __len__(self) -> int:
-        return len(ENTRIES)
-
-    def reading(self) -> set[str]:
-        """Start noting what is read (a region's render); `done` ends it."""
+    def reading(self) -> None:
+        """Start noting what a region reads (its render); `done` ends it."""
         self.view.sinks.append(set())
-        return self.view.sinks[-1]
 
-    def done(self) -> frozenset[str]:
-        return frozenset(self.view.sinks.pop())
+    def done(self, name: str) -> frozenset[str]:
+        """What region `name` read since `reading`, with the version if its forms send it."""
+        reads = self.view.sinks.pop()
+        return frozenset(reads | {VERSION} if name in form_regions() else reads)
 
     def for_region(self, name: str) -> dict[str, Any]:
         """The entries region `name`'s template reads (the rest are Jinja globals)."""
         return {n: self[n] for n in template_names(name) if n in ENTRIES}
-
-
-def context(
-    view: dict[str, Any], events: list[dict[str, Any]], who: Seat, replay: bool = False
-) -> Context:
-    return Context(view, events, who, replay)
 
 
 def _offered(c: Context) -> list[choices.Choice]:
@@ -385,9 +374,8 @@ ENTRIES: dict[str, Callable[[Context], Any]] = {
     "battle": lambda c: battleboard.battle(c.view) or battleboard.surface(c.view),
     "cards": lambda c: cards.cards(c.view, c["who"].plays),
     "all_lines": lambda c: log_lines(c.view, c["who"].plays, c.events()),
-    "lines": lambda c: [ln for ln in c["all_lines"] if ln.turn >= c["since"]],
-    "since": _since,
-    "older": lambda c: sum(1 for ln in c["all_lines"] if ln.turn < c["since"]),
+    "lines": lambda c: [ln for ln in c["all_lines"] if ln.turn >= c["older_before"]],
+    "older": lambda c: sum(1 for ln in c["all_lines"] if ln.turn < c["older_before"]),
     "older_before": _since,
     "rolls": lambda c: [ln for ln in c["this_turn"] if ln.roll is not None][-4:][::-1],
     # the Dice panel is "latest first": the sides' rolls too (a tie, then the roll again)
@@ -496,8 +484,8 @@ def render_region(c: Context, name: str) -> tuple[str, frozenset[str]]:
     try:
         html = region_html(name, c.for_region(name))
     finally:
-        reads = c.done()
-    return html, reads | ({VERSION} if name in form_regions() else set())
+        reads = c.done(name)
+    return html, reads
 
 
 def region_html(name: str, ctx: dict[str, Any]) -> str:
@@ -636,13 +624,14 @@ class LiveRegions:
             if reads is not None and changed is not None and not (ALL in reads or reads & changed):
                 continue
             known = RENDERED.get(key, name) if key is not None else None
-            html = known[0] if known is not None else self._render(c, name)
+            if known is not None:
+                out[name], self._reads[name] = known
+                continue
+            html = self._render(c, name)
             if html is not None:
                 out[name] = html
-            if known is None and key is not None and html is not None:
-                RENDERED.put(key, name, (html, self._reads[name]))
-            if known is not None:
-                self._reads[name] = known[1]
+                if key is not None:
+                    RENDERED.put(key, name, (html, self._reads[name]))
         return out
 
     def _render(self, c: Context, name: str) -> str | None:
@@ -662,7 +651,7 @@ class LiveRegions:
                 self._inputs[name] = inputs
             return html
         finally:
-            self._reads[name] = c.done() | ({VERSION} if name in form_regions() else set())
+            self._reads[name] = c.done(name)
 
 
 def full_log(

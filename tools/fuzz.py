@@ -31,7 +31,7 @@ import sys
 import time
 import traceback
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
@@ -375,7 +375,7 @@ def _scramble_teammate(s: State, who: Seat, rng: random.Random) -> None:
     places = [(u.box, u.area) for u in waiting]
     rng.shuffle(places)
     for u, (box, area) in zip(waiting, places, strict=True):
-        u.box, u.area = box, area
+        s.put(replace(u, box=box, area=area))
 
 
 # Operations Card boxes an air unit may be shuffled between (18b: private in umpired modes).
@@ -391,14 +391,15 @@ def _scramble_card(s: State, side: Side, viewer: Side | None, rng: random.Random
     told = s.boards[viewer].told if viewer is not None else {}
     for u in s.units[side].values():
         if u.box != GONE and u.id not in seen and u.id not in told:
-            u.damage = rng.randint(0, ELIMINATED - 1)
-            if u.damage >= FLIP and not u.ship:
-                u.damage = rng.randint(0, FLIP - 1)  # ELIM-back air units: front side only
+            damage = rng.randint(0, ELIMINATED - 1)
+            if damage >= FLIP and not u.ship:
+                damage = rng.randint(0, FLIP - 1)  # ELIM-back air units: front side only
+            s.put(replace(u, damage=damage))
     waiting = [u for u in s.units[side].values() if u.box in _BOXES and u.id not in seen]
     places = [(u.box, u.area) for u in waiting]
     rng.shuffle(places)
     for u, (box, area) in zip(waiting, places, strict=True):
-        u.box, u.area = box, area
+        s.put(replace(u, box=box, area=area))
     for key in [k for k in s.launched if k.side == side]:
         s.launched[key] = float(rng.randint(0, 4))
     hexes = searchboard_of(s).hexes()

@@ -6,6 +6,8 @@ step first, then Side A.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.rules import theatre_air
 from app.rules.actions import DONE, Action
 from app.rules.boards import area_hexes, carrier_hex, searchboard_of, ships_in
@@ -160,10 +162,10 @@ def _assembly_handle(state: State, side: Side, action: Action, out: list[Event])
     u = state.units[side][action.get("unit")]
     carrier = state.units[side][u.area]
     state.launched[carrier.key] = state.launched.get(carrier.key, 0) + size(state, u)
-    u.box = MAX_STRIKE if action.kind == "max-strike" else STRIKE
+    box = MAX_STRIKE if action.kind == "max-strike" else STRIKE
     if action.kind == "cap":
-        u.box = HIGH_CAP if action.get("level") == "high" else LOW_CAP
-    u.area = carrier.id if carrier.box == BASE else carrier.area
+        box = HIGH_CAP if action.get("level") == "high" else LOW_CAP
+    u = state.put(replace(u, box=box, area=carrier.id if carrier.box == BASE else carrier.area))
     out.append(
         Event(
             "launch", ALL, state.turn, "assembly", {"side": side, "unit": u.id, "from": carrier.id}
@@ -366,7 +368,7 @@ def _tow_out(state: State, side: Side, action: Action, out: list[Event]) -> None
     towed = state.units[side][action.get("ship")]
     marker = towed.area
     for u in (towed, state.units[side][action.get("tower")]):
-        u.box = EXITED
+        state.put(replace(u, box=EXITED))
         out.append(Event("exited", ALL, state.turn, state.step, {"side": side, "unit": u.id}))
     if not ships_in(state, side, marker):
         state.boards[side].forces[marker] = None

@@ -13,6 +13,8 @@ In the umpired modes the scouts fly first, on routes both sides hand in at once
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.rules import theatre_air
 from app.rules.actions import DONE, Action, add_kinds
 from app.rules.air_ranges import can_enter, flight_factor, may_go_on
@@ -71,7 +73,7 @@ def _take_to_the_air(state: State, side: Side) -> None:
             hex=hex_, group=group, path=[hex_], max_strike=u.box == MAX_STRIKE
         )
         board.groups.setdefault(group, []).append(u.id)
-        u.box, u.area = FLYING, ""
+        state.put(replace(u, box=FLYING, area=""))
 
 
 def _strike_of(state: State, u: Unit, hex_: str) -> str:
@@ -191,8 +193,7 @@ def sortie(state: State, side: Side, uid: str, hex_: str, flown: int = 0) -> Non
     board.flights[uid] = Flight(hex=hex_, moved=flown, group=uid, path=[hex_])
     board.groups[uid] = [uid]
     board.may_search[uid] = hex_
-    u = state.units[side][uid]
-    u.box, u.area = FLYING, ""
+    state.put(replace(state.units[side][uid], box=FLYING, area=""))
 
 
 def _members(state: State, side: Side, group: str) -> list[str]:

@@ -8,7 +8,7 @@ eliminated; where capacity forces a choice, the owner chooses by landing the oth
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app.rules import theatre_air
 from app.rules.actions import DONE, Action
@@ -161,9 +161,9 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     at = action.get("at")
     if searchboard_of(state).contains(at):
         entry = scout_entry(scenario_of(state)) or {}
-        u.box, u.area = OFF_BOARD, str(entry.get("area", ""))
+        u = state.put(replace(u, box=OFF_BOARD, area=str(entry.get("area", ""))))
     else:
-        u.box, u.area = ARMING, at
+        u = state.put(replace(u, box=ARMING, area=at))
     state.boards[side].flights.pop(u.id)
     theatre_air.landed(state, u, out)  # Off-Board Bases 3 (Truk), Bombers 8
     out.append(
@@ -196,7 +196,7 @@ def _enter(state: State, out: list[Event]) -> None:
                 hex_ = unit_hex(state, u)
                 assert hex_ is not None
                 state.boards[side].flights[u.id] = Flight(hex=hex_, group=u.id, path=[hex_])
-                u.box, u.area = FLYING, ""
+                state.put(replace(u, box=FLYING, area=""))
     state.waiting = b_then_a(state)
     state.simultaneous = mode_of(state.mode).umpired  # 18c3: both sides at once
 

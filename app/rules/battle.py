@@ -9,6 +9,8 @@ ends (4e) and task forces may reorganise (4e1) - here.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.rules import command_copies, commands, strikes
 from app.rules.actions import DONE, Action
 from app.rules.boards import base_at, forces_at, is_base, ships_in
@@ -289,8 +291,8 @@ def _end_battle(state: State, out: list[Event]) -> None:
     }
     state.boards[b.attacker].intel.append(Spotting(state.turn, b.hex, found, "battle"))
     for cap in b.low_after:  # 14g2: back to the Low CAP box
-        if state.units[defender][cap].box == HIGH_CAP:
-            state.units[defender][cap].box = LOW_CAP
+        if (u := state.units[defender][cap]).box == HIGH_CAP:
+            state.put(replace(u, box=LOW_CAP))
     remove_empty_markers(state)
     out.append(
         Event("battle-end", ALL, state.turn, state.step, {"hex": b.hex, "attacker": b.attacker})
@@ -318,7 +320,7 @@ def remove_marker(state: State, side: Side, marker: str) -> None:
     for u in state.units[side].values():
         if u.box in (HIGH_CAP, LOW_CAP) and u.area == marker:
             board.flights[u.id] = Flight(hex=hex_, group=u.id, path=[hex_])
-            u.box, u.area = FLYING, ""
+            state.put(replace(u, box=FLYING, area=""))
 
 
 # ---------------------------------------------------------------- 4e1 reorganisation
@@ -376,7 +378,7 @@ def _reorg_handle(state: State, side: Side, action: Action, out: list[Event]) ->
     if forces[new] is None:
         forces[new] = forces[old]
     commands.transferred(state, side, ship.id, new)  # 17a: commanded with its task force
-    ship.area = new
+    state.put(replace(ship, area=new))
     if not ships_in(state, side, old):
         remove_marker(state, side, old)
     out.append(

@@ -92,7 +92,16 @@ class _Cells(ABC):
         """Every cell at most `radius` steps from `centre`, the centre included (board order)."""
         key = (centre, radius)
         if key not in self._within:
-            self._within[key] = tuple(h for h in self._index if self.distance(centre, h) <= radius)
+            # Both grids' coordinates differ by at most the distance in columns, and by at
+            # most twice it and one in rows: only the cells in that box are measured.
+            cx, cy = self._index[centre]
+            self._within[key] = tuple(
+                h
+                for h, (x, y) in self._index.items()
+                if abs(x - cx) <= radius
+                and abs(y - cy) <= 2 * radius + 1
+                and self.distance(centre, h) <= radius
+            )
         return self._within[key]
 
     @cached_property

@@ -15,6 +15,8 @@ to its front with a 2 hits marker.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.rules.boards import unit_hex
 from app.rules.events import ALL, Event
 from app.rules.state import ARMING, BASE, FLIP, GONE, READY, SHIPS, SIDES, State, Unit, UnitKey
@@ -35,14 +37,13 @@ def _where(state: State, u: Unit) -> str | None:
     return None
 
 
-def _repair(u: Unit) -> bool:
+def _repaired(u: Unit) -> Unit | None:
+    """11d: the unit with one hit or its flip repaired; None if it has nothing to repair."""
     if u.box == BASE and u.damage == FLIP:
-        u.damage = BASE_REPAIR
-        return True
+        return replace(u, damage=BASE_REPAIR)
     if u.hits:
-        u.damage -= 1
-        return True
-    return False
+        return replace(u, damage=u.damage - 1)
+    return None
 
 
 def repairs(state: State, out: list[Event]) -> None:
@@ -63,8 +64,9 @@ def repairs(state: State, out: list[Event]) -> None:
                 stayed = board.night_watch.get(uid) == where
                 parent = UnitKey(side, uid) in state.scout_parents  # 11d1, 11d2
                 if stayed and not parent and uid not in engaged and uid not in board.engaged_before:
-                    u = state.units[side][uid]
-                    if _repair(u):
+                    u = _repaired(state.units[side][uid])
+                    if u is not None:
+                        state.put(u)
                         data = {
                             "side": side,
                             "unit": uid,

@@ -22,6 +22,8 @@ are recorded at each Turn Record Phase (theatre_points.count_losses, in
 
 from __future__ import annotations
 
+import dataclasses
+
 from app.rules.boards import base_zone, bases_of
 from app.rules.events import ALL, Event
 from app.rules.landing import room
@@ -107,26 +109,28 @@ def _base_for(state: State, u: Unit) -> Unit | None:
     return next(iter(on_board + off_board), None)
 
 
-def _give_plane(state: State, u: Unit) -> None:
+def _give_plane(state: State, u: Unit) -> Unit:
     """One plane more: damage points taken away until `planes` counts one more."""
     before = planes(u)
     while u.damage > 0 and planes(u) == before:
-        u.damage -= 1
+        u = state.put(dataclasses.replace(u, damage=u.damage - 1))
+    return u
 
 
-def _bring_back(state: State, u: Unit, base: Unit) -> None:
+def _bring_back(state: State, u: Unit, base: Unit) -> Unit:
     """An eliminated unit back with one plane (an ELIM-backed unit front up, 4b5)."""
-    u.box, u.area = ARMING, base.id
-    u.damage = FLIP - 1 if elim_back(u) else ELIMINATED - 1
+    damage = FLIP - 1 if elim_back(u) else ELIMINATED - 1
+    return state.put(dataclasses.replace(u, box=ARMING, area=base.id, damage=damage))
 
 
-def _to_arming(state: State, u: Unit) -> None:
+def _to_arming(state: State, u: Unit) -> Unit:
     """Replacements must ready before flying: the unit goes to the Arming box."""
-    u.box = ARMING
+    u = state.put(dataclasses.replace(u, box=ARMING))
     if is_land_bomber(u) and _on_base(state, u):  # Bombers 8
         ready_in = base_spec(state, state.units[u.side][u.area]).bomber_readying
         if ready_in is not None:
             state.readying[UnitKey(u.side, u.id)] = state.turn + ready_in
+    return u
 
 
 def replace(state: State, out: list[Event]) -> None:
@@ -154,7 +158,7 @@ def _place(state: State, side: Side, kind: str, carriers: bool, out: list[Event]
         missing, where = _missing(state, side, kind, False), "base"
     if missing:
         u = max(missing, key=lambda a: (a.damage, a.id))
-        _give_plane(state, u)
+        u = _give_plane(state, u)
     else:
         gone = sorted(
             (a for a in state.units[side].values() if not a.ship and a.box == GONE),
@@ -164,9 +168,8 @@ def _place(state: State, side: Side, kind: str, carriers: bool, out: list[Event]
         base = _base_for(state, gone[0]) if gone else None
         if base is None:
             return None
-        u, where = gone[0], "base"
-        _bring_back(state, u, base)
-    _to_arming(state, u)
+        u, where = _bring_back(state, gone[0], base), "base"
+    u = _to_arming(state, u)
     data = {"side": side, "unit": u.id, "type": kind, "planes": planes(u), "to": u.area}
     out.append(Event("replacement", ALL, state.turn, state.step, data))
     return where

@@ -111,6 +111,7 @@ def report_damage(state: State, target: Unit, before: int, kind: str, out: list[
     that side saw of it unless it was told otherwise)."""
     if kind in UNREPORTED:
         return
+    target = state.unit_of(target.key)  # as the combat left it
     side = other(target.side)
     points = target.damage - before
     truth = {"target": target.id, "target_side": target.side, "points": points}

@@ -8,6 +8,8 @@ the scouts must match the parent's type. A parent is never repaired (11d1, 11d2)
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.data import catalog
 from app.rules.actions import Action
 from app.rules.commands import inherit
@@ -53,7 +55,7 @@ def create(state: State, side: Side, action: Action, out: list[Event]) -> None:
     parent = state.units[side][action.get("unit")]
     count = int(action.get("scouts"))
     made = _available(state, side, air_record(parent).type)[:count]
-    parent.damage += count
+    parent = state.put(replace(parent, damage=parent.damage + count))
     state.scout_parents.append(parent.key)
     for sid in made:
         state.units[side][sid] = Unit(side, sid, False, parent.box, parent.area)

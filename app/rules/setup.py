@@ -8,6 +8,7 @@ at once, in secret; play starts when both are done (2b).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 from types import MappingProxyType
 
@@ -141,9 +142,9 @@ def _set_up_force(state: State, force: ForceSetup, fighters: bool) -> None:
 def _start(u: Unit, force: ForceSetup) -> Unit:
     """7a2.2 NOTE: units listed "(back)" start flipped, "(1 hit)" with a hit marker."""
     if u.id in force.back:
-        u.damage, u.started_back = FLIP, True
-    elif u.id in force.one_hit:
-        u.damage = HIT
+        return replace(u, damage=FLIP, started_back=True)
+    if u.id in force.one_hit:
+        return replace(u, damage=HIT)
     return u
 
 
@@ -226,7 +227,7 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
 def toggle_air(state: State, side: Side, action: Action) -> None:
     """3b, 7a2.3: shift an air unit between its area's Arming and Ready boxes."""
     u = state.units[side][action.get("unit")]
-    u.box = READY if action.kind == "ready" else ARMING
+    state.put(replace(u, box=READY if action.kind == "ready" else ARMING))
 
 
 def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:

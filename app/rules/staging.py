@@ -9,6 +9,8 @@ staging does not also use unequal legs (12c1): it does not fly in the Air Moveme
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.rules.actions import Action
 from app.rules.boards import unit_hex
 from app.rules.events import ALL, Event
@@ -51,8 +53,7 @@ def stagings(state: State, side: Side) -> list[Action]:
 
 
 def stage(state: State, side: Side, action: Action, out: list[Event]) -> None:
-    u = state.units[side][action.get("unit")]
-    u.box, u.area = READY, action.get("at")
+    u = state.put(replace(state.units[side][action.get("unit")], box=READY, area=action.get("at")))
     out.append(
         Event("stage", ALL, state.turn, state.step, {"side": side, "unit": u.id, "at": u.area})
     )

@@ -12,7 +12,8 @@ other's; the non-interference tests scramble the other Board to prove it.
 from __future__ import annotations
 
 import pickle
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from app.rules.bases import BaseDamage
@@ -69,8 +70,11 @@ def other(side: Side) -> Side:
 
 
 @by_fields
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Unit:
+    """A counter where it stands. Frozen: a change is a new Unit put in its place
+    (`State.put`), so a clone of the state shares every unit it did not change."""
+
     side: Side
     id: str
     ship: bool  # a ship or base unit; else an air unit
@@ -350,10 +354,19 @@ class State:
     dd_bonus_used: int = 0
 
     def clone(self) -> State:
-        """A deep copy, by a pickle round trip in memory (nothing stored): measured about
-        twice as fast as `restore(snapshot(self))` on a Scenario Two state."""
-        copy: State = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+        """A deep copy, by a pickle round trip in memory (nothing stored), of everything
+        but the units: they are frozen, so the copy's tables hold the same ones (about half
+        of the round trip's time went to them: 92 of 169 us in a Scenario One state)."""
+        values = list(_STATE_FIELDS(self))
+        values[_UNITS] = None
+        copy = State(*pickle.loads(pickle.dumps(values, protocol=pickle.HIGHEST_PROTOCOL)))
+        copy.units = {side: dict(units) for side, units in self.units.items()}
         return copy
+
+    def put(self, u: Unit) -> Unit:
+        """Put a changed unit in its place (`dataclasses.replace(u, box=...)`); returns it."""
+        self.units[u.side][u.id] = u
+        return u
 
     @property
     def side_b(self) -> Side | None:
@@ -367,3 +380,7 @@ class State:
 
     def live(self, side: Side) -> list[Unit]:
         return [u for u in self.units[side].values() if u.box != GONE]
+
+
+_STATE_FIELDS = attrgetter(*(f.name for f in fields(State)))
+_UNITS = [f.name for f in fields(State)].index("units")

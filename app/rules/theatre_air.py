@@ -9,6 +9,8 @@ Each function is a no-op outside the expansion's scenarios, so Midway plays as b
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.data import catalog
 from app.rules import bases
 from app.rules.actions import Action
@@ -124,7 +126,7 @@ def landed(state: State, u: Unit, out: list[Event]) -> None:
     if carrier.box != BASE:
         return
     if not base_spec(state, carrier).fly_again:  # Truk
-        u.box = EXITED
+        state.put(replace(u, box=EXITED))
         out.append(Event("exited", ALL, state.turn, state.step, {"side": u.side, "unit": u.id}))
         return
     if is_land_bomber(u):
@@ -185,7 +187,7 @@ def leave_board(state: State, side: Side, marker: str, out: list[Event]) -> bool
                 not u.ship and u.box in (STRIKE, MAX_STRIKE, HIGH_CAP, LOW_CAP) and u.area == marker
             )
         ):
-            u.box = EXITED
+            state.put(replace(u, box=EXITED))
             out.append(Event("exited", ALL, state.turn, state.step, {"side": side, "unit": u.id}))
     return True
 

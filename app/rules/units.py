@@ -10,6 +10,8 @@ those printed on the side showing.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.data import AirFace, AirUnit, ShipFace, ShipUnit, catalog
 from app.rules.events import ALL, Event
 from app.rules.state import ARMING, ELIMINATED, FLIP, GONE, READY, State, Unit, UnitKey
@@ -122,12 +124,13 @@ def load(state: State, carrier: Unit) -> float:
 def add_damage(state: State, u: Unit, points: int, out: list[Event], cause: str) -> str:
     """4b4/4b5: add damage points; returns "hit", "flip" or "eliminated"."""
     before_flipped = u.flipped
-    u.damage = min(ELIMINATED, u.damage + points)
-    if u.damage >= FLIP and elim_back(u):
-        u.damage = ELIMINATED
-    if u.damage >= ELIMINATED:
+    damage = min(ELIMINATED, u.damage + points)
+    if damage >= FLIP and elim_back(u):
+        damage = ELIMINATED
+    if damage >= ELIMINATED:
         eliminate(state, u, out, cause)
         return "eliminated"
+    u = state.put(replace(u, damage=damage))
     if u.ship and u.key not in state.damaged:
         state.damaged.append(u.key)  # 11b: its air units are checked
     return "flip" if u.flipped and not before_flipped else "hit"
@@ -137,8 +140,7 @@ def eliminate(state: State, u: Unit, out: list[Event], cause: str) -> None:
     """Remove a unit from play; a ship's or base's air units go with it (4b5, 11b4)."""
     if u.box == GONE:
         return
-    u.box = GONE
-    u.damage = ELIMINATED
+    state.put(replace(u, box=GONE, damage=ELIMINATED))
     state.boards[u.side].flights.pop(u.id, None)
     out.append(
         Event(

@@ -6,6 +6,7 @@ byte; in the two-player game, where the Operations Cards are open (2c), they dif
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -21,7 +22,7 @@ def game(mode: str, sunk: bool) -> State:
     state = rules.new_game("one", frozenset(), 3, mode)
     if sunk:  # Yorktown lost where Japan saw nothing and was told nothing
         york = state.units["usa"]["Yorktown"]
-        york.damage, york.box = ELIMINATED, GONE
+        york = state.put(replace(york, damage=ELIMINATED, box=GONE))
     return state
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from app.rules import Action, Event, State, apply, legal_actions, new_game
 from app.rules.state import ARMING, READY, SIDES, Side
@@ -55,9 +56,9 @@ def position(
         for marker, (hex_, ships) in markers.items():
             state.boards[side].forces[marker] = hex_
             for sid in ships:
-                state.units[side][sid].area = marker
+                state.put(replace(state.units[side][sid], area=marker))
     for side, uid in arming:
-        state.units[side][uid].box = ARMING
+        state.put(replace(state.units[side][uid], box=ARMING))
     for side in SIDES:
         for u in state.units[side].values():
             if not u.ship:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import pickle
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 import pytest
 
@@ -61,7 +62,7 @@ def game(
     )
     s = position(turn, {"usa": usa, "japan": japan}, arming, [*sides, *dice])
     for (side, uid), points in (damage or {}).items():
-        s.units[side][uid].damage = points
+        s.put(replace(s.units[side][uid], damage=points))
     return s
 
 
@@ -222,7 +223,7 @@ def _final_turn(changes: dict[tuple[Side, str], int]) -> State:
         if points >= ELIMINATED:
             eliminate(s, u, [], "test")
         else:
-            u.damage = points
+            u = s.put(replace(u, damage=points))
     return s
 
 
@@ -257,7 +258,7 @@ def test_7a3_victory_points_at_the_end_of_the_last_turn() -> None:
         }
     )
     # A DD that started the scenario on its back, like DD #10 with ELIM: half of 14.
-    s.units["japan"]["DD2"].started_back = True
+    s.put(replace(s.units["japan"]["DD2"], started_back=True))
     eliminate(s, s.units["japan"]["DD2"], [], "test")
     s = _play_out(s)
     assert (s.status, s.step) == ("finished", "finished")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from app.rules import IllegalAction, apply, legal_actions, new_game, view
@@ -85,9 +87,9 @@ def combat_phase_end(dice: list[int], options: frozenset[str]) -> tuple[State, l
         dice=[4, 6, *dice],
         options=options,
     )
-    s.units["usa"]["Yorktown"].damage = 4
-    s.units["usa"]["Midway"].damage = 1
-    s.units["usa"]["B3"].box = "arming"
+    s.put(replace(s.units["usa"]["Yorktown"], damage=4))
+    s.put(replace(s.units["usa"]["Midway"], damage=1))
+    s.put(replace(s.units["usa"]["B3"], box="arming"))
     s.damaged = [UnitKey("usa", "Yorktown"), UnitKey("usa", "Midway")]
     out: list[Event] = []
     begin(s, "aircraft damage", out)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.rules.state import State
 
 from .helpers import play, position
@@ -16,8 +18,8 @@ def two_nights(options: frozenset[str], move_tf16: bool = False) -> State:
     )
     damage = {"Yorktown": 5, "Enterprise": 1, "B5": 2, "Midway": 3, "B6": 1}
     for uid, points in damage.items():
-        s.units["usa"][uid].damage = points
-    s.units["japan"]["Haruna"].damage = 1
+        s.put(replace(s.units["usa"][uid], damage=points))
+    s.put(replace(s.units["japan"]["Haruna"], damage=1))
     while s.turn < 8:
         seat = s.waiting[0]
         if move_tf16 and s.step == "sea movement" and seat == "usa" and s.turn == 7:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.rules import legal_actions
 from app.rules.state import State, UnitKey
 
@@ -17,7 +19,7 @@ def assembly(options: set[str], aboard: list[str]) -> State:
         options=frozenset(options),
     )
     for uid in aboard:
-        s.units["usa"][uid].area = "Yorktown"
+        s.put(replace(s.units["usa"][uid], area="Yorktown"))
     return s
 
 
@@ -45,7 +47,7 @@ def test_12b2_maximum_launch_up_to_twice_into_max_strike_only() -> None:
 def test_12b1_with_12b2_small_units_count_half_toward_launches() -> None:
     """12b1: a scout and a flipped unit count one-half against the launch number."""
     s = assembly({"12b1", "12b2"}, YORKTOWN)
-    s.units["usa"]["B6"].damage = 3  # flipped: half a unit
+    s.put(replace(s.units["usa"]["B6"], damage=3))  # flipped: half a unit
     s, _ = play(s, "usa", "launch O", "launch M", "launch B6", "launch B3", "launch B5")
     assert s.launched[UnitKey("usa", "Yorktown")] == 3.5
     assert kinds_for(s, "T3") == {"max-strike T3"}  # 4.5 would pass the normal 4

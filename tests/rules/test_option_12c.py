@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from app.rules import IllegalAction, apply, legal_actions
@@ -24,7 +26,7 @@ def b6_over_the_ocean(options: frozenset[str]) -> State:
         options=options,
     )
     b6 = s.units["usa"]["B6"]
-    b6.box, b6.area = STRIKE, "TF16"
+    b6 = s.put(replace(b6, box=STRIKE, area="TF16"))
     out: list[Event] = []
     begin(s, "air movement and search", out)
     return s
@@ -70,7 +72,7 @@ def test_12c1_scouts_keep_equal_legs() -> None:
     s.boards["usa"].flights["M"] = type(s.boards["usa"].flights["B6"])(
         hex="T6", group="M", path=["T6"]
     )
-    m.box, m.area = "flying", ""
+    m = s.put(replace(m, box="flying", area=""))
     s.boards["usa"].groups["M"] = ["M"]
     s, _ = play(s, "usa", *(f"fly M {h}" for h in PATH[:6]))  # scout M moves 6 (CATALOG 2c)
     assert not [a for a in legal_actions(s, "usa") if a.kind == "fly" and a.get("group") == "M"]
@@ -85,9 +87,10 @@ def test_12c1_a_carrier_dead_in_the_water_is_no_landing_place_for_the_long_leg(
     the Midway base gone, B6 has nowhere to land beyond its movement factor: five hexes
     is all. Flipped with 1 hit (afloat), Yorktown lets it fly on."""
     s = b6_over_the_ocean(frozenset({"12c1", "11c"}))
-    s.units["usa"]["Yorktown"].damage = yorktown  # 5: flipped, 2 hits - dead in the water
+    # 5: flipped, 2 hits - dead in the water
+    s.put(replace(s.units["usa"]["Yorktown"], damage=yorktown))
     midway = s.units["usa"]["Midway"]
-    midway.box, midway.damage = "eliminated", 6
+    midway = s.put(replace(midway, box="eliminated", damage=6))
     s, _ = play(s, "usa", *(f"fly T6-strike {h}" for h in PATH[:5]))
     nexts = {a.get("hex") for a in legal_actions(s, "usa") if a.kind == "fly"}
     assert ("N6" in nexts) is beyond

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from app.rules import IllegalAction, apply, legal_actions
@@ -20,7 +22,7 @@ def patrolling_a_over_h4(options: set[str]) -> State:
         options=frozenset(options),
     )
     a = s.units["usa"]["A"]
-    a.box, a.area = FLYING, ""
+    a = s.put(replace(a, box=FLYING, area=""))
     s.boards["usa"].flights["A"] = Flight(hex="H4", path=["H4"], patrol=True)
     s.boards["usa"].intel.append(Spotting(7, "H4", {"MobileForce": ["Akagi"]}, "air search"))
     for seat in ("usa", "japan", "usa", "japan"):  # assembly, ready

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from app.rules import IllegalAction, apply, legal_actions
@@ -22,7 +24,7 @@ def fighters_over_k3(dice: list[int], escorts: list[str], caps: dict[str, str]) 
         dice=[4, 6, *dice],
         options=FOURTEEN,
     )
-    s.units["usa"]["2F3"].damage = 3  # 14d: 2F3 (back)
+    s.put(replace(s.units["usa"]["2F3"], damage=3))  # 14d: 2F3 (back)
     s, _ = play(s, "usa", *(f"launch {u}" for u in escorts), "done")
     s, _ = play(s, "japan", *(f"cap {u} {level}" for u, level in caps.items()), "done")
     for seat in ("usa", "japan", "usa", "japan"):  # ready, sea movement

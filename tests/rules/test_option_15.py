@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from app.rules import IllegalAction, apply, legal_actions, view
@@ -26,7 +28,7 @@ def scout_over_h4(
         options=options,
     )
     o = s.units["usa"]["O"]
-    o.box, o.area = STRIKE, "TF17"
+    o = s.put(replace(o, box=STRIKE, area="TF17"))
     out: list[Event] = []
     begin(s, "air movement and search", out)
     s, _ = play(s, "usa", *(f"fly O {h}" for h in PATH))

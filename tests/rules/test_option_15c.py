@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.rules import legal_actions
 from app.rules.repairs import repairs
 from app.rules.state import State
@@ -40,7 +42,7 @@ def test_15c1_a_parent_marked_with_hits_creates_scouts_of_its_type() -> None:
 
 def test_15c1_only_undamaged_parents_at_the_start_of_the_step() -> None:
     s = assembly(frozenset({"15c"}))
-    s.units["usa"]["B6"].damage = 1
+    s.put(replace(s.units["usa"]["B6"], damage=1))
     assert not [t for t in texts(s, "usa") if t.startswith("create B6")]
     s, _ = play(s, "usa", "launch B3")
     assert not [t for t in texts(s, "usa") if t.startswith("create")]
@@ -50,8 +52,9 @@ def test_15c1_capacity_is_not_exceeded() -> None:
     s = assembly(frozenset({"15c"}))
     for uid in ("B6", "S6", "T6", "M"):  # Enterprise: 4 aboard, capacity 8 (CATALOG 1a)
         assert s.units["usa"][uid].area == "Enterprise"
-    s.units["usa"]["B8"].area = s.units["usa"]["S8"].area = s.units["usa"]["T8"].area = "Enterprise"
-    s.units["usa"]["N"].area = "Enterprise"  # now 8 aboard
+    for uid in ("B8", "S8", "T8"):
+        s.put(replace(s.units["usa"][uid], area="Enterprise"))
+    s.put(replace(s.units["usa"]["N"], area="Enterprise"))  # now 8 aboard
     assert not [t for t in texts(s, "usa") if t.startswith("create B6")]
 
 
@@ -59,7 +62,7 @@ def test_11d_a_scout_parent_is_never_repaired() -> None:
     """11d1, 11d2: after two quiet nights a parent keeps its hit; another unit loses it."""
     s = assembly(frozenset({"15c", "11d"}))
     s, _ = play(s, "usa", "create B5 1")
-    s.units["usa"]["B3"].damage = 1
+    s.put(replace(s.units["usa"]["B3"], damage=1))
     s.turn = 6  # a night Turn: tonight's positions are recorded
     repairs(s, [])
     s.turn = 7  # the second night Turn

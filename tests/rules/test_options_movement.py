@@ -3,6 +3,8 @@ movement, small air units."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.rules import legal_actions
 from app.rules.air_return import may_land
 from app.rules.battle_setup import _ship_hexes
@@ -23,7 +25,7 @@ def at_sea_movement(turn: int, options: set[str], damage: dict[str, int] | None 
         options=frozenset(options),
     )
     for uid, points in (damage or {}).items():
-        s.units["usa"][uid].damage = points
+        s.put(replace(s.units["usa"][uid], damage=points))
     while s.step != "sea movement":
         s, _ = play(s, s.waiting[0], "done")
     s, _ = play(s, "japan", "done")
@@ -75,8 +77,8 @@ def test_12a4_2_an_untowed_ship_holds_its_task_force() -> None:
         options=frozenset({"11c"}),
     )
     for uid in ("Astoria", "Portland", "DD2"):
-        s.units["usa"][uid].area = "TF16"
-    s.units["usa"]["Yorktown"].damage = 5
+        s.put(replace(s.units["usa"][uid], area="TF16"))
+    s.put(replace(s.units["usa"]["Yorktown"], damage=5))
     while s.step != "sea movement":
         s, _ = play(s, s.waiting[0], "done")
     s, _ = play(s, "japan", "done")
@@ -93,7 +95,7 @@ def test_11c2_no_take_off_from_a_carrier_dead_in_the_water() -> None:
         dice=[6, 4],
         options=frozenset({"11c"}),
     )
-    s.units["usa"]["Yorktown"].damage = 5
+    s.put(replace(s.units["usa"]["Yorktown"], damage=5))
     while s.waiting[0] != "usa":
         s, _ = play(s, s.waiting[0], "done")
     launches = {a.get("unit") for a in legal_actions(s, "usa") if a.kind == "launch"}
@@ -107,7 +109,7 @@ def test_12b1_two_scouts_fit_a_capacity_1_av() -> None:
             8, {"usa": {}, "japan": {"MobileForce": ("H2", [])}}, options=frozenset(options)
         )
         scout = s.units["japan"]["N"]
-        scout.box, scout.area = FLYING, ""
+        scout = s.put(replace(scout, box=FLYING, area=""))
         s.boards["japan"].flights["N"] = Flight(hex="H2")
         assert may_land(s, scout, s.units["japan"]["Chikuma"]) == allowed
 
@@ -138,7 +140,7 @@ def _tf17_on_the_east_edge(tf17: list[str]) -> State:
         dice=[6, 4],
         options=frozenset({"11c"}),
     )
-    s.units["usa"]["Yorktown"].damage = 5
+    s.put(replace(s.units["usa"]["Yorktown"], damage=5))
     while s.step != "sea movement":
         s, _ = play(s, s.waiting[0], "done")
     s, _ = play(s, "japan", "done")

@@ -5,6 +5,7 @@ Bombers 2 and 8, Carrier Capacity in planes, and the APs of Coral Sea's Starting
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
@@ -79,7 +80,7 @@ def why_not(state: State, seat: str, action: Action) -> tuple[str, str]:
 
 def at(state: State, side: str, uid: str, box: str, area: str) -> None:
     u = state.units[side][uid]  # type: ignore[index]
-    u.box, u.area = box, area
+    u = state.put(replace(u, box=box, area=area))
 
 
 def test_ptvm_off_board_bases_1_take_off_through_the_marked_edge_squares() -> None:

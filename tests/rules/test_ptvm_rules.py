@@ -3,6 +3,8 @@ Planes' reinforcements, on hand-built positions of the expansion's scenarios."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.rules import Action, Event, State, apply, legal_actions, new_game
 from app.rules.area_search import searchable
 from app.rules.score import known_score
@@ -45,9 +47,9 @@ def lose(state: State, side: Side, uid: str, damage: int) -> int:
     """Give an air unit damage points (eliminated at six); the planes it lost."""
     u = state.units[side][uid]
     before = planes(u)
-    u.damage = min(6, u.damage + damage)
+    u = state.put(replace(u, damage=min(6, u.damage + damage)))
     if u.damage >= 6:
-        u.box = GONE
+        u = state.put(replace(u, box=GONE))
     return before - planes(u)
 
 
@@ -72,7 +74,7 @@ def test_ptvm_searches_1_three_a_turn() -> None:
 
 def test_ptvm_searches_2_within_12_zones_of_ships() -> None:
     state = theatre_game()
-    state.units["usa"]["PortMoresby"].box = GONE  # its five zones aside
+    state.put(replace(state.units["usa"]["PortMoresby"], box=GONE))  # its five zones aside
     place(state, "usa", TF17="I1C")  # zone x 26, y 0
     areas = searchable(state, "usa")
     assert "E1" in areas  # zones x 12-14: twelve zones away
@@ -84,7 +86,7 @@ def test_ptvm_searches_2_within_12_zones_of_ships() -> None:
 def test_ptvm_searches_2_not_from_australia() -> None:
     state = theatre_game()
     assert state.units["usa"]["Australia"].box == "base"  # in play, off the board
-    state.units["usa"]["PortMoresby"].box = GONE
+    state.put(replace(state.units["usa"]["PortMoresby"], box=GONE))
     state = air_search_step(state)
     assert searchable(state, "usa") == []  # Australia and New Caledonia: no searches from them
     state = theatre_game()
@@ -94,7 +96,7 @@ def test_ptvm_searches_2_not_from_australia() -> None:
     assert searchable(theatre_game(), "japan")  # Rabaul and the other bases, not Truk
     state = theatre_game()
     for uid in ("Rabaul", "Lae", "Shortlands", "Kavieng", "Tulagi"):
-        state.units["japan"][uid].box = GONE
+        state.put(replace(state.units["japan"][uid], box=GONE))
     assert state.units["japan"]["Truk"].box == "base"
     assert searchable(state, "japan") == []
 
@@ -179,7 +181,7 @@ def test_ptvm_coral_sea_port_moresby_landing() -> None:
     assert state.landed == {}
     turn_record(state)  # two Turns stationary after arrival
     assert {k.id for k in state.landed} == {"AP1", "AP2", "AP3", "AP4", "AP5"}
-    state.units["japan"]["AP1"].box = GONE
+    state.put(replace(state.units["japan"]["AP1"], box=GONE))
     result = victory_points(state)
     lines = result["lines"]
     assert isinstance(lines, dict)
@@ -194,7 +196,7 @@ def test_ptvm_coral_sea_allied_bonuses() -> None:
     result = victory_points(state)
     assert result["points"] == {"japan": 0, "usa": 5}  # no landing at Port Moresby
     for n in range(1, 6):
-        state.units["japan"][f"AP{n}"].box = GONE
+        state.put(replace(state.units["japan"][f"AP{n}"], box=GONE))
     result = victory_points(state)
     assert result["points"] == {"japan": 0, "usa": 5 + 10 + 5 * 4}  # all APs before landing
 
@@ -202,13 +204,13 @@ def test_ptvm_coral_sea_allied_bonuses() -> None:
 def test_ptvm_santa_cruz_50_point_floor() -> None:
     state = theatre_game("santa-cruz")
     for uid in ("Enterprise", "Hornet", "SouthDakota", "Washington"):
-        state.units["usa"][uid].box = GONE  # 10 + 10 + 9 + 9
-    state.units["japan"]["Zuiho"].box = GONE  # 6
+        state.put(replace(state.units["usa"][uid], box=GONE))  # 10 + 10 + 9 + 9
+    state.put(replace(state.units["japan"]["Zuiho"], box=GONE))  # 6
     result = victory_points(state)
     assert result["points"] == {"japan": 38, "usa": 6}
     assert (result["winner"], result["minimum_points"]) == ("tie", 50)
     for uid in ("Portland", "Northampton", "Pensacola", "SanFrancisco"):
-        state.units["usa"][uid].box = GONE  # 3 each
+        state.put(replace(state.units["usa"][uid], box=GONE))  # 3 each
     result = victory_points(state)
     assert result["points"] == {"japan": 50, "usa": 6}
     assert result["winner"] == "japan"

@@ -4,6 +4,7 @@ built by hand (the forces placed, the strike flying over them) and played with f
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 import pytest
 
@@ -49,11 +50,11 @@ def battle(
         s.boards[defender].forces[marker] = where
     for uid in flying:
         u = s.units[attacker][uid]
-        u.box, u.area = FLYING, ""
+        u = s.put(replace(u, box=FLYING, area=""))
         group = (groups or {}).get(uid, "strike")
         s.boards[attacker].flights[uid] = Flight(hex=zone, group=group, path=[zone])
     for uid, area in (caps or {}).items():
-        s.units[defender][uid].box, s.units[defender][uid].area = HIGH_CAP, area
+        s.put(replace(s.units[defender][uid], box=HIGH_CAP, area=area))
     s.forced_dice = list(dice)
     s.battles = [(zone, attacker)]
     out: list[Event] = []

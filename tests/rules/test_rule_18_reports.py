@@ -4,6 +4,8 @@ releases each at once. A draft reaches no player's view or log before it is rele
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from app.rules import apply, can_take_back, legal_actions, new_game, view
@@ -266,7 +268,7 @@ def test_18c_a_search_the_umpire_has_to_answer_may_not_be_taken_back(mode: str) 
     )
     s.mode = mode
     o = s.units["usa"]["O"]
-    o.box, o.area = STRIKE, "TF17"
+    o = s.put(replace(o, box=STRIKE, area="TF17"))
     begin(s, "air movement and search", [])
     s, _ = play(s, "japan", "done")
     s, _ = play(s, "usa", "route O K3")
@@ -293,7 +295,7 @@ def test_18c2_a_report_goes_on_from_the_one_before_released_or_not() -> None:
     s, _ = aa_on_b5([2, 1, 1], "umpired")
     b5 = s.units["usa"]["B5"]
     before = b5.damage
-    b5.damage += 1
+    b5 = s.put(replace(b5, damage=b5.damage + 1))
     s.forced_dice = [5]
     out: list[Event] = []
     report_damage(s, b5, before, "anti-aircraft", out)

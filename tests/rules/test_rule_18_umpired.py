@@ -9,6 +9,7 @@ a position built for the two-player game is switched before its first action.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 import pytest
 
@@ -166,7 +167,7 @@ def scout_routed(
     )
     s = umpired(s, mode)
     o = s.units["usa"]["O"]
-    o.box, o.area = STRIKE, "TF17"
+    o = s.put(replace(o, box=STRIKE, area="TF17"))
     begin(s, "air movement and search", [])
     return s
 

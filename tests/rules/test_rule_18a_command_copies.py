@@ -4,6 +4,7 @@ counters; his teammate's whereabouts come by radio (17c) and the umpire's report
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -96,7 +97,7 @@ def strikes_over_h4(mode: str) -> State:
     s.boards["japan"].forces["MobileForce"] = "H4"
     board = s.boards["usa"]
     for uid, group in (("B6", "L3-strike-tf16"), ("B3", "L3-strike-tf17")):
-        s.units["usa"][uid].box, s.units["usa"][uid].area = "flying", ""
+        s.put(replace(s.units["usa"][uid], box="flying", area=""))
         board.flights[uid] = Flight(hex="H4", moved=2, group=group, path=["L3", "K3", "H4"])
         board.groups[group] = [uid]
         board.may_search[group] = "H4"

@@ -3,6 +3,8 @@ search (3d). Positions and helpers are in test_basic_rules.py."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from app.rules.state import ARMING, FLIP, FLYING, GONE, READY, STRIKE, UnitKey
@@ -58,7 +60,8 @@ def test_3a3_take_off_goes_to_the_normal_strike_box_of_the_task_force_or_midway(
 @pytest.mark.parametrize("hits", [0, 2])  # 4b5: hit markers never lower a launch number
 def test_3a4_launch_number_yorktown_front_is_4(hits: int) -> None:
     s = game(damage={("usa", "Yorktown"): hits})
-    s.units["usa"]["B6"].area = "Yorktown"  # a fifth air unit in Yorktown's Ready box
+    # a fifth air unit in Yorktown's Ready box
+    s.put(replace(s.units["usa"]["B6"], area="Yorktown"))
     s, _ = play(s, "usa", *launch("B3", "B5", "T3", "O"))
     assert "launch B6" not in texts(s, "usa")
     assert refused(s, "usa", "launch B6").rule == "3a4"
@@ -81,7 +84,7 @@ def test_3a4_launch_number_yorktown_back_is_2() -> None:
 @pytest.mark.parametrize(("damage", "number"), [(0, 6), (FLIP, 3)])
 def test_3a4_launch_number_midway_base(damage: int, number: int) -> None:
     s = game(damage={("usa", "Midway"): damage})
-    s.units["usa"]["B6"].area = "Midway"  # 9 air units in Midway's Ready box
+    s.put(replace(s.units["usa"]["B6"], area="Midway"))  # 9 air units in Midway's Ready box
     order = ["2T8", "1SB241", "2SB241", "5AF", "1BG11", "A", "B", "C", "B6"]
     s, _ = play(s, "usa", *launch(*order[:number]))
     assert s.launched == {UnitKey("usa", "Midway"): number}
@@ -90,7 +93,7 @@ def test_3a4_launch_number_midway_base(damage: int, number: int) -> None:
 
 def test_3a4_launch_number_of_an_av_is_1() -> None:
     s = game(sides=JAPAN_B)  # Japan is Side B and goes first
-    s.units["japan"]["N"].area = "Chikuma"  # two scouts in Chikuma's Ready box
+    s.put(replace(s.units["japan"]["N"], area="Chikuma"))  # two scouts in Chikuma's Ready box
     s, _ = play(s, "japan", "launch M")
     assert refused(s, "japan", "launch N").rule == "3a4"
 

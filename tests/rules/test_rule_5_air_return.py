@@ -3,6 +3,8 @@ of air units unable to land. Positions and helpers are in test_basic_rules.py.""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.rules import State, view
 from app.rules.state import ARMING, FLIP, GONE, READY
 
@@ -76,7 +78,7 @@ def test_5a3_capacity_is_never_exceeded() -> None:
 def test_5_air_unit_unable_to_land_is_eliminated_and_the_owner_chooses_which() -> None:
     s = game()
     for uid in ("B6", "S6", "T6", "M", "B8", "S8", "T8", "N"):
-        s.units["usa"][uid].area = "Midway"  # Midway holds 16, its capacity
+        s.put(replace(s.units["usa"][uid], area="Midway"))  # Midway holds 16, its capacity
     s, _ = action_phase(
         s,
         usa=["B3", "1SB241", "2SB241"],
@@ -100,7 +102,7 @@ def test_5_air_unit_unable_to_land_is_eliminated_and_the_owner_chooses_which() -
 def test_5a3_capacity_is_the_same_on_the_back_side() -> None:
     s = game(damage={("usa", "Yorktown"): FLIP})  # launch 2 on the back; capacity still 8
     for uid in ("B6", "S6", "T6", "M"):
-        s.units["usa"][uid].area = "Yorktown"
+        s.put(replace(s.units["usa"][uid], area="Yorktown"))
     s, _ = action_phase(s, usa=["B5", "O"], usa_fly=[*fly("L3-strike", "K4"), "fly O K4"])
     assert len(aboard(s, "Yorktown")) == 6
     s, ev = play(s, "usa", "land B5 Yorktown", "land O Yorktown")

@@ -3,6 +3,8 @@ control, Japanese scout O, and the setup notes."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from app.rules import IllegalAction, apply, legal_actions, new_game, view
@@ -45,7 +47,7 @@ def test_7a2_2_scenario_three_aps_start_on_their_backs() -> None:
     state = new_game("three", frozenset(), 1)
     ap = state.units["japan"]["AP1"]
     assert ap.flipped and ap.started_back
-    ap.box, ap.damage = GONE, 6
+    ap = state.put(replace(ap, box=GONE, damage=6))
     lines = victory_points(state)["lines"]
     assert {
         "unit": "AP1",
@@ -90,8 +92,8 @@ def test_7c4_3_japan_controls_midway_after_three_turns_with_an_ap_in_m5() -> Non
     state.boards["japan"].forces["EscortForce"] = "M5"
     track_midway_control(state)
     assert state.boards["japan"].control_turns == 0  # the base must be eliminated first
-    state.units["usa"]["Midway"].box = GONE
-    state.units["usa"]["Midway"].damage = 6
+    state.put(replace(state.units["usa"]["Midway"], box=GONE))
+    state.put(replace(state.units["usa"]["Midway"], damage=6))
     track_midway_control(state)
     track_midway_control(state)
     assert not state.boards["japan"].controls_midway
@@ -102,7 +104,7 @@ def test_7c4_3_japan_controls_midway_after_three_turns_with_an_ap_in_m5() -> Non
 
 def test_7c4_3_the_count_restarts_when_the_aps_leave() -> None:
     state = new_game("three", frozenset(), 1)
-    state.units["usa"]["Midway"].box = GONE
+    state.put(replace(state.units["usa"]["Midway"], box=GONE))
     state.boards["japan"].forces["EscortForce"] = "M5"
     track_midway_control(state)
     track_midway_control(state)

@@ -5,6 +5,8 @@ knows its own losses and of the enemy's what the umpire told it (18c2)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from app.rules import view
@@ -19,7 +21,7 @@ CV_ELIMINATED, CV_FLIPPED = 25, 10  # scenarios/victory_points.toml, 7a3 (printe
 
 def sunk(s: State, side: str, uid: str) -> State:
     u = s.units[side][uid]  # type: ignore[index]
-    u.damage, u.box = ELIMINATED, GONE
+    u = s.put(replace(u, damage=ELIMINATED, box=GONE))
     return s
 
 
@@ -32,7 +34,7 @@ def test_7a3_two_player_tally_counts_a_carrier_sunk_where_the_side_did_not_look(
     """2c: Yorktown eliminated and Akagi flipped show on the open Operations Cards: both
     players and a spectator count Japan 25 and the United States 10, the end's unit totals."""
     s = sunk(game(), "usa", "Yorktown")
-    s.units["japan"]["Akagi"].damage = FLIP
+    s.put(replace(s.units["japan"]["Akagi"], damage=FLIP))
     expected = {"japan": CV_ELIMINATED, "usa": CV_FLIPPED}
     for seat in ("japan", "usa", "spectator", "omniscient"):
         assert score(s, seat) == expected, seat

@@ -9,6 +9,7 @@ on hand-picked hexes (the others leave the Battleboard) for hand-checked geometr
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -136,7 +137,8 @@ def test_16c2_3_two_battlelines_of_three() -> None:
 
 def test_16c2_4_ships_dead_in_the_water_go_at_the_back() -> None:
     s = new_game("four", frozenset({"11c"}), 1)
-    s.units["usa"]["Minneapolis"].damage = 5  # flipped, with a 2 hits marker: dead in the water
+    # flipped, with a 2 hits marker: dead in the water
+    s.put(replace(s.units["usa"]["Minneapolis"], damage=5))
     s, _ = play(s, "usa", "line I N")
     assert refused(s, "usa", "position Minneapolis I11") == "16c2.4"
     s, _ = play(s, "usa", "formation")
@@ -209,7 +211,7 @@ def test_16e3_a_ship_moves_through_another_but_never_stops_in_its_hex() -> None:
 
 def test_11c1_a_ship_dead_in_the_water_may_not_move() -> None:
     s = four(frozenset({"11c"}))
-    s.units["usa"]["Minneapolis"].damage = 5
+    s.put(replace(s.units["usa"]["Minneapolis"], damage=5))
     s = edited(s)
     assert refused(s, "usa", "advance Minneapolis") == "11c1"
     assert refused(s, "usa", "turn Minneapolis port") == "11c1"
@@ -509,7 +511,7 @@ def test_16i_a_breakoff_needs_a_higher_number_and_a_side_gone_ends_the_combat() 
 def test_11c1_a_group_with_a_ship_dead_in_the_water_may_not_break_off() -> None:
     s = four(frozenset({"11c"}))
     combat(s).turn = 5
-    s.units["usa"]["Vincennes"].damage = 5
+    s.put(replace(s.units["usa"]["Vincennes"], damage=5))
     arrange(
         s,
         {
@@ -542,7 +544,7 @@ def test_16d7_the_combat_ends_after_surface_turn_10_and_scenario_four_with_it() 
 def test_11c1_ships_dead_in_the_water_left_alone_are_eliminated_at_the_end() -> None:
     s = four(frozenset({"11c"}))
     combat(s).turn = 10
-    s.units["usa"]["Minneapolis"].damage = 5
+    s.put(replace(s.units["usa"]["Minneapolis"], damage=5))
     s = arrange(s, {"usa/Minneapolis": ("A1", "N"), "japan/Kumano": ("T21", "S")})
     while s.status != "finished":
         s, _ = play(s, s.waiting[0], "done")
@@ -566,17 +568,17 @@ def test_7e4_1_victory_margins() -> None:
     s = four()
     assert victory_points(s)["points"] == {"japan": 0, "usa": 4}  # Mikuma's flip counts
     assert victory_points(s)["winner"] == "tie"
-    s.units["usa"]["Minneapolis"].damage = 3  # flipped CA: 4 to Japan
+    s.put(replace(s.units["usa"]["Minneapolis"], damage=3))  # flipped CA: 4 to Japan
     assert victory_points(s)["winner"] == "tie"
-    s.units["usa"]["NewOrleans"].damage = 3  # 8 against 4: Japan by 4
+    s.put(replace(s.units["usa"]["NewOrleans"], damage=3))  # 8 against 4: Japan by 4
     assert victory_points(s)["winner"] == "japan"
-    s.units["usa"]["NewOrleans"].damage = 0
-    s.units["usa"]["Minneapolis"].damage = 0
-    s.units["japan"]["Kumano"].damage = 3  # 8 to the Americans against 0
+    s.put(replace(s.units["usa"]["NewOrleans"], damage=0))
+    s.put(replace(s.units["usa"]["Minneapolis"], damage=0))
+    s.put(replace(s.units["japan"]["Kumano"], damage=3))  # 8 to the Americans against 0
     assert victory_points(s)["winner"] == "usa"
-    s.units["japan"]["Kumano"].damage = 0
-    s.units["japan"]["Mikuma"].damage = 6
-    s.units["japan"]["Mikuma"].box = "eliminated"
+    s.put(replace(s.units["japan"]["Kumano"], damage=0))
+    s.put(replace(s.units["japan"]["Mikuma"], damage=6))
+    s.put(replace(s.units["japan"]["Mikuma"], box="eliminated"))
     assert victory_points(s)["points"]["usa"] == 12  # Mikuma counts full (7e4.1)
 
 

@@ -6,6 +6,8 @@ no air battles, so the Combat Phase goes on at once to its surface combats.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.rules import legal_actions, view
 from app.rules.events import Event
 from app.rules.state import SHIPS, Side, Spotting, State, Unit
@@ -45,7 +47,8 @@ def kondo(s: State, *ships: str, hex_: str = "M5") -> None:
     """A Japanese force with `ships` (Atago and Chokai are in no scenario: 16j4's example)."""
     s.boards["japan"].forces["Kondo"] = hex_
     for uid in ships:
-        s.units["japan"].setdefault(uid, Unit("japan", uid, True, SHIPS, "Kondo")).area = "Kondo"
+        ship = s.units["japan"].get(uid) or Unit("japan", uid, True, SHIPS, "Kondo")
+        s.put(replace(ship, area="Kondo"))
 
 
 FAR = {"usa": {"TF16": "T1", "TF17": "T3"}, "japan": {"MobileForce": "A1"}}
@@ -231,8 +234,8 @@ def test_4e_the_combat_phase_goes_on_after_a_surface_combat() -> None:
     assert isinstance(s.surface, Surface) and s.surface.combat is not None
     s.surface.combat.turn = 10
     for uid in ("Yorktown", "Portland", "DD2"):  # Astoria alone against the Mobile Force
-        s.units["usa"][uid].box = "eliminated"
-        s.units["usa"][uid].damage = 6
+        s.put(replace(s.units["usa"][uid], box="eliminated"))
+        s.put(replace(s.units["usa"][uid], damage=6))
     s.forced_dice = [1] * 40
     while s.step not in ("reorganization",) and s.status == "playing":
         seat = s.waiting[0]

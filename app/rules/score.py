@@ -33,13 +33,20 @@ from app.rules.victory import unit_points
 # for the units eliminated or flipped so far, and leaves the bonus points (7c4.2, 7c4.3,
 # 7d4.3) to the end: the optional forces are noted secretly (7c4.2) and control of Midway
 # is decided only at the end.
-def known_score(state: State, seat: str) -> dict[str, Any] | None:
+def known_score(
+    state: State, seat: str, shared: dict[str, Any] | None = None
+) -> dict[str, Any] | None:
     """The points each side has scored so far as `seat` may know them; None when it may
-    know nothing of either side's losses (a spectator of an umpired game)."""
+    know nothing of either side's losses (a spectator of an umpired game). `shared` keeps
+    the tally of everything for the next seat that may know it all (views of one state)."""
     who = seat_of(state, seat)
     everything = seat == OMNISCIENT or is_umpire(state, seat) or state.status == "finished"
     if everything or mode_of(state.mode).open_cards:
-        return _tally(state, lambda u: u, "all")
+        if shared is None:
+            return _tally(state, lambda u: u, "all")
+        if "all" not in shared:
+            shared["all"] = _tally(state, lambda u: u, "all")
+        return dict(shared["all"])
     if who is None:
         return None
     side = who.side

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from app.data import catalog
 from app.rules import replacements, theatre_points
@@ -19,8 +20,10 @@ HALVED_TYPES = ("DD", "AP")  # 7a3.2, with air combat units
 MIDWAY_CONTROL_TURNS = 3  # 7c4.3
 
 
+@lru_cache(maxsize=8192)
 def unit_points(u: Unit) -> tuple[int, str]:
-    """7a3: points the other side scores for this unit, and why ("" when none)."""
+    """7a3: points the other side scores for this unit, and why ("" when none). A unit is
+    frozen: its points are worked out once for each of its states, which clones share."""
     chart = catalog().victory_points
     if u.ship:
         kind = ship_record(u).type

@@ -76,6 +76,7 @@ def views(state: State, seats: Iterable[str]) -> dict[str, dict[str, Any]]:
     once and shared between the documents (read them, never change them)."""
     public = _public(state)
     boards: dict[str, Any] | None = None
+    scores: dict[str, Any] = {}  # the tally of everything, for each seat that may know it
     out = {}
     open_cards = mode_of(state.mode).open_cards
     for seat in seats:
@@ -113,7 +114,7 @@ def views(state: State, seats: Iterable[str]) -> dict[str, dict[str, Any]]:
             doc["umpire"] = console(state)  # 18c: his reports, messages and settings
         if sees_all and mode_of(state.mode).umpired:
             doc["told_versus_truth"] = told_versus_truth(state)
-        score = known_score(state, seat)
+        score = known_score(state, seat, scores)
         if score is not None:
             doc["score"] = score  # 7a3 so far, by what the seat may know
         if state.victory is not None:

@@ -128,6 +128,17 @@
     var have = versionOf(target);
     var got = versionOf(fresh);
     if (have !== null && got !== null && got < have) e.detail.shouldSwap = false;
+    // A region in parts (the Operations Cards: an area each) may hold a part newer than
+    // the region itself, pushed alone: a whole region older than it keeps that part.
+    if (e.detail.shouldSwap && fresh && fresh.querySelectorAll) {
+      all("[id][data-v]", fresh).forEach(function (part) {
+        var held = document.getElementById(part.id);
+        var v = versionOf(held);
+        if (held && target.contains(held) && v !== null && v > versionOf(part)) {
+          part.replaceWith(held.cloneNode(true));
+        }
+      });
+    }
     if (e.detail.shouldSwap && target.contains(document.activeElement)) {
       refocus = focusSelector(document.activeElement);
     }

@@ -624,13 +624,15 @@ class LiveRegions:
     whose template does not read the view itself, a digest of its context entries (the
     same entries render the same HTML, its version stamp aside: the page has it). A
     region in parts (PARTED) is compared part by part, and only its changed parts given
-    (named `part_name(region, id)`) while its skeleton stands."""
+    (named `part_name(region, id)`) while its skeleton stands; the whole region else."""
 
     def __init__(self) -> None:
         self._reads: dict[str, frozenset[str]] = {}  # what each region read last time
         self._inputs: dict[str, bytes] = {}  # a digest of each region's entries
-        # a parted region's skeleton digest, and a digest of each of its parts, by id
-        self._parts: dict[str, tuple[bytes, dict[str, bytes]]] = {}
+        # a region in parts: its skeleton and its parts (by id) as last rendered, kept
+        # rather than digested (a card's areas compare in a fraction of their pickling;
+        # about 14 kB a page); equal parts render alike, as their counters do (counter_html)
+        self._parts: dict[str, tuple[Any, dict[str, Any]]] = {}
         self._view: dict[str, Any] | None = None  # the view last rendered: read only
         self._events: tuple[list[dict[str, Any]], int] | None = None
 
@@ -700,28 +702,22 @@ class LiveRegions:
         self, c: Context, name: str, key: tuple[str, str, int] | None
     ) -> dict[str, str]:
         """A region in parts: the parts that changed, or the whole region when its
-        skeleton did (or the first time, or when something would not digest)."""
+        skeleton did (or the first time)."""
         how = PARTED[name]
         c.reading()
         try:
             ctx = c.for_region(name)
-            parts = how.parts(ctx)
-            skeleton = digest(how.skeleton(ctx))
-            digests = {p.id: digest(p) for p in parts}
+            skeleton = how.skeleton(ctx)
+            parts = {p.id: p for p in how.parts(ctx)}
             before = self._parts.get(name)
-            whole = skeleton is None or None in digests.values()
-            if before is not None and not whole and before[0] == skeleton:
-                self._parts[name] = (skeleton, digests)  # type: ignore[assignment]
+            self._parts[name] = (skeleton, parts)
+            if before is not None and before[0] == skeleton:
                 v = int(ctx["v"])
                 return {
-                    part_name(name, p.id): how.html(p, v)
-                    for p in parts
-                    if before[1].get(p.id) != digests[p.id]
+                    part_name(name, i): how.html(p, v)
+                    for i, p in parts.items()
+                    if before[1].get(i) != p
                 }
-            if whole:
-                self._parts.pop(name, None)
-            else:
-                self._parts[name] = (skeleton, digests)  # type: ignore[assignment]
             known = RENDERED.get(key, name) if key is not None else None
             html = known[0] if known is not None else region_html(name, ctx)
         finally:

@@ -8,6 +8,7 @@ of the whole page gives (its version stamps aside)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import re
@@ -19,6 +20,7 @@ import pytest
 from app import rules
 from app.rules.flow import acting
 from app.web import render
+from app.web.live import LivePage
 from app.web.render import Context, LiveRegions, Seat
 from tools.fuzz import choose
 
@@ -194,3 +196,41 @@ def test_issue17_a_region_notes_the_view_keys_it_read() -> None:
     _html, reads = render.render_region(Context(view, [], Seat(GAME, "usa")), "log")
     assert render.EVENTS in reads
     assert render.form_regions() >= {"prompt", "umpire"}
+
+
+class _Socket:
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(text)
+
+
+def test_issue17_the_socket_sends_what_the_page_lacks_of_a_region_in_parts() -> None:
+    """LivePage skips what the page already holds: once a part was sent alone, the whole
+    region as it held before is news again; once the whole was sent, so is a part as it
+    was before it."""
+    ws = _Socket()
+    page = LivePage(ws, GAME, None, 60.0)  # type: ignore[arg-type]
+    whole = '<section id="r-cards" data-v="{v}"><div id="cp-x" data-v="{v}">{t}</div></section>'
+    part = '<div id="cp-x" data-v="{v}" hx-swap-oob="true">{t}</div>'
+    pushes = [
+        {"cards": whole.format(v=1, t="one")},
+        {"cards/cp-x": part.format(v=2, t="two")},
+        {"cards": whole.format(v=3, t="one")},  # the page holds "two": sent
+        {"cards/cp-x": part.format(v=4, t="two")},  # the page holds "one": sent
+        {"cards/cp-x": part.format(v=5, t="two")},  # the same again: not sent
+    ]
+
+    async def run() -> None:
+        for fresh in pushes:
+
+            async def render(fresh: dict[str, str] = fresh) -> dict[str, str]:
+                return fresh
+
+            page.render = render  # type: ignore[method-assign]
+            await page.push()
+
+    asyncio.run(run())
+    bodies = [m.split("</div>", 1)[1] for m in ws.sent]  # after the sync stamp
+    assert [">one<" in b or ">two<" in b for b in bodies] == [True, True, True, True, False]

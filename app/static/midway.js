@@ -5,7 +5,8 @@
  *    as the first websocket message. The server never gets it from the URL.
  * 2. Live: the regions load once over HTTP, then the htmx websocket extension keeps them
  *    fresh; every region carries the view version it shows (data-v) and an older one
- *    never replaces a newer one. On a dropped connection htmx reconnects and the socket
+ *    never replaces a newer one; so does each area of the Operations Cards, which may
+ *    be pushed alone. On a dropped connection htmx reconnects and the socket
  *    resyncs from the version the page has.
  * 3. Clicks: pick a counter (on a board, a card or in the prompt), then a hex or a box;
  *    the matching legal action from the prompt is posted. Keyboard: Tab to counters and

@@ -4,8 +4,10 @@ The page's htmx websocket extension connects and sends `{"token": ..., "version"
 first, V being the version its regions were rendered at. The socket then follows the
 seat's view through the game service like any API socket (full view, then RFC 6902
 patches, from the seat's view only), and after each change sends the regions whose HTML
-changed, as out-of-band fragments. On reconnect the page sends its version again: if the
-view moved on meanwhile, every region that differs is sent; nothing is lost.
+changed, as out-of-band fragments (of the Operations Cards, only the areas that changed,
+while the cards' skeleton stands: render.PARTED). On reconnect the page sends its version
+again: if the view moved on meanwhile, every region that differs is sent, whole; nothing
+is lost.
 
     AUTHENTICATING --token ok--> LIVE --page leaves / server stops--> CLOSED
           |

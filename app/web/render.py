@@ -3,6 +3,8 @@
 A seat page is a shell plus regions. Each region is one element with a fixed id, the
 seat's view version in `data-v`, and `hx-swap-oob`, so the same HTML serves the first
 load, an action's answer and the websocket's pushes; the page keeps the newest of each.
+The Operations Cards are in parts (PARTED): each area of a card an element with an id
+and a stamp of its own, which a live page may be pushed alone.
 Nothing here reads the game state: only the view dict the server computed for the seat.
 """
 

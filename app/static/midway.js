@@ -5,7 +5,8 @@
  *    as the first websocket message. The server never gets it from the URL.
  * 2. Live: the regions load once over HTTP, then the htmx websocket extension keeps them
  *    fresh; every region carries the view version it shows (data-v) and an older one
- *    never replaces a newer one. On a dropped connection htmx reconnects and the socket
+ *    never replaces a newer one; so does each area of the Operations Cards, which may
+ *    be pushed alone. On a dropped connection htmx reconnects and the socket
  *    resyncs from the version the page has.
  * 3. Clicks: pick a counter (on a board, a card or in the prompt), then a hex or a box;
  *    the matching legal action from the prompt is posted. Keyboard: Tab to counters and
@@ -128,6 +129,17 @@
     var have = versionOf(target);
     var got = versionOf(fresh);
     if (have !== null && got !== null && got < have) e.detail.shouldSwap = false;
+    // A region in parts (the Operations Cards: an area each) may hold a part newer than
+    // the region itself, pushed alone: a whole region older than it keeps that part.
+    if (e.detail.shouldSwap && fresh && fresh.querySelectorAll) {
+      all("[id][data-v]", fresh).forEach(function (part) {
+        var held = document.getElementById(part.id);
+        var v = versionOf(held);
+        if (held && target.contains(held) && v !== null && v > versionOf(part)) {
+          part.replaceWith(held.cloneNode(true));
+        }
+      });
+    }
     if (e.detail.shouldSwap && target.contains(document.activeElement)) {
       refocus = focusSelector(document.activeElement);
     }

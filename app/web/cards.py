@@ -10,7 +10,9 @@ the view says, its damage today and whether it is knocked out (Bases 3).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from app.rules.bases import RECOVERY_TIME
@@ -32,6 +34,19 @@ class Area:
     name: str
     info: str
     boxes: list[Box]
+    key: str = ""  # the task force's marker, the ship's or base's id: names its part
+
+
+@dataclass
+class Part:
+    """One area of a card as the page holds it: an element of its own (`id`, stable
+    while the area is on the card), sent alone when it alone changed (render.LiveRegions).
+    `kind` is "force", "named" (a ship's or base's area), "flying" or "gone"."""
+
+    id: str
+    kind: str
+    area: Area | None = None
+    counters: list[Counter] = field(default_factory=list)
 
 
 @dataclass
@@ -43,6 +58,28 @@ class Card:
     ships: list[Area]
     flying: list[Counter]
     eliminated: list[Counter]
+
+    @cached_property
+    def parts(self) -> list[Part]:
+        """The card's areas in the page's order, each with its element's id."""
+        out = [Part("", "force", a) for a in self.forces]
+        out += [Part("", "named", a) for a in self.ships]
+        out.append(Part("", "flying", counters=self.flying))
+        if self.eliminated:
+            out.append(Part("", "gone", counters=self.eliminated))
+        seen: set[str] = set()
+        for p in out:
+            key = p.area.key if p.area is not None else ""
+            base = f"cp-{self.side}-{p.kind}" + (f"-{UNSAFE.sub('_', key)}" if key else "")
+            p.id, n = base, 1
+            while p.id in seen:  # two keys alike once made safe: the later one numbered
+                n += 1
+                p.id = f"{base}-{n}"
+            seen.add(p.id)
+        return out
+
+
+UNSAFE = re.compile(r"[^A-Za-z0-9_-]")  # what an element's id here is not made of
 
 
 def number(x: float) -> str:
@@ -71,7 +108,10 @@ def _force(side: str, f: dict[str, Any], units: dict[str, Counter], optional: bo
             boxes.append(Box(f"box:{side}:{marker}:{key}", title, _pick(units, f[key])))
     printed = printed_marker(str(f["label"]))
     return Area(
-        name=f["label"], info="" if printed == f["label"] else f"marker {printed}", boxes=boxes
+        name=f["label"],
+        info="" if printed == f["label"] else f"marker {printed}",
+        boxes=boxes,
+        key=str(marker),
     )
 
 
@@ -124,6 +164,7 @@ def _base_area(
             Box(f"box:{side}:{cid}:arming", "Arming", _pick(units, c.get("arming"))),
             Box(f"box:{side}:{cid}:strike", "Normal Strike", _pick(units, strike)),
         ],
+        key=str(cid),
     )
 
 
@@ -155,7 +196,7 @@ def _carrier(
         boxes.insert(0, Box(f"box:{side}:Midway:base", "Base unit", _pick(units, ["Midway"])))
         strike = _pick(units, card.get("midway_strike"))
         boxes.append(Box(f"box:{side}:Midway:strike", "Normal Strike", strike))
-    return Area(name=name, info=info, boxes=boxes)
+    return Area(name=name, info=info, boxes=boxes, key=str(cid))
 
 
 def card(view: dict[str, Any], side: str, seat: str) -> Card:

@@ -4,8 +4,10 @@ The page's htmx websocket extension connects and sends `{"token": ..., "version"
 first, V being the version its regions were rendered at. The socket then follows the
 seat's view through the game service like any API socket (full view, then RFC 6902
 patches, from the seat's view only), and after each change sends the regions whose HTML
-changed, as out-of-band fragments. On reconnect the page sends its version again: if the
-view moved on meanwhile, every region that differs is sent; nothing is lost.
+changed, as out-of-band fragments (of the Operations Cards, only the areas that changed,
+while the cards' skeleton stands: render.PARTED). On reconnect the page sends its version
+again: if the view moved on meanwhile, every region that differs is sent, whole; nothing
+is lost.
 
     AUTHENTICATING --token ok--> LIVE --page leaves / server stops--> CLOSED
           |
@@ -64,7 +66,8 @@ class LivePage:
         self.who = Seat(game_id, "")
         self.page_version: int | None = None
         self.view: dict[str, Any] | None = None  # shared with the service: read only
-        # region -> a digest of its HTML as the page has it, without its version stamp
+        # region (or a region's part, render.part_name) -> a digest of its HTML as the page
+        # has it, without its version stamp
         self.shown: dict[str, bytes] = {}
         self.regions = render.LiveRegions()
         # The events the seat may read, through action `log_seq` of the log (None: to be
@@ -169,6 +172,13 @@ class LivePage:
         t = STAGES.clock()
         digests = {name: unversioned(html) for name, html in fresh.items()}
         changed = [html for name, html in fresh.items() if self.shown.get(name) != digests[name]]
+        for name in fresh:  # a region in parts: the whole, or a part of it, is now sent
+            region, _, part = name.partition("/")
+            if part:
+                self.shown.pop(region, None)
+            else:
+                for old in [n for n in self.shown if n.startswith(f"{name}/")]:
+                    del self.shown[old]
         self.shown |= digests
         t = STAGES.lap("page", t)
         await self.ws.send_text(render.synced(self.version) + "".join(changed))

@@ -3,6 +3,8 @@
 A seat page is a shell plus regions. Each region is one element with a fixed id, the
 seat's view version in `data-v`, and `hx-swap-oob`, so the same HTML serves the first
 load, an action's answer and the websocket's pushes; the page keeps the newest of each.
+The Operations Cards are in parts (PARTED): each area of a card an element with an id
+and a stamp of its own, which a live page may be pushed alone.
 Nothing here reads the game state: only the view dict the server computed for the seat.
 """
 
@@ -582,16 +584,57 @@ def digest(value: Any) -> bytes | None:
 _MISSING = object()
 
 
+@dataclass(frozen=True)
+class Parted:
+    """A region a live page may be sent in parts: when what it shows besides its parts
+    (`skeleton`: the parts' ids in order among it) is as before, only the parts whose
+    entries changed are rendered and sent, each an element of its own (its id, its own
+    version stamp, `hx-swap-oob`); else the whole region. A fresh render holds them all."""
+
+    skeleton: Callable[[dict[str, Any]], Any]  # from the region's context entries
+    parts: Callable[[dict[str, Any]], list[Any]]  # each with its element's `id`
+    html: Callable[[Any, int], str]  # one part alone, stamped with the version, oob
+
+
+def _card_part(p: cards.Part, v: int) -> str:
+    part = env().get_template("regions/card_part.html").module.part  # type: ignore[attr-defined]
+    return str(part(p, v, True))
+
+
+PARTED = {
+    # 2c: both Operations Cards, an area of a card each part
+    "cards": Parted(
+        skeleton=lambda ctx: (
+            ctx["replay"],
+            [(c.side, c.title, c.mine, [p.id for p in c.parts]) for c in ctx["cards"]],
+        ),
+        parts=lambda ctx: [p for c in ctx["cards"] for p in c.parts],
+        html=_card_part,
+    ),
+}
+
+
+def part_name(region: str, part_id: str) -> str:
+    """A part's name among the regions LiveRegions.render gives."""
+    return f"{region}/{part_id}"
+
+
 class LiveRegions:
     """The regions of one live page, each rendered again only when what it was rendered
     from changed: first the view keys it read last time (a region that read none of the
     keys that changed is not looked at, nothing worked out for it); then, for a region
     whose template does not read the view itself, a digest of its context entries (the
-    same entries render the same HTML, its version stamp aside: the page has it)."""
+    same entries render the same HTML, its version stamp aside: the page has it). A
+    region in parts (PARTED) is compared part by part, and only its changed parts given
+    (named `part_name(region, id)`) while its skeleton stands; the whole region else."""
 
     def __init__(self) -> None:
         self._reads: dict[str, frozenset[str]] = {}  # what each region read last time
         self._inputs: dict[str, bytes] = {}  # a digest of each region's entries
+        # a region in parts: its skeleton and its parts (by id) as last rendered, kept
+        # rather than digested (a card's areas compare in a fraction of their pickling;
+        # about 14 kB a page); equal parts render alike, as their counters do (counter_html)
+        self._parts: dict[str, tuple[Any, dict[str, Any]]] = {}
         self._view: dict[str, Any] | None = None  # the view last rendered: read only
         self._events: tuple[list[dict[str, Any]], int] | None = None
 
@@ -614,14 +657,18 @@ class LiveRegions:
     def render(
         self, view: dict[str, Any], events: list[dict[str, Any]], who: Seat
     ) -> dict[str, str]:
-        """The regions that may have changed (every region the first time), by name."""
+        """The regions that may have changed (every region the first time), by name; of
+        a region in parts, maybe only some of its parts."""
         changed = self.changed(view, events)
         key = _rendered_key(view, who)
         c = Context(view, events, who)
-        out = {}
+        out: dict[str, str] = {}
         for name in REGIONS:
             reads = self._reads.get(name)
             if reads is not None and changed is not None and not (ALL in reads or reads & changed):
+                continue
+            if name in PARTED:
+                out |= self._render_parted(c, name, key)
                 continue
             known = RENDERED.get(key, name) if key is not None else None
             if known is not None:
@@ -652,6 +699,34 @@ class LiveRegions:
             return html
         finally:
             self._reads[name] = c.done(name)
+
+    def _render_parted(
+        self, c: Context, name: str, key: tuple[str, str, int] | None
+    ) -> dict[str, str]:
+        """A region in parts: the parts that changed, or the whole region when its
+        skeleton did (or the first time)."""
+        how = PARTED[name]
+        c.reading()
+        try:
+            ctx = c.for_region(name)
+            skeleton = how.skeleton(ctx)
+            parts = {p.id: p for p in how.parts(ctx)}
+            before = self._parts.get(name)
+            self._parts[name] = (skeleton, parts)
+            if before is not None and before[0] == skeleton:
+                v = int(ctx["v"])
+                return {
+                    part_name(name, i): how.html(p, v)
+                    for i, p in parts.items()
+                    if before[1].get(i) != p
+                }
+            known = RENDERED.get(key, name) if key is not None else None
+            html = known[0] if known is not None else region_html(name, ctx)
+        finally:
+            self._reads[name] = c.done(name)
+        if key is not None and known is None:
+            RENDERED.put(key, name, (html, self._reads[name]))
+        return {name: html}
 
 
 def full_log(

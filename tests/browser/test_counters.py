@@ -126,7 +126,7 @@ def test_a_sunk_carrier_is_in_the_sunk_box_not_six_hits() -> None:
     for force in card["forces"]:
         force["ships"] = [s for s in force["ships"] if s != "Akagi"]
     html = render.regions(view, [], Seat("0123456789abcdef", "usa"), ("cards",))["cards"]
-    box = html.split('<div class="area gone-box">', 1)[1].split("</div></div>", 1)[0]
+    box = html.split(' class="area gone-box"', 1)[1].split("</div></div>", 1)[0]
     assert "Sunk / destroyed" in box
     button = re.search(r'<button[^>]*data-key="u:japan:Akagi"[^>]*>.*?</button>', box, re.S)
     assert button is not None

@@ -23,7 +23,7 @@ from app.web.render import Seat
 MAX_ACTIONS = 1500
 MARKER = re.compile(r'data-key="(tf|seen):(\w+):([^"]+)"')
 MANY_HITS = re.compile(r"\b([3-9]|\d\d+) hits")
-GONE_BOX = re.compile(r'<div class="area gone-box">.*?</div></div>', re.S)
+GONE_BOX = re.compile(r'<div [^>]*class="area gone-box"[^>]*>.*?</div></div>', re.S)
 
 
 def games() -> list[tuple[str, tuple[str, ...]]]:

@@ -132,7 +132,9 @@ class Poster:
     async def post(
         self, path: str, body: object, token: str, form: bool = False
     ) -> tuple[int, bytes]:
-        """JSON, or (`form`) the fields of `body` form-encoded, as the seat page's form."""
+        """JSON, or (`form`) the fields of `body` form-encoded, as the seat page's form
+        posts it while its live socket is open (midway.js: the prompt comes by the socket)."""
+        extra = "Midway-Live: 1\r\n" if form else ""
         if form:
             assert isinstance(body, dict)
             data = urllib.parse.urlencode(body).encode()
@@ -141,7 +143,7 @@ class Poster:
             data, kind = json.dumps(body).encode(), "application/json"
         head = (
             f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
-            f"Authorization: Bearer {token}\r\nContent-Type: {kind}\r\n"
+            f"Authorization: Bearer {token}\r\nContent-Type: {kind}\r\n{extra}"
             f"Content-Length: {len(data)}\r\n\r\n"
         ).encode()
         for attempt in (1, 2):
@@ -186,7 +188,6 @@ CLIENT: dict[str, Any] = {"ping_interval": None, "open_timeout": 60}
 SYNC = re.compile(r'<div id="sync" data-v="(\d+)"')
 PROMPT = re.compile(r'<section id="r-prompt".*?</section>', re.S)
 BUTTON = re.compile(r'<button name="action" value="([^"]*)"')
-DATA_V = re.compile(r'data-v="(\d+)"')
 
 
 def page_prompt(message: str) -> list[dict[str, Any]] | None:
@@ -340,9 +341,8 @@ class Bench:
                 self.figures.errors.append(f"{status} {answer[:120]!r}")
                 continue
             self.figures.actions += self.measuring
-            if seat in table.pages:
-                versions = [int(v) for v in DATA_V.findall(answer.decode())]
-                version = max(versions, default=doc["version"] + 1)
+            if seat in table.pages:  # the acting seat's view always changes: a push
+                version = body["version"] + 1
             else:
                 version = json.loads(answer)["version"]
             while table.docs[seat]["version"] < version:

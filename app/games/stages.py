@@ -22,9 +22,19 @@ from typing import Any
 class Stages:
     def __init__(self) -> None:
         self.enabled = False
-        self._cpu: dict[str, float] = {}
-        self._counts: dict[str, int] = {}
-        self._lock = threading.Lock()
+        self._local = threading.local()
+        self._tallies: list[tuple[dict[str, float], dict[str, int]]] = []  # one per thread
+        self._lock = threading.Lock()  # only to add a thread's tallies to the list
+
+    def _mine(self) -> tuple[dict[str, float], dict[str, int]]:
+        """The calling thread's own totals: only it writes them, so no lock per lap."""
+        try:
+            tallies: tuple[dict[str, float], dict[str, int]] = self._local.tallies
+        except AttributeError:
+            tallies = self._local.tallies = ({}, {})
+            with self._lock:
+                self._tallies.append(tallies)
+        return tallies
 
     def clock(self) -> float:
         """The calling thread's CPU time now (0 when off)."""
@@ -36,23 +46,27 @@ class Stages:
         if not self.enabled:
             return 0.0
         now = time.thread_time()
-        with self._lock:
-            self._cpu[name] = self._cpu.get(name, 0.0) + (now - since)
+        cpu = self._mine()[0]
+        cpu[name] = cpu.get(name, 0.0) + (now - since)
         return now
 
     def count(self, name: str) -> None:
         if self.enabled:
-            with self._lock:
-                self._counts[name] = self._counts.get(name, 0) + 1
+            counts = self._mine()[1]
+            counts[name] = counts.get(name, 0) + 1
 
     def read(self) -> dict[str, Any]:
         """The totals so far, with the whole process's CPU time (every thread)."""
+        cpu: dict[str, float] = {}
+        counts: dict[str, int] = {}
         with self._lock:
-            return {
-                "process_cpu_s": time.process_time(),
-                "stages_cpu_s": dict(self._cpu),
-                "counts": dict(self._counts),
-            }
+            tallies = list(self._tallies)
+        for mine, counted in tallies:
+            for name, seconds in list(mine.items()):
+                cpu[name] = cpu.get(name, 0.0) + seconds
+            for name, n in list(counted.items()):
+                counts[name] = counts.get(name, 0) + n
+        return {"process_cpu_s": time.process_time(), "stages_cpu_s": cpu, "counts": counts}
 
 
 STAGES = Stages()

@@ -33,9 +33,13 @@
     return typeof path === "string" && path.indexOf("/games/" + game + "/") === 0;
   }
 
+  // A move's answer brings the fresh prompt only when no socket will push it (the server
+  // renders it once, not twice); should the socket drop meanwhile, its resync brings it.
+  var MOVES = /\/(act|takeback)$/;
   document.addEventListener("htmx:configRequest", function (e) {
     if (token && ours(e.detail.path)) {
       e.detail.headers["Authorization"] = "Bearer " + token;
+      if (wsOpen && MOVES.test(e.detail.path)) e.detail.headers["Midway-Live"] = "1";
     }
   });
 

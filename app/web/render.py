@@ -71,6 +71,7 @@ def env() -> Environment:
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,  # the templates ship with the code: no stat() per render
     )
     e.globals.update(
         counter=counter_html,

@@ -46,6 +46,15 @@ def first(form: Form, name: str, default: str = "") -> str:
     return (form.get(name) or [default])[0].strip()
 
 
+LIVE_HEADER = "midway-live"  # midway.js: "1" when the page's live socket is open
+
+
+def pushed(request: Request) -> bool:
+    """The page says its live socket is open: the regions a move changes reach it there
+    (the acting seat's view always changes), so the answer need not render them again."""
+    return request.headers.get(LIVE_HEADER) == "1"
+
+
 def refusal(request: Request, exc: GameError) -> Response:
     rule = exc.extra.get("rule")
     detail = f"Rule {rule}." if rule else ""
@@ -244,7 +253,8 @@ def _parse_action(form: Form) -> tuple[int, dict[str, Any]]:
 async def act(
     request: Request, game_id: str, service: ServiceDep, authorization: AuthHeader = None
 ) -> Response:
-    """One click: post the action; answer with the fresh prompt, or why it was refused."""
+    """One click: post the action; answer with the fresh status and prompt (or only the
+    cleared flash when the page's live socket brings them), or why it was refused."""
     try:
         who = Seat(game_id, await _seat(service, game_id, authorization))
     except GameError as exc:
@@ -259,6 +269,8 @@ async def act(
         return await _stale(request, service, who, version, exc)
     except GameError as exc:
         return refusal(request, exc)
+    if pushed(request):
+        return html(request, render.flash())
     names = ("status", "prompt")
     t = STAGES.clock()
     parts = render.regions(view, [], who, names)  # these two show nothing of the log
@@ -311,6 +323,8 @@ async def take_back(
     except GameError as exc:
         return refusal(request, exc)
     message = render.flash("Your last action was taken back.", "info")
+    if pushed(request):
+        return html(request, message)
     return html(request, message + await _regions(service, who, ("status", "prompt")))
 
 

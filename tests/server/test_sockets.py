@@ -7,9 +7,11 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
@@ -301,5 +303,41 @@ def test_ws_offers_compression_for_the_pages_regions(server: Server, api: Api) -
             async with connect(path) as ws:
                 extensions = ws.response.headers.get("Sec-WebSocket-Extensions", "")
                 assert "permessage-deflate" in extensions, (path, extensions)
+
+    run(main())
+
+
+def test_17_a_move_from_a_page_with_its_socket_open_is_rendered_once(
+    server: Server, api: Api
+) -> None:
+    """Issue 17, nothing computed twice: a click answered while the page's live socket is
+    open (midway.js sends `Midway-Live: 1`) carries only the cleared flash, and the
+    socket brings the acting seat's fresh prompt at its new version; without the header
+    (no socket) the answer itself carries the status and prompt."""
+    game = api.create(seed=8)
+    prompt = re.compile(r'<section id="r-prompt"[^>]*data-v="(\d+)"')
+
+    def click(view: dict[str, Any], live: bool) -> httpx.Response:
+        form = {"version": str(view["version"]), "action": json.dumps(view["prompt"]["actions"][0])}
+        headers = {**game.auth("japan"), **({"Midway-Live": "1"} if live else {})}
+        return httpx.post(f"{server.url}/games/{game.id}/act", data=form, headers=headers)
+
+    async def main() -> None:
+        async with connect(f"{server.ws_url}/games/{game.id}/live") as page:
+            await page.send(json.dumps({"token": game.tokens["japan"], "version": 0}))
+            first = await asyncio.wait_for(page.recv(), 10)
+            assert prompt.search(str(first)), "the first push holds every region"
+            view = api.view(game, "japan")
+            answer = await asyncio.to_thread(click, view, True)
+            assert answer.status_code == 200, answer.text
+            assert 'id="flash"' in answer.text and 'id="r-prompt"' not in answer.text
+            pushed = str(await asyncio.wait_for(page.recv(), 10))
+            found = prompt.search(pushed)
+            assert found and int(found.group(1)) == view["version"] + 1, pushed[:300]
+        view = api.view(game, "japan")
+        answer = click(view, False)
+        found = prompt.search(answer.text)
+        assert answer.status_code == 200 and found, answer.text[:300]
+        assert int(found.group(1)) == view["version"] + 1
 
     run(main())

@@ -129,6 +129,12 @@ class Narrator(UmpireLines):
         turn, step = int(e.get("turn") or 0), str(e.get("step", ""))
         return Line(i, turn, step, kind, text, roll, self.big(kind, e))
 
+    def skip(self, e: dict[str, Any]) -> None:
+        """Follow an event not put in words: what the later lines need of it (the
+        battle being fought)."""
+        if e.get("kind") == "battle":
+            self.attacker = str(e.get("attacker", self.attacker))
+
     def big(self, kind: str, e: dict[str, Any]) -> bool:
         """Issue 13: what both pages announce - the game's end, Midway's base eliminated,
         an aircraft carrier sunk (each to the seats whose log has it)."""

@@ -170,9 +170,23 @@ def track(view: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def log_lines(view: dict[str, Any], side: str, events: list[dict[str, Any]]) -> list[Line]:
+def log_lines(
+    view: dict[str, Any], side: str, events: list[dict[str, Any]], since: int = 0
+) -> list[Line]:
+    """The events of Turn `since` and after, in words (each line numbered by its place
+    in `events`; the earlier ones are not put in words at all)."""
     teller = Narrator(choices.Namer(view, side))
-    return [teller.line(i, e) for i, e in enumerate(events)]
+    out = []
+    for i, e in enumerate(events):
+        if event_turn(e) >= since:
+            out.append(teller.line(i, e))
+        else:
+            teller.skip(e)
+    return out
+
+
+def event_turn(event: dict[str, Any]) -> int:
+    return int(event.get("turn") or 0)
 
 
 def no_searchboard(view: dict[str, Any]) -> bool:
@@ -352,7 +366,7 @@ def _since(c: Context) -> int:
 
 def _this_turn(c: Context) -> list[Line]:
     turn = int(c.view.get("turn") or 0)
-    return [ln for ln in c["all_lines"] if ln.turn == turn]
+    return [ln for ln in c["lines"] if ln.turn == turn]
 
 
 ENTRIES: dict[str, Callable[[Context], Any]] = {
@@ -376,9 +390,9 @@ ENTRIES: dict[str, Callable[[Context], Any]] = {
     "umpire_boards": lambda c: [] if no_searchboard(c.view) else umpire_boards(c.view, c["who"]),
     "battle": lambda c: battleboard.battle(c.view) or battleboard.surface(c.view),
     "cards": lambda c: cards.cards(c.view, c["who"].plays),
-    "all_lines": lambda c: log_lines(c.view, c["who"].plays, c.events()),
-    "lines": lambda c: [ln for ln in c["all_lines"] if ln.turn >= c["older_before"]],
-    "older": lambda c: sum(1 for ln in c["all_lines"] if ln.turn < c["older_before"]),
+    # the log region's Turns in words; of the earlier ones, only how many events
+    "lines": lambda c: log_lines(c.view, c["who"].plays, c.events(), c["older_before"]),
+    "older": lambda c: sum(1 for e in c.events() if event_turn(e) < c["older_before"]),
     "older_before": _since,
     "rolls": lambda c: [ln for ln in c["this_turn"] if ln.roll is not None][-4:][::-1],
     # the Dice panel is "latest first": the sides' rolls too (a tie, then the roll again)

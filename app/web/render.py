@@ -32,7 +32,7 @@ from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter, sides_of
 from app.web.events import STEP_RULE, Line, Narrator
 from app.web.prompt_bar import CANNOT_LAND, prompt_bar
 from app.web.replay_nav import replay_nav
-from app.web.rule_links import link_rules, rule_link
+from app.web.rule_links import link_rules, linked, rule_link
 
 if TYPE_CHECKING:
     from app.games.replays import ReplayStep
@@ -65,6 +65,13 @@ def static_url(name: str) -> str:
 
 @cache
 def env() -> Environment:
+    return make_env()
+
+
+def make_env(linking: bool = True) -> Environment:
+    """The templates' environment; `linking` False leaves the rule numbers of the regions
+    LINKED_IN_TEMPLATE as plain text (what `link_rules` then links: tests check that the
+    templates link exactly what it would)."""
     e = Environment(
         loader=FileSystemLoader(APP / "templates"),
         autoescape=select_autoescape(["html"]),
@@ -81,9 +88,10 @@ def env() -> Environment:
         step_rule=STEP_RULE,
         cannot_land=CANNOT_LAND,
         option_rules=optional_rules().options,
-        rule_link=rule_link,
+        rule_link=rule_link if linking else Markup.escape,
         cells_svg=cells_svg,
     )
+    e.filters["linked"] = linked if linking else Markup.escape
     return e
 
 
@@ -506,13 +514,15 @@ def render_region(c: Context, name: str) -> tuple[str, frozenset[str]]:
 
 
 def region_html(name: str, ctx: dict[str, Any]) -> str:
-    """One region, its rule numbers links to their explanations (rules at hand); the
-    Operations Cards, mostly counters, link theirs in the template (`rule_link`)."""
+    """One region, its rule numbers links to their explanations (rules at hand): those
+    LINKED_IN_TEMPLATE link theirs in the template, the others' HTML is scanned."""
     html = env().get_template(f"regions/{name}.html").render(ctx)
     return html if name in LINKED_IN_TEMPLATE else link_rules(html)
 
 
-LINKED_IN_TEMPLATE = frozenset({"cards"})
+# the regions too large to scan for rule numbers (mostly counters and boards): their
+# templates link them, the static ones with `rule_link`, the words made with `|linked`
+LINKED_IN_TEMPLATE = frozenset({"cards", "searchboard", "battle", "log"})
 
 
 def _rendered_key(view: dict[str, Any], who: Seat) -> tuple[str, str, int] | None:

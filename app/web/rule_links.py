@@ -8,9 +8,9 @@ for one (a link, a button, a label, a form field, a summary, SVG text, a title).
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from app.data.rules_help import rules_help
 
@@ -44,6 +44,17 @@ def rule_link(rule: str) -> Markup:
     if rule not in known():
         return Markup.escape(rule)
     return Markup(f'<a class="rule" href="{rule_href(rule)}" data-rule="{rule}">{rule}</a>')
+
+
+def linked(text: object) -> Markup:
+    """A text of a template's running text (escaped unless Markup), its rule numbers
+    links: for a region linked in its template, what `link_rules` does to the whole."""
+    return _linked(str(escape(text)))
+
+
+@lru_cache(maxsize=8192)
+def _linked(html: str) -> Markup:
+    return Markup(link_rules(html))  # the same words recur: a log's lines, a board's legend
 
 
 def _link(match: re.Match[str]) -> str:

@@ -30,7 +30,9 @@ per figure:
 - `cpu_ms_per_action`: the server process's CPU time in the window over the actions it
   accepted (goal <= 2.5); `stage_<name>_ms`: the part of it each stage took, timed in
   the server (app/games/stages.py, GET /api/_bench/stages); `stage_http_ms` is the rest
-  (uvicorn, middleware, FastAPI, the event loop, thread hops).
+  (uvicorn, middleware, FastAPI, the event loop, thread hops). `gc_ms_per_action`
+  (`gc_<generation>_ms`): of all that, the cyclic garbage collector's part, counted
+  within the stage it interrupted.
 - `two_process_latency_ratio_p50` (issue 16): a second, shorter run with two `midway
   serve` processes on one database and the Redis broker (as docker-compose.yml runs
   them): both seats' sockets and the floor on process 1, every action posted to process
@@ -109,6 +111,7 @@ class Figures:
     page_latencies: list[float] = field(default_factory=list)
     page_bytes: list[int] = field(default_factory=list)
     stages: dict[str, float] = field(default_factory=dict)  # CPU seconds in the window
+    collector: dict[str, float] = field(default_factory=dict)  # of it, the cyclic GC's
     server_cpu_s: float = float("nan")
     server_actions: int = 0
     rss: list[float] = field(default_factory=list)
@@ -471,6 +474,10 @@ async def run(
         figures.server_actions = after["counts"].get("actions", 0) - before["counts"].get(
             "actions", 0
         )
+        figures.collector = {
+            name: cpu - before.get("gc_cpu_s", {}).get(name, 0.0)
+            for name, cpu in after.get("gc_cpu_s", {}).items()
+        }
         figures.stages = {
             name: cpu - before["stages_cpu_s"].get(name, 0.0)
             for name, cpu in after["stages_cpu_s"].items()
@@ -540,6 +547,9 @@ def cpu_lines(figures: Figures) -> dict[str, str]:
     rest = figures.server_cpu_s - sum(figures.stages.values())
     for name, cpu in sorted({**figures.stages, "http": rest}.items()):
         lines[f"stage_{name}_ms"] = f"{cpu * 1000 / n:.3f}"
+    lines["gc_ms_per_action"] = f"{sum(figures.collector.values()) * 1000 / n:.3f}"
+    for name, cpu in sorted(figures.collector.items()):
+        lines[f"gc_{name.removeprefix('gc')}_ms"] = f"{cpu * 1000 / n:.3f}"
     return lines
 
 

@@ -26,6 +26,12 @@ from app.settings import Settings, get_settings
 # Worker threads apply actions while the event loop answers sockets: a shorter GIL
 # switch interval than the default 5 ms keeps one from stalling the other.
 SWITCH_INTERVAL = 0.001
+# The cyclic collector's youngest generation is collected after this many more container
+# objects were made than freed (Python's default is 700). An action's objects are nearly
+# all freed by their reference counts: at 700 the collector took 1.18 ms of CPU an action
+# in `make bench`'s 200-game run (0.39, 0.35 and 0.43 ms by generation), at this
+# threshold none in its window, with the same resident memory (211 MB against 213).
+GC_THRESHOLDS = (50_000, 20, 20)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -43,6 +49,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service.scenarios()  # loads the scenario catalogue
         gc.collect()
         gc.freeze()
+        gc.set_threshold(*GC_THRESHOLDS)
         sys.setswitchinterval(SWITCH_INTERVAL)
         try:
             yield
@@ -77,6 +84,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(web_router)
     if settings.bench:
         STAGES.enabled = True
+        if STAGES.collecting not in gc.callbacks:
+            gc.callbacks.append(STAGES.collecting)
         app.include_router(bench.router)
     contract.install(app, settings.rules_module)
     return app

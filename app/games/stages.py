@@ -55,6 +55,20 @@ class Stages:
             counts = self._mine()[1]
             counts[name] = counts.get(name, 0) + 1
 
+    def collecting(self, phase: str, info: dict[str, Any]) -> None:
+        """A `gc.callbacks` entry: the cyclic collector's CPU time, by generation (it
+        runs inside whatever stage allocated last, so it is counted there too)."""
+        if not self.enabled:
+            return
+        if phase == "start":
+            self._local.gc_start = time.thread_time()
+            return
+        started = getattr(self._local, "gc_start", None)
+        if started is not None:
+            cpu = self._mine()[0]
+            name = f"gc{info.get('generation', '')}"
+            cpu[name] = cpu.get(name, 0.0) + (time.thread_time() - started)
+
     def read(self) -> dict[str, Any]:
         """The totals so far, with the whole process's CPU time (every thread)."""
         cpu: dict[str, float] = {}
@@ -66,7 +80,13 @@ class Stages:
                 cpu[name] = cpu.get(name, 0.0) + seconds
             for name, n in list(counted.items()):
                 counts[name] = counts.get(name, 0) + n
-        return {"process_cpu_s": time.process_time(), "stages_cpu_s": cpu, "counts": counts}
+        collector = {n: cpu.pop(n) for n in sorted(cpu) if n.startswith("gc")}
+        return {
+            "process_cpu_s": time.process_time(),
+            "stages_cpu_s": cpu,
+            "gc_cpu_s": collector,
+            "counts": counts,
+        }
 
 
 STAGES = Stages()

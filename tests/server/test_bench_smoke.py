@@ -26,6 +26,7 @@ FIGURES = (
     "stage_commit_ms",
     "stage_page_ms",
     "stage_http_ms",
+    "gc_ms_per_action",  # of it, the cyclic collector's
     "games4_latency_ratio_p50",  # issue 17: the comparison run, its figures prefixed
     "games4_cpu_ms_per_action",
     "two_process_action_to_patch_p50_ms",

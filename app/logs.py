@@ -33,7 +33,12 @@ _STANDARD = frozenset(logging.makeLogRecord({}).__dict__) | {"message", "asctime
 
 def scrub(text: str) -> str:
     """The text without query strings, and without what follows `token=` or `Bearer`."""
+    if "?" not in text and not _MAYBE_SECRET.search(text):
+        return text  # most lines: nothing to take out, and no substitution made
     return _SECRET.sub(lambda m: m.group(1) + REDACTED, _QUERY.sub(r"\1", text))
+
+
+_MAYBE_SECRET = re.compile(r"(?i)token|bearer")  # what _SECRET can match starts so
 
 
 def _scrub_value(value: Any) -> Any:
@@ -102,4 +107,10 @@ def config(level: str = "info") -> dict[str, Any]:
 
 
 def configure(level: str = "info") -> None:
+    # A line names no thread, process or source line (JsonFormatter writes only the
+    # message and the extra fields): the records need not look them up (Python's logging
+    # HOWTO, Optimization).
+    logging.logThreads = False
+    logging.logProcesses = False
+    logging.logMultiprocessing = False
     logging.config.dictConfig(config(level))

@@ -20,7 +20,7 @@ from app.api.answers import (
     PulseAnswer,
     RecordImported,
 )
-from app.api.contract import refusals
+from app.api.contract import operation_id, refusals
 from app.api.deps import SeatDep
 from app.api.games import SEATED, SEED_REFUSED, seat_link, seat_url
 from app.api.schemas import GameId, Mode, Name, OptionName, ScenarioId, SeatLink
@@ -30,9 +30,9 @@ from app.games.notices import EMAIL, MAX_REMIND_HOURS, WEBHOOK
 from app.games.presence import PLACE
 from app.games.seeds import MAX_SEED
 
-router = APIRouter(tags=["between moves"])
+router = APIRouter(tags=["between moves"], generate_unique_id_function=operation_id)
 # Only on a server run with MIDWAY_TEST_CLOCK=1: the tests say what time it is.
-clock_router = APIRouter(tags=["tests"])
+clock_router = APIRouter(tags=["tests"], generate_unique_id_function=operation_id)
 
 
 async def get_between(request: Request) -> Between:

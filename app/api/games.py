@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request, status
 
 from app.api.answers import Event, Replay, SeatView
-from app.api.contract import refusals
+from app.api.contract import operation_id, refusals
 from app.api.deps import SeatDep, ServiceDep
 from app.api.schemas import (
     ActionAccepted,
@@ -21,7 +21,7 @@ from app.api.schemas import (
 from app.games import Created
 from app.games.store import CreatedSeat
 
-router = APIRouter(prefix="/api/games", tags=["games"])
+router = APIRouter(prefix="/api/games", tags=["games"], generate_unique_id_function=operation_id)
 
 
 def seat_url(game_id: str, seat: str, token: str) -> str:

@@ -18,10 +18,11 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from app.api.answers import Health, Ready
+from app.api.contract import operation_id
 from app.games import GameService
 from app.games.fanout import Broker, PostgresBroker, RedisBroker
 
-router = APIRouter(tags=["operations"])
+router = APIRouter(tags=["operations"], generate_unique_id_function=operation_id)
 
 CHECK_SECONDS = 3.0
 

@@ -7,9 +7,10 @@ from typing import Any
 from fastapi import APIRouter
 
 from app.api.answers import Scenario
+from app.api.contract import operation_id
 from app.api.deps import ServiceDep
 
-router = APIRouter(prefix="/api", tags=["scenarios"])
+router = APIRouter(prefix="/api", tags=["scenarios"], generate_unique_id_function=operation_id)
 
 
 @router.get("/scenarios", response_model=list[Scenario])

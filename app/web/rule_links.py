@@ -68,8 +68,14 @@ def link_rules(html: str) -> str:
     done = 0
     for tag in MARKUP.finditer(html):
         if tag.start() > done:
-            out.append(RULE.sub(_link, html[done : tag.start()]))
+            out.append(_link_text(html[done : tag.start()]))
         out.append(tag.group(0))
         done = tag.end()
-    out.append(RULE.sub(_link, html[done:]))
+    out.append(_link_text(html[done:]))
     return "".join(out)
+
+
+@lru_cache(maxsize=16384)
+def _link_text(text: str) -> str:
+    """A stretch of running text linked (the same stretches recur from push to push)."""
+    return RULE.sub(_link, text)

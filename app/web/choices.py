@@ -336,15 +336,13 @@ def _target(a: dict[str, str], enemy: str) -> str | None:
     return None
 
 
-def choices(view: dict[str, Any], seat: str) -> list[Choice]:
-    n = Namer(view, seat)
+def choices(view: dict[str, Any], n: Namer) -> list[Choice]:
     prompt: dict[str, Any] = view.get("prompt") or {}
     return [choice(a, n) for a in prompt.get("actions") or []]
 
 
-def subjects(view: dict[str, Any], seat: str, all_choices: list[Choice]) -> list[Subject]:
+def subjects(n: Namer, all_choices: list[Choice]) -> list[Subject]:
     """The counters that have something to do, in the order their actions come."""
-    n = Namer(view, seat)
     seen: dict[str, Subject] = {}
     for c in all_choices:
         if c.subject and c.subject not in seen:

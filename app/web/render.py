@@ -178,12 +178,10 @@ def track(view: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def log_lines(
-    view: dict[str, Any], side: str, events: list[dict[str, Any]], since: int = 0
-) -> list[Line]:
+def log_lines(namer: choices.Namer, events: list[dict[str, Any]], since: int = 0) -> list[Line]:
     """The events of Turn `since` and after, in words (each line numbered by its place
     in `events`; the earlier ones are not put in words at all)."""
-    teller = Narrator(choices.Namer(view, side))
+    teller = Narrator(namer)
     out = []
     for i, e in enumerate(events):
         if event_turn(e) >= since:
@@ -345,7 +343,7 @@ class Context:
 
 
 def _offered(c: Context) -> list[choices.Choice]:
-    return choices.choices(c.view, c["who"].plays)
+    return choices.choices(c.view, c["namer"])
 
 
 def _all_choices(c: Context) -> list[choices.Choice]:
@@ -360,7 +358,7 @@ def _bar(c: Context) -> Any:
         if x.subject:
             by_subject.setdefault(x.subject, []).append(x)
     return prompt_bar(
-        choices.subjects(c.view, c["who"].plays, all_choices),
+        choices.subjects(c["namer"], all_choices),
         by_subject,
         [x for x in all_choices if not x.subject],
         bool((c.view.get("prompt") or {}).get("take_back")),
@@ -379,6 +377,8 @@ def _this_turn(c: Context) -> list[Line]:
 
 ENTRIES: dict[str, Callable[[Context], Any]] = {
     "who": lambda c: c.seat.seen_in(c.view),
+    # the names of what actions and events mention, as the seat knows them: one for all
+    "namer": lambda c: choices.Namer(c.view, c["who"].plays),
     "view": lambda c: c.view,
     "v": lambda c: c.view.version(),
     "replay": lambda c: c.replay,
@@ -399,7 +399,7 @@ ENTRIES: dict[str, Callable[[Context], Any]] = {
     "battle": lambda c: battleboard.battle(c.view) or battleboard.surface(c.view),
     "cards": lambda c: cards.cards(c.view, c["who"].plays),
     # the log region's Turns in words; of the earlier ones, only how many events
-    "lines": lambda c: log_lines(c.view, c["who"].plays, c.events(), c["older_before"]),
+    "lines": lambda c: log_lines(c["namer"], c.events(), c["older_before"]),
     "older": lambda c: sum(1 for e in c.events() if event_turn(e) < c["older_before"]),
     "older_before": _since,
     "rolls": lambda c: [ln for ln in c["this_turn"] if ln.roll is not None][-4:][::-1],
@@ -758,7 +758,7 @@ def full_log(
     view: dict[str, Any], events: list[dict[str, Any]], who: Seat, before: int | None = None
 ) -> str:
     who = who.seen_in(view)
-    lines = log_lines(view, who.plays, events)
+    lines = log_lines(choices.Namer(view, who.plays), events)
     if before is not None:
         lines = [ln for ln in lines if ln.turn < before]
     return link_rules(page("full_log.html", lines=lines, who=who))

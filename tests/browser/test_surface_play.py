@@ -56,7 +56,11 @@ def test_each_advance_lights_the_hex_the_ship_moves_into() -> None:
     """16e1: "advance" is picked by the hex ahead; it is the hex the rules move the ship to."""
     state = four_at_movement()
     view = rules.view(state, "japan")
-    advances = [c for c in choices.choices(view, "japan") if c.action["kind"] == "advance"]
+    advances = [
+        c
+        for c in choices.choices(view, choices.Namer(view, "japan"))
+        if c.action["kind"] == "advance"
+    ]
     assert advances
     for c in advances:
         action = Action.from_text(f"advance {c.action['ship']}")

@@ -12,6 +12,7 @@ import pytest
 
 from app import rules
 from app.web import render
+from app.web.choices import Namer
 from tools.fuzz import _next_seat, choose
 
 CASES = [
@@ -42,8 +43,8 @@ def test_issue17_the_log_region_words_only_its_turns_and_words_them_alike(
             view = json.loads(json.dumps(rules.view(state, s)))
             plays = str(rules.view(state, s).get("viewer", {}).get("side") or s)
             since = int(view.get("turn") or 0) - render.LOG_TURNS + 1
-            whole = render.log_lines(view, plays, logs[s])
-            shown = render.log_lines(view, plays, logs[s], since)
+            whole = render.log_lines(Namer(view, plays), logs[s])
+            shown = render.log_lines(Namer(view, plays), logs[s], since)
             assert shown == [ln for ln in whole if ln.turn >= since]
             compared += len(shown)
             skipped += len(whole) - len(shown)
@@ -65,8 +66,8 @@ def test_issue17_a_battle_begun_before_the_turns_shown_still_names_its_attacker(
     # the battle's own event as if of a Turn before those shown, the rest as they were
     moved = [*events[:first], {**events[first], "turn": turn - 2}, *events[first + 1 :]]
     view = json.loads(json.dumps(rules.view(state, "japan")))
-    whole = render.log_lines(view, "japan", moved)
-    shown = render.log_lines(view, "japan", moved, turn)
+    whole = render.log_lines(Namer(view, "japan"), moved)
+    shown = render.log_lines(Namer(view, "japan"), moved, turn)
     assert shown == [ln for ln in whole if ln.turn >= turn]
     assert any("Japan" in ln.text or "Japanese" in ln.text for ln in shown)
 

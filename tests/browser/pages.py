@@ -77,6 +77,13 @@ class SeatPage:
         v = self.page.get_attribute("#r-prompt", "data-v")
         return -1 if v is None else int(v)
 
+    def pushed_version(self) -> int:
+        """The version the live socket last brought the page to (its #sync stamp): a
+        push re-sends only the regions that changed, so a region that did not (the
+        umpire's prompt, say) keeps the version it was rendered at."""
+        v = self.page.get_attribute("#sync", "data-v")
+        return -1 if v is None else int(v)
+
     def synced(self) -> dict[str, Any]:
         """Wait until the page shows the seat's current view; return that view."""
         view = self.view()

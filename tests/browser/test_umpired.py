@@ -22,11 +22,12 @@ EDIT = "3 ships, steaming east"
 
 
 def umpire_posts(page: SeatPage, selector: str) -> None:
-    """The umpire clicks a console button; wait until his page shows what followed."""
-    before = page.version()
+    """The umpire clicks a console button; wait until his page shows what followed (the
+    click's answer is only the flash: his live socket brings the regions)."""
+    before = page.pushed_version()
     page.page.locator(selector).click()
     page.page.wait_for_function(
-        "v => Number(document.getElementById('r-prompt').dataset.v) > v",
+        "v => Number(document.getElementById('sync').dataset.v) > v",
         arg=before,
         timeout=TIMEOUT_MS,
     )

@@ -4,6 +4,8 @@ One action at a time per game: on PostgreSQL the writer takes the game's row wit
 `SELECT ... FOR UPDATE`; on SQLite a write transaction starts with `BEGIN IMMEDIATE`
 (the database's single write lock, which also holds across processes) behind a process
 lock, so two threads of one process queue in order instead of spinning on SQLITE_BUSY.
+`begin_at_once` is that transaction only when both locks are free this instant, for a
+caller that must never wait for them (the event loop: app.games.service).
 """
 
 from __future__ import annotations
@@ -17,9 +19,17 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
 from app.games.writes import SQLITE_DDL
+
+BUSY_TIMEOUT_MS = 30_000  # how long a SQLite write waits for another process's lock
+
+
+class Busy(Exception):
+    """The write lock is held now (by another thread of this process, or on SQLite by
+    another process): `begin_at_once` does not wait for it."""
 
 
 def normalise_url(url: str) -> str:
@@ -51,7 +61,7 @@ def _sqlite_engine(url: str, begin: str) -> Engine:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=FULL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         for statement in SQLITE_DDL:  # an action's writes as one statement (app.games.writes)
             cursor.execute(statement)
         cursor.close()
@@ -110,6 +120,29 @@ class Database:
         else:
             with self.writer.begin() as conn:
                 yield conn
+
+    @contextmanager
+    def begin_at_once(self) -> Iterator[Connection]:
+        """`begin`, on SQLite, when its write locks are free this instant; else Busy at
+        once, nothing begun. Neither lock is waited for: the process's is tried, and
+        BEGIN IMMEDIATE runs with no busy timeout (restored once it holds SQLite's)."""
+        if not self.sqlite or not self._write_lock.acquire(blocking=False):
+            raise Busy
+        try:
+            with self.writer.connect() as conn:
+                driver = conn.connection.driver_connection
+                assert driver is not None
+                driver.execute("PRAGMA busy_timeout=0")
+                try:
+                    transaction = conn.begin()  # BEGIN IMMEDIATE (_sqlite_engine)
+                except OperationalError as exc:  # SQLITE_BUSY: another process writes
+                    raise Busy from exc
+                finally:
+                    driver.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+                with transaction:
+                    yield conn
+        finally:
+            self._write_lock.release()
 
     @contextmanager
     def _session(self) -> Iterator[Session]:

@@ -22,7 +22,7 @@ from anyio import to_thread
 from sqlalchemy.engine import make_url
 
 from app.games.cache import GameCache
-from app.games.db import Database
+from app.games.db import Busy, Database
 from app.games.engine import Engine, Json, load_engine
 from app.games.errors import NotAuthorised, SeedNotAllowed
 from app.games.expiry import expire_games
@@ -31,7 +31,7 @@ from app.games.hub import Hub, Subscriber
 from app.games.models import utcnow
 from app.games.replays import ReplayStep
 from app.games.stages import STAGES
-from app.games.store import CatchUp, Created, GameStore, bench_insert
+from app.games.store import CatchUp, Committed, Created, GameStore, bench_insert
 from app.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -163,13 +163,31 @@ class GameService:
         self, game_id: str, seat: str, version: int, action: Json
     ) -> tuple[int, Json]:
         """`act`, with the seat's view document at the version it gave (no read again)."""
-        committed = await to_thread.run_sync(self.store.act, game_id, seat, version, action)
+        committed = self._act_here(game_id, seat, version, action)
+        if committed is None:
+            committed = await to_thread.run_sync(self.store.act, game_id, seat, version, action)
         self.hub.changed_soon(game_id, committed.changes, (committed.seq, committed.events))
         await self.broker.publish(game_id, committed.seq)
         doc = committed.doc
         if doc is None or doc.get("version") != committed.version:
             doc = await self.view(game_id, seat)
         return committed.version, doc
+
+    def _act_here(self, game_id: str, seat: str, version: int, action: Json) -> Committed | None:
+        """On SQLite, the action on the event loop's own thread, when the write lock is
+        free this instant (None: it is not, or the database is PostgreSQL; a worker
+        thread waits for it instead). The work is Python under the GIL wherever it runs,
+        and the only wait is the commit's own write to disk, while a hop to a worker
+        thread and the GIL passed back and forth between the two cost more than the
+        whole transaction: in `make bench`'s 200-game run, 5.3-5.6 ms of CPU an action
+        with the hop, 4.3 without. PostgreSQL's statements are round trips to another
+        process, which the event loop must not wait for."""
+        if not self.store.db.sqlite:
+            return None
+        try:
+            return self.store.act(game_id, seat, version, action, at_once=True)
+        except Busy:
+            return None
 
     async def take_back(self, game_id: str, seat: str, version: int) -> int:
         """Issue 14: the seat's last action taken back; told like an action (only the

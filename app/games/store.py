@@ -382,8 +382,11 @@ class GameStore:
 
     # -- the one transaction ----------------------------------------------------------
 
-    def act(self, game_id: str, seat: str, version: int, action_json: Json) -> Committed:
-        """Apply one action of `seat`, which saw its view at `version`.
+    def act(
+        self, game_id: str, seat: str, version: int, action_json: Json, at_once: bool = False
+    ) -> Committed:
+        """Apply one action of `seat`, which saw its view at `version`; `at_once`: only
+        if the write lock is free now, else Busy (app.games.db.Database.begin_at_once).
 
         The work (the engine's apply, the views, the patches) is done before the lock
         when this process's memory holds the game's latest state and documents, as it
@@ -398,7 +401,7 @@ class GameStore:
         STAGES.lap("apply", t)
         plan = self._plan_ahead(game_id, seat, version, action)
         t = STAGES.clock()
-        with self.db.begin() as conn:
+        with self.db.begin_at_once() if at_once else self.db.begin() as conn:
             game, seats = self._lock_seat(conn, game_id, seat, version)
             t = STAGES.lap("lock", t)
             if plan is None or not plan.holds(game, seats):

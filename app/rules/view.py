@@ -23,6 +23,7 @@ learns by radio (17c) and from the umpire's reports to the side (18c1, 18c2).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
@@ -334,8 +335,44 @@ def _lowered(factors: dict[str, int | None], hits: int) -> dict[str, int | None]
     return {k: (None if v is None else max(0, v - hits)) for k, v in factors.items()}
 
 
+# 2c: the cards last built, by what each was built from (`_card`), the oldest dropped
+# first beyond CARDS_KEPT: two of every live game's at the least.
+CARDS_KEPT = 4096
+_CARDS: dict[tuple[Any, ...], tuple[tuple[Any, ...], dict[str, Any]]] = {}
+
+
 def _card(state: State, side: Side) -> dict[str, Any]:
-    """2c: a side's Operations Card, open to both players."""
+    """2c: a side's Operations Card, open to both players; the very card built before
+    when it is built from the same things: the same Unit objects in the same order
+    (frozen: one object, one unit as it is), the same launches (3a4) and the same bases'
+    damage (Bases 3). An action leaves most cards as they were, and a card shared as
+    one object costs the diff and the page nothing. The key holds ids; the entry keeps
+    their objects alive, so no id is another object's while it is kept. A theatre card
+    counts planes from more of the state (Carrier Capacity): built every time."""
+    if is_theatre(state):
+        return _make_card(state, side)
+    units = tuple(state.units[side].values())
+    damage = tuple(state.base_damage.items())
+    key = (
+        state.scenario,
+        side,
+        tuple(map(id, units)),
+        tuple(state.launched.items()),
+        tuple((base, id(d)) for base, d in damage),
+    )
+    kept = _CARDS.get(key)
+    if kept is not None:
+        return kept[1]
+    card = _make_card(state, side)
+    _CARDS[key] = ((units, damage), card)
+    if len(_CARDS) > CARDS_KEPT:
+        # another thread may take it first, or change the dict between the two steps
+        with contextlib.suppress(KeyError, RuntimeError, StopIteration):
+            del _CARDS[next(iter(_CARDS))]
+    return card
+
+
+def _make_card(state: State, side: Side) -> dict[str, Any]:
     units = state.units[side]
     boxes: dict[tuple[str, str], list[str]] = {}  # the ids in each (box, area), in order
     for u in units.values():

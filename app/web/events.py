@@ -7,9 +7,9 @@ and the result (4b4). They read as the rulebook writes them: "8 vs 7: one hit" (
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from app.web.choices import CATEGORY, Namer
+from app.web.choices import CATEGORY
 from app.web.console import UmpireLines
 from app.web.counters import SIDE_TITLE
 
@@ -110,10 +110,23 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"−{-n}"
 
 
+class Naming(Protocol):
+    """What the Narrator asks of app.web.choices.Namer: the names the seat knows."""
+
+    other: dict[str, str]  # each side's enemy
+    seats: dict[str, str]  # 17a: a team game's players by their commands
+
+    def force(self, marker: str) -> str: ...
+
+    def kind(self, side: str, uid: str) -> str: ...
+
+    def unit(self, side: str, uid: str) -> str: ...
+
+
 class Narrator(UmpireLines):
     """Turns events into lines; remembers the battle being fought (who fires AA)."""
 
-    def __init__(self, namer: Namer) -> None:
+    def __init__(self, namer: Naming) -> None:
         self.n = namer
         self.attacker = "usa"
 

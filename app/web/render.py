@@ -29,7 +29,8 @@ from app.data.rules_help import rules_help
 from app.rules.time_record import track_of
 from app.web import battleboard, cards, choices, console, searchboard
 from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter, sides_of
-from app.web.events import STEP_RULE, Line, Narrator
+from app.web.events import STEP_RULE, Line
+from app.web.narration import Narration, event_turn, log_lines
 from app.web.prompt_bar import CANNOT_LAND, prompt_bar
 from app.web.replay_nav import replay_nav
 from app.web.rule_links import link_rules, linked, rule_link
@@ -178,23 +179,6 @@ def track(view: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def log_lines(namer: choices.Namer, events: list[dict[str, Any]], since: int = 0) -> list[Line]:
-    """The events of Turn `since` and after, in words (each line numbered by its place
-    in `events`; the earlier ones are not put in words at all)."""
-    teller = Narrator(namer)
-    out = []
-    for i, e in enumerate(events):
-        if event_turn(e) >= since:
-            out.append(teller.line(i, e))
-        else:
-            teller.skip(e)
-    return out
-
-
-def event_turn(event: dict[str, Any]) -> int:
-    return int(event.get("turn") or 0)
-
-
 def no_searchboard(view: dict[str, Any]) -> bool:
     """7e: Scenario Four is fought on the Battleboard alone, with no Searchboards."""
     return (view.get("scenario") or {}).get("id") == "four"
@@ -302,12 +286,19 @@ class Context:
     entries its template names (`template_names`), and nothing else is worked out."""
 
     def __init__(
-        self, view: dict[str, Any], events: list[dict[str, Any]], who: Seat, replay: bool = False
+        self,
+        view: dict[str, Any],
+        events: list[dict[str, Any]],
+        who: Seat,
+        replay: bool = False,
+        narration: Narration | None = None,
     ) -> None:
         self.view = view if isinstance(view, ViewReads) else ViewReads(view)
         self.seat = who
         self.replay = replay
         self._events = events
+        # the log's lines: a live page's kept from push to push, else told afresh
+        self.narration = narration or Narration()
         self._values: dict[str, Any] = {}
         self._reads: dict[str, frozenset[str]] = {}
 
@@ -399,7 +390,7 @@ ENTRIES: dict[str, Callable[[Context], Any]] = {
     "battle": lambda c: battleboard.battle(c.view) or battleboard.surface(c.view),
     "cards": lambda c: cards.cards(c.view, c["who"].plays),
     # the log region's Turns in words; of the earlier ones, only how many events
-    "lines": lambda c: log_lines(c["namer"], c.events(), c["older_before"]),
+    "lines": lambda c: c.narration.lines(c["namer"], c.events(), c["older_before"]),
     "older": lambda c: sum(1 for e in c.events() if event_turn(e) < c["older_before"]),
     "older_before": _since,
     "rolls": lambda c: [ln for ln in c["this_turn"] if ln.roll is not None][-4:][::-1],
@@ -662,6 +653,7 @@ class LiveRegions:
         self._parts: dict[str, tuple[Any, dict[str, Any]]] = {}
         self._view: dict[str, Any] | None = None  # the view last rendered: read only
         self._events: tuple[list[dict[str, Any]], int] | None = None
+        self._narration = Narration()  # the log's lines, each told once (app.web.narration)
 
     def changed(self, view: dict[str, Any], events: list[dict[str, Any]]) -> set[str] | None:
         """The view keys (VERSION, EVENTS for the log) changed since the last render;
@@ -686,7 +678,7 @@ class LiveRegions:
         a region in parts, maybe only some of its parts."""
         changed = self.changed(view, events)
         key = _rendered_key(view, who)
-        c = Context(view, events, who)
+        c = Context(view, events, who, narration=self._narration)
         out: dict[str, str] = {}
         for name in REGIONS:
             reads = self._reads.get(name)

@@ -22,6 +22,7 @@ from app.rules.flow import acting
 from app.web import render
 from app.web.live import LivePage
 from app.web.render import Context, LiveRegions, Seat
+from tests.web.games import KINDS
 from tools.fuzz import choose
 
 GAME = "00000000000000aa"
@@ -98,13 +99,7 @@ class Page:
             self.regions[region] = held[:start] + html.replace(OOB, "", 1) + held[end:]
 
 
-CASES = [
-    ("one", (), "two-player", False),
-    ("two", ("12a", "15a", "11a"), "two-player", False),
-    ("three", (), "two-player", True),
-    ("one", (), "umpired", False),
-    ("coral-sea", (), "two-player", False),
-]
+CASES = KINDS
 
 
 @pytest.mark.parametrize(("scenario", "options", "mode", "teams"), CASES)

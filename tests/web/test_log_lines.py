@@ -13,33 +13,15 @@ import pytest
 from app import rules
 from app.web import render
 from app.web.choices import Namer
+from tests.web.games import KINDS, Kind, played
 from tools.fuzz import _next_seat, choose
 
-CASES = [
-    ("one", (), "two-player", False),
-    ("two", ("12a", "15a", "11a"), "two-player", False),
-    ("three", (), "two-player", True),
-    ("one", (), "umpired", False),
-    ("coral-sea", (), "two-player", False),
-]
 
-
-@pytest.mark.parametrize(("scenario", "options", "mode", "teams"), CASES)
-def test_issue17_the_log_region_words_only_its_turns_and_words_them_alike(
-    scenario: str, options: tuple[str, ...], mode: str, teams: bool
-) -> None:
-    rng = random.Random(29)
-    state = rules.new_game(scenario, frozenset(options), 11, mode, teams)
-    seats = [s.id for s in rules.seats(state)]
-    logs: dict[str, list[dict[str, Any]]] = {s: [] for s in seats}
+@pytest.mark.parametrize("kind", KINDS)
+def test_issue17_the_log_region_words_only_its_turns_and_words_them_alike(kind: Kind) -> None:
     compared = skipped = 0
-    for _ in range(250):
-        if state.status == "finished":
-            break
-        seat = _next_seat(state, rng)
-        state, events = rules.apply(state, seat, choose(state, seat, rng))
-        for s in seats:
-            logs[s] = logs[s] + json.loads(json.dumps(rules.events_for(events, s)))
+    for _step, state, logs in played(kind, 11, 29, 250):
+        for s in logs:
             view = json.loads(json.dumps(rules.view(state, s)))
             plays = str(rules.view(state, s).get("viewer", {}).get("side") or s)
             since = int(view.get("turn") or 0) - render.LOG_TURNS + 1

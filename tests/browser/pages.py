@@ -18,6 +18,11 @@ TIMEOUT_MS = 10_000
 FOCUS_KEPT = """() => { const a = document.activeElement;
     return !!a && a !== document.body
         && !!a.closest('#r-prompt, #r-searchboard, #r-battle, #r-cards') }"""
+# htmx has nothing under way. Predicates are functions, never bare expressions: Playwright
+# polls an expression with eval(), which the page's Content Security Policy refuses.
+SETTLED = (
+    "() => !document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping, .htmx-added')"
+)
 LINK = re.compile(r"/games/(?P<game>[0-9a-f]{16})/seat/(?P<seat>[\w-]+)#token=(?P<token>[\w-]+)")
 
 

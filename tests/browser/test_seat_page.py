@@ -14,13 +14,12 @@ import pytest
 
 from browser.conftest import Server
 from browser.games import ApiGame
-from browser.pages import SeatPage
+from browser.pages import SETTLED, SeatPage
 
 pytestmark = pytest.mark.browser
 
 LAPTOP = {"width": 1440, "height": 900}
 BUDGET = 150 * 1024
-SETTLED = "!document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping, .htmx-added')"
 
 
 def masked(html: str, game: ApiGame) -> str:
@@ -166,7 +165,7 @@ def test_a_click_on_a_stale_view_is_refused_and_the_fresh_view_shown(
             page.locator('#r-searchboard [data-tkey="sb:L2"]').click()
         assert answer.value.status == 409
         # htmx swaps the answer in after the response event: wait for the flash to come
-        page.wait_for_function("document.querySelector('#flash').innerText.trim() !== ''")
+        page.wait_for_function("() => document.querySelector('#flash').innerText.trim() !== ''")
         flash = us.text("#flash")
         assert "Your view was out of date" in flash and "Nothing was done" in flash
         assert us.version() == game.view("usa")["version"]

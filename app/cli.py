@@ -43,6 +43,8 @@ def check_workers(settings: Settings, workers: int) -> None:
 def serve(settings: Settings, workers: int) -> None:
     import uvicorn
 
+    from app.api.wire import WIRE
+
     check_workers(settings, workers)
     migrate(settings)
     uvicorn.run(
@@ -51,7 +53,7 @@ def serve(settings: Settings, workers: int) -> None:
         host=settings.host,
         port=settings.port,
         workers=workers,
-        ws="websockets-sansio",
+        ws=WIRE,  # uvicorn's sans-I/O websockets, deflated at level 1 (app.api.wire)
         log_config=logs.config(settings.log_level),
         access_log=False,  # app.api.access writes one line per request, without its query
         timeout_keep_alive=30,

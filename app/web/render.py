@@ -55,6 +55,7 @@ REGIONS = (
 )
 LOG_TURNS = 2  # the log region shows this Turn and the one before; the rest on request
 VERSION_ATTR = re.compile(r' data-v="-?\d+"')
+FORM_VERSION = re.compile(r'<input type="hidden" name="version" value="-?\d+">')
 
 
 @cache
@@ -372,6 +373,7 @@ ENTRIES: dict[str, Callable[[Context], Any]] = {
     "namer": lambda c: choices.Namer(c.view, c["who"].plays),
     "view": lambda c: c.view,
     "v": lambda c: c.view.version(),
+    "p": lambda c: c.view.get("prompt") or {},
     "replay": lambda c: c.replay,
     "seat_titles": lambda c: seat_titles(c.view),
     "track": lambda c: track(c.view),
@@ -653,6 +655,7 @@ class LiveRegions:
         self._parts: dict[str, tuple[Any, dict[str, Any]]] = {}
         self._view: dict[str, Any] | None = None  # the view last rendered: read only
         self._events: tuple[list[dict[str, Any]], int] | None = None
+        self._forms: dict[str, str] = {}  # a form region's HTML as last given
         self._narration = Narration()  # the log's lines, each told once (app.web.narration)
 
     def changed(self, view: dict[str, Any], events: list[dict[str, Any]]) -> set[str] | None:
@@ -682,34 +685,50 @@ class LiveRegions:
         out: dict[str, str] = {}
         for name in REGIONS:
             reads = self._reads.get(name)
-            if reads is not None and changed is not None and not (ALL in reads or reads & changed):
-                continue
+            if reads is not None and changed is not None and ALL not in reads:
+                touched = reads & changed
+                if not touched:
+                    continue
+                held = self._forms.get(name)
+                if touched == {VERSION} and held is not None:
+                    # a form region whose entries are as before: only the version its
+                    # stamp and its forms carry is new
+                    out[name] = self._forms[name] = restamped(held, c.view.version())
+                    continue
             if name in PARTED:
                 out |= self._render_parted(c, name, key)
                 continue
             known = RENDERED.get(key, name) if key is not None else None
             if known is not None:
                 out[name], self._reads[name] = known
-                continue
-            html = self._render(c, name)
-            if html is not None:
+            else:
+                html = self._render(c, name)
+                if html is None:
+                    continue
                 out[name] = html
                 if key is not None:
                     RENDERED.put(key, name, (html, self._reads[name]))
+            if name in form_regions():
+                self._forms[name] = out[name]
         return out
 
     def _render(self, c: Context, name: str) -> str | None:
         """The region's HTML, or None when its entries are those it was last rendered
-        from (its reads are noted either way)."""
+        from (its reads are noted either way); of a form region, whose forms carry the
+        version, the HTML it was last given stamped anew when its other entries are
+        those it was rendered from."""
         c.reading()
         try:
             ctx = c.for_region(name)
             inputs = None
             if "view" not in ctx:
-                stamp_only = name not in form_regions()  # else `v` is in its forms too
-                inputs = digest(tuple(ctx[n] for n in sorted(ctx) if n != "v" or not stamp_only))
+                inputs = digest(tuple(ctx[n] for n in sorted(ctx) if n != "v"))
                 if inputs is not None and self._inputs.get(name) == inputs:
-                    return None
+                    held = self._forms.get(name)
+                    if name not in form_regions():
+                        return None
+                    if held is not None:
+                        return restamped(held, int(ctx["v"]))
             html = region_html(name, ctx)
             if inputs is not None:
                 self._inputs[name] = inputs
@@ -799,6 +818,13 @@ def rule_order(rule: str) -> tuple[int, str]:
 def synced(version: int) -> str:
     """Sent first in every websocket message: the version the socket has brought the page."""
     return f'<div id="sync" data-v="{version}" hx-swap-oob="true" hidden></div>'
+
+
+def restamped(html: str, version: int) -> str:
+    """A form region's HTML stamped with another version: its own stamp, and the
+    version each of its forms sends back with a click."""
+    html = VERSION_ATTR.sub(f' data-v="{version}"', html, count=1)
+    return FORM_VERSION.sub(f'<input type="hidden" name="version" value="{version}">', html)
 
 
 def without_version(html: str) -> str:

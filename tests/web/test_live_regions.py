@@ -193,6 +193,45 @@ def test_issue17_a_region_notes_the_view_keys_it_read() -> None:
     assert render.form_regions() >= {"prompt", "umpire"}
 
 
+def test_issue17_a_form_region_as_before_is_stamped_anew_not_rendered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The prompt's forms send the version back with a click, so it is given at every
+    version; when nothing else it is rendered from changed, its last HTML is given with
+    the new version in its stamp and its forms, its template not rendered again."""
+    rendered: list[str] = []
+    region_html = render.region_html
+
+    def counted(name: str, ctx: dict[str, Any]) -> str:
+        if live_rendering:
+            rendered.append(name)
+        return region_html(name, ctx)
+
+    monkeypatch.setattr(render, "region_html", counted)
+    state = rules.new_game("one", frozenset(), 5)
+    rng = random.Random(11)
+    live = LiveRegions()
+    game = "00000000000000fa"
+    forms = 0
+    live_rendering = False
+    for version in range(1, 81):
+        view = {**json.loads(json.dumps(rules.view(state, "usa"))), "id": game, "seat": "usa"}
+        view["version"] = version
+        live_rendering = True
+        got = live.render(view, [], Seat(game, "usa"))
+        live_rendering = False
+        assert unstamped(got["prompt"]) == fresh(view, [], "usa")["prompt"], version
+        assert f'data-v="{version}"' in got["prompt"].split(">", 1)[0]
+        versions = re.findall(r'name="version" value="(-?\d+)"', got["prompt"])
+        assert set(versions) <= {str(version)}, version
+        forms += bool(versions)
+        seat = rng.choice(acting(state))
+        state, _events = rules.apply(state, seat, choose(state, seat, rng))
+    renders = rendered.count("prompt")
+    assert 0 < renders <= 80 - 10  # of 80 versions, ten or more were only stamped anew
+    assert forms > 10  # and many of those given held forms
+
+
 class _Socket:
     def __init__(self) -> None:
         self.sent: list[str] = []

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+
+from markupsafe import Markup
 
 from app.web.choices import Choice, Subject
 
@@ -28,6 +31,7 @@ HEX = re.compile(r"([A-Z])(\d{1,2})([A-I]?)")  # a hex "K11", or a theatre zone 
 NUMBERS = re.compile(r"(\d+)")
 
 
+@lru_cache(maxsize=20_000)
 def natural(text: str) -> tuple[tuple[int, int | str], ...]:
     """ "L2" before "L10": digits compare as numbers."""
     return tuple((1, int(p)) if p.isdigit() else (0, p.lower()) for p in NUMBERS.split(text))
@@ -64,6 +68,39 @@ class Bar:
     subjects: list[Subject]
     more_subjects: list[Subject]
     groups: dict[str, Fold]  # a picked counter's choices
+
+
+def act_button(c: Choice, lost: object) -> Markup:
+    """One choice's button in the prompt: its action the value the form sends; Done,
+    while some air units would be lost by it (`lost`), a button that asks first. (A
+    prompt has up to a hundred: built here, not by a template macro, at a fifth of the
+    cost.)"""
+    label = escaped(c.label)
+    done = c.action.get("kind") == "done"
+    if done and lost:
+        return Markup(
+            '<button type="button" class="done ask" aria-expanded="false"'
+            f' aria-controls="confirm-loss">{label}…</button>'
+        )
+    target = f' data-target="{escaped(c.target)}"' if c.target else ""
+    return Markup(
+        f'<button name="action" value="{escaped(c.value)}"{target}'
+        f' class="{"done" if done else ""}">{label}</button>'
+    )
+
+
+def escaped(text: str) -> str:
+    """`markupsafe.escape(text)`, the same characters escaped alike, as a plain string
+    (no Markup made per call); text already Markup is kept as it is."""
+    if isinstance(text, Markup):
+        return text
+    return (
+        text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&#34;")
+        .replace("'", "&#39;")
+    )
 
 
 def _fold(items: list[Choice], room: int) -> Fold:

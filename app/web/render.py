@@ -31,7 +31,7 @@ from app.web import battleboard, cards, choices, console, searchboard
 from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter, sides_of
 from app.web.events import STEP_RULE, Line
 from app.web.narration import Narration, event_turn, log_lines
-from app.web.prompt_bar import CANNOT_LAND, prompt_bar
+from app.web.prompt_bar import CANNOT_LAND, act_button, prompt_bar
 from app.web.replay_nav import replay_nav
 from app.web.rule_links import link_rules, linked, rule_link
 
@@ -92,6 +92,7 @@ def make_env(linking: bool = True) -> Environment:
         option_rules=optional_rules().options,
         rule_link=rule_link if linking else Markup.escape,
         cells_svg=cells_svg,
+        act_button=act_button,
     )
     e.filters["linked"] = linked if linking else Markup.escape
     return e
@@ -433,21 +434,26 @@ def reach_of(view: dict[str, Any], side: str) -> dict[str, Any] | None:
     return searchboard.reach_data(view, side) if "searchboard" in view else None
 
 
-_CELLS_SVG: dict[tuple[Any, ...], Markup] = {}
+_CELL_SVG: dict[searchboard.CellKey, str] = {}  # each cell's drawing, by the cell's key
 
 
 def cells_svg(board: searchboard.Board) -> Markup:
-    """A board's cells, drawn once per `cells_key` (most pushes move a counter, not the
-    cells under it)."""
-    key = (board.cells_key, board.grid)
-    html = _CELLS_SVG.get(key)
-    if html is None:
-        template = env().get_template("searchboard_cells.html")
-        html = Markup(template.render(cells=board.cells, square=board.grid == "square"))
-        _CELLS_SVG[key] = html
-        if len(_CELLS_SVG) > 256:
-            del _CELLS_SVG[next(iter(_CELLS_SVG))]
-    return html
+    """A board's cells, each drawn once for every board that shows it as it is (a push
+    that moves a counter, or marks a hex searched, draws no cell or one)."""
+    square = board.grid == "square"
+    drawn = []
+    for c in board.cells:
+        html = _CELL_SVG.get(c.key)
+        if html is None:
+            html = _CELL_SVG[c.key] = str(_cell_macro()(c, square))
+            if len(_CELL_SVG) > searchboard.CELLS_MADE:
+                del _CELL_SVG[next(iter(_CELL_SVG))]
+        drawn.append(html)
+    return Markup('<g class="cells">\n' + "\n".join(drawn) + "\n</g>")
+
+
+def _cell_macro() -> Any:
+    return env().get_template("searchboard_cell.html").module.cell  # type: ignore[attr-defined]
 
 
 def radio(view: dict[str, Any], notes: list[choices.Choice]) -> dict[str, Any] | None:

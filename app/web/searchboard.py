@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from app.data import catalog
@@ -52,6 +52,7 @@ class Cell:
     area_label: str = ""
     coords: str = ""  # "x,y,z" (hex) or "x,y" (zone): the distance is the largest difference
     position: str = ""  # "column,row" as drawn: the arrow keys step by it
+    key: CellKey = ()  # all it is made from (`_cell`): the same key, the same cell
 
 
 @dataclass
@@ -202,6 +203,7 @@ def _cells(view: dict[str, Any], seat: str, grid: Grid) -> tuple[CellsKey, tuple
 
 
 _CELLS: dict[CellsKey, tuple[Cell, ...]] = {}
+CELLS_KEPT = 4096  # boards' cells by key: each a tuple of shared cells (`_cell`), ~2 kB
 
 
 def cells_of(key: CellsKey, grid: Grid) -> tuple[Cell, ...]:
@@ -209,48 +211,71 @@ def cells_of(key: CellsKey, grid: Grid) -> tuple[Cell, ...]:
     found = _CELLS.get(key)
     if found is None:
         found = _CELLS[key] = _make_cells(key, grid)
-        if len(_CELLS) > 256:
+        if len(_CELLS) > CELLS_KEPT:
             del _CELLS[next(iter(_CELLS))]
     return found
 
 
 def _make_cells(key: CellsKey, grid: Grid) -> tuple[Cell, ...]:
     _kind, enemy, searched, announced_items, area_items, base_items, battle_hex = key
-    spec = catalog().searchboard
     announced, areas, theatre_bases = dict(announced_items), dict(area_items), dict(base_items)
-    bases = {h: name for name, h in spec.bases.items()}
     edges = theatre.edge_notes() if isinstance(grid, SquareLayout) else {}
     labelled: set[str] = set()
     cells = []
     for name in grid.hexes():
-        x, y = grid.centre(name)
-        coords, position = grid.coords(name), grid.position(name)
-        cell = Cell(name, x, y, coords=",".join(map(str, coords)))
-        cell.position = ",".join(map(str, position))
-        _terrain(grid, name, cell, bases)
-        if name in theatre_bases:
-            cell.classes.append("base-zone")
-            cell.notes.append(theatre_bases[name])
-        if name in edges:
-            cell.classes.append("edge-square")
-            cell.notes.append(edges[name])
-        if name in areas:
-            cell.classes.append("area")
-            cell.notes.append(areas[name])
-            if areas[name] not in labelled:
-                labelled.add(areas[name])
-                cell.area_label = areas[name].split(": ", 1)[1]
-        if name in searched:
-            cell.classes.append("searched")
-            cell.notes.append("searched this Turn")
-        if name in announced:
-            cell.classes.append("enemy-searched")
-            cell.notes.append(f"{enemy} {announced[name]} this Turn")
-        if name == battle_hex:
-            cell.classes.append("battle-hex")
-            cell.notes.append("battle being fought here")
-        cells.append(cell)
+        area = areas.get(name)
+        first = area is not None and area not in labelled
+        if area is not None:
+            labelled.add(area)
+        how = announced.get(name)
+        cell_key = (
+            theatre_bases.get(name),
+            edges.get(name),
+            area,
+            first,
+            name in searched,
+            how and f"{enemy} {how} this Turn",
+            name == battle_hex,
+        )
+        cells.append(_cell(grid, name, cell_key))
     return tuple(cells)
+
+
+CellKey = tuple[Any, ...]
+CELLS_MADE = 8192  # distinct cells kept: a board's few hundred, each in its few states
+
+
+@lru_cache(maxsize=CELLS_MADE)
+def _cell(grid: Grid, name: str, marks: CellKey) -> Cell:
+    """One hex (or zone) as `_make_cells` marks it, made once for every board that shows
+    it so: boards share their unchanged cells, and each cell is drawn once (cells_svg)."""
+    base_words, edge, area, first_of_area, searched, announced, battle = marks
+    x, y = grid.centre(name)
+    cell = Cell(name, x, y, coords=",".join(map(str, grid.coords(name))))
+    cell.position = ",".join(map(str, grid.position(name)))
+    cell.key = (grid.kind, name, *marks)
+    _terrain(grid, name, cell, {h: n for n, h in catalog().searchboard.bases.items()})
+    if base_words is not None:
+        cell.classes.append("base-zone")
+        cell.notes.append(base_words)
+    if edge is not None:
+        cell.classes.append("edge-square")
+        cell.notes.append(edge)
+    if area is not None:
+        cell.classes.append("area")
+        cell.notes.append(area)
+        if first_of_area:
+            cell.area_label = area.split(": ", 1)[1]
+    if searched:
+        cell.classes.append("searched")
+        cell.notes.append("searched this Turn")
+    if announced:
+        cell.classes.append("enemy-searched")
+        cell.notes.append(announced)
+    if battle:
+        cell.classes.append("battle-hex")
+        cell.notes.append("battle being fought here")
+    return cell
 
 
 KIND_ORDER = {"flight": 0, "tf": 1, "base": 2, "spotted": 3}

@@ -374,7 +374,7 @@ ENTRIES: dict[str, Callable[[Context], Any]] = {
     "namer": lambda c: choices.Namer(c.view, c["who"].plays),
     "view": lambda c: c.view,
     "v": lambda c: c.view.version(),
-    "p": lambda c: c.view.get("prompt") or {},
+    "p": lambda c: c.view["prompt"],
     "replay": lambda c: c.replay,
     "seat_titles": lambda c: seat_titles(c.view),
     "track": lambda c: track(c.view),
@@ -730,9 +730,9 @@ class LiveRegions:
             if "view" not in ctx:
                 inputs = digest(tuple(ctx[n] for n in sorted(ctx) if n != "v"))
                 if inputs is not None and self._inputs.get(name) == inputs:
-                    held = self._forms.get(name)
                     if name not in form_regions():
                         return None
+                    held = self._forms.get(name)
                     if held is not None:
                         return restamped(held, int(ctx["v"]))
             html = region_html(name, ctx)

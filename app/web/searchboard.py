@@ -166,15 +166,22 @@ def _areas_of(view: dict[str, Any]) -> Mapping[str, frozenset[str]]:
     return theatre.spec().areas if theatre.on_theatre(view) else catalog().searchboard.areas
 
 
-def _terrain(grid: Grid, name: str, cell: Cell, bases: dict[str, str]) -> None:
+def _terrain(grid: Grid, name: str, cell: Cell) -> None:
     """Land and reef: the hex Searchboard's islands (1a), the theatre map's terrain."""
     if isinstance(grid, SquareLayout):
         classes, words = theatre.terrain(name)
         cell.classes += classes
         cell.notes += words
     elif name in catalog().searchboard.land:
+        bases = _bases_by_hex()
         cell.classes.append("land")
         cell.notes.append(f"{bases[name]} (island)" if name in bases else "island or reef")
+
+
+@cache
+def _bases_by_hex() -> dict[str, str]:
+    """The hex Searchboard's bases by their hex."""
+    return {h: name for name, h in catalog().searchboard.bases.items()}
 
 
 CellsKey = tuple[Any, ...]
@@ -254,7 +261,7 @@ def _cell(grid: Grid, name: str, marks: CellKey) -> Cell:
     cell = Cell(name, x, y, coords=",".join(map(str, grid.coords(name))))
     cell.position = ",".join(map(str, grid.position(name)))
     cell.key = (grid.kind, name, *marks)
-    _terrain(grid, name, cell, {h: n for n, h in catalog().searchboard.bases.items()})
+    _terrain(grid, name, cell)
     if base_words is not None:
         cell.classes.append("base-zone")
         cell.notes.append(base_words)

@@ -60,7 +60,14 @@ from app.games.states import (
 )
 from app.games.takeback import TakeBackWrites, undo, write_takeback
 from app.games.tokens import new_game_id, new_token, token_hash, token_matches
-from app.games.writes import BENCH_PING, MAX_SEATS, ActionWrites, SeatChange, write_action
+from app.games.writes import (
+    BENCH_PING,
+    MAX_SEATS,
+    ActionWrites,
+    SeatChange,
+    write_action,
+    write_action_sqlite,
+)
 
 GAME_ID = re.compile(r"[0-9a-f]{16}")
 # The game's row and its seats' rows, locked until commit (see GameStore._lock).
@@ -69,6 +76,13 @@ LOCK = (
     .join(SEATS_T, SEATS_T.c.game_id == GAMES_T.c.id)
     .where(GAMES_T.c.id == bindparam("game_id"))
     .with_for_update()
+)
+# The same rows on SQLite's own connection (Database.sqlite_write), as far as an action
+# planned from memory needs them.
+SQLITE_LOCK = (
+    "SELECT games.status, games.actions, games.takebacks, games.finished_at,"
+    " seats.seat, seats.version, seats.view_stamp"
+    " FROM games JOIN seats ON seats.game_id = games.id WHERE games.id = ?"
 )
 # Names this process in fan-out messages, so it skips the news of its own commits.
 PROCESS_ORIGIN = uuid.uuid4().hex
@@ -110,13 +124,12 @@ class Plan:
     changes: tuple[SeatChange, ...]
     snapshot: str | None = None
 
-    def holds(self, game: Row[Any], seats: dict[str, SeatRow]) -> bool:
-        """The locked rows are those it was worked out from (the stamps aside: the
-        documents it started from were in memory, whatever engine the rows name)."""
+    def holds(self, at: tuple[int, int], seats: dict[str, SeatRow]) -> bool:
+        """The locked rows, the game's (takebacks, actions) and its seats', are those it
+        was worked out from (the stamps aside: the documents it started from were in
+        memory, whatever engine the rows name)."""
         versions = {s: r.version for s, r in seats.items()}
-        return (game.takebacks, game.actions) == self.before.at and versions == {
-            s: r.version for s, r in self.seats.items()
-        }
+        return at == self.before.at and versions == {s: r.version for s, r in self.seats.items()}
 
 
 @dataclass(frozen=True)
@@ -139,6 +152,26 @@ class CatchUp:
     version: int
     patches: tuple[SeatChange, ...] = ()
     view: Json | None = None
+
+
+def check_seat(status: str, seats: dict[str, SeatRow], seat: str, version: int) -> None:
+    """Under the lock: the game is still on and `seat` is at `version`."""
+    if status == "claimed":  # its pace's overdue seat lost it (issue 14)
+        raise NotYourMove("this game is over: it was claimed on its pace")
+    mine = seats[seat]
+    if version != mine.version:
+        raise StaleVersion(
+            f"stale version {version}: the {seat} view is at version {mine.version}",
+            version=mine.version,
+        )
+
+
+def read_datetime(db: Database, stored: Any) -> Any:
+    """A timestamp read on SQLite's own connection, as SQLAlchemy reads the column."""
+    column = GAMES_T.c.finished_at
+    dialect = db.writer.dialect
+    process = column.type.dialect_impl(dialect).result_processor(dialect, None)
+    return stored if process is None or stored is None else process(stored)
 
 
 def check_id(game_id: str) -> None:
@@ -400,11 +433,17 @@ class GameStore:
             raise BadRequest(f"malformed action: {exc}") from exc
         STAGES.lap("apply", t)
         plan = self._plan_ahead(game_id, seat, version, action)
+        if plan is not None and self.db.sqlite:
+            done = self._record_planned(game_id, seat, version, plan, at_once)
+            if done is not None:
+                self.cache.put(game_id, plan.after)
+                STAGES.count("actions")
+                return done
         t = STAGES.clock()
         with self.db.begin_at_once() if at_once else self.db.begin() as conn:
             game, seats = self._lock_seat(conn, game_id, seat, version)
             t = STAGES.lap("lock", t)
-            if plan is None or not plan.holds(game, seats):
+            if plan is None or not plan.holds((game.takebacks, game.actions), seats):
                 before = self.loader.load(conn, game)
                 t = STAGES.lap("load", t)
                 plan = self._plan(game, seats, seat, action, before)
@@ -447,15 +486,32 @@ class GameStore:
     ) -> tuple[Row[Any], dict[str, SeatRow]]:
         """The game locked (`_lock`), when it is still on and `seat` is at `version`."""
         game, seats = self._lock(conn, game_id)
-        if game.status == "claimed":  # its pace's overdue seat lost it (issue 14)
-            raise NotYourMove("this game is over: it was claimed on its pace")
-        mine = seats[seat]
-        if version != mine.version:
-            raise StaleVersion(
-                f"stale version {version}: the {seat} view is at version {mine.version}",
-                version=mine.version,
-            )
+        check_seat(game.status, seats, seat, version)
         return game, seats
+
+    def _record_planned(
+        self, game_id: str, seat: str, version: int, plan: Plan, at_once: bool
+    ) -> Committed | None:
+        """SQLite: the plan made from memory recorded on the process's own connection
+        (Database.sqlite_write: no SQLAlchemy in between) when the locked rows are still
+        those it was made from; None when they are not, nothing written (the caller
+        works the action out again under the lock)."""
+        t = STAGES.clock()
+        with self.db.sqlite_write(at_once) as conn:
+            rows = conn.execute(SQLITE_LOCK, (game_id,)).fetchall()
+            if not rows:
+                raise GameNotFound(f"no game {game_id!r}")
+            status, actions, takebacks, finished_at = rows[0][:4]
+            seats = {r[4]: SeatRow(r[4], r[5], r[6]) for r in rows}
+            check_seat(status, seats, seat, version)
+            t = STAGES.lap("lock", t)
+            if not plan.holds((takebacks, actions), seats):
+                return None
+            writes = self._writes(game_id, read_datetime(self.db, finished_at), plan)
+            write_action_sqlite(conn, self.db.writer.dialect, writes)
+            t = STAGES.lap("writes", t)
+        STAGES.lap("commit", t)
+        return self._committed(game_id, plan)
 
     def _plan_ahead(self, game_id: str, seat: str, version: int, action: Any) -> Plan | None:
         """The action worked out from memory, without the lock, or None."""
@@ -539,15 +595,19 @@ class GameStore:
     def _record(self, conn: Connection, game: Row[Any], plan: Plan) -> Committed:
         """Append the action, store each changed seat's version with its patch (SQL Core,
         no unit of work; one statement in all on PostgreSQL)."""
-        seq, state = plan.after.seq, plan.after.state
-        status = str(state.status)
-        finished = game.finished_at
+        seq = plan.after.seq
+        news = f"{game.id}:{seq}:{PROCESS_ORIGIN}" if self.notify_in_transaction else None
+        write_action(conn, self._writes(game.id, game.finished_at, plan), news)
+        return self._committed(game.id, plan)
+
+    def _writes(self, game_id: str, finished: Any, plan: Plan) -> ActionWrites:
+        """What recording the plan writes; `finished`: the game's finished_at as stored."""
+        status = str(plan.after.state.status)
         if status == "finished" and finished is None:
             finished = utcnow()
-        news = f"{game.id}:{seq}:{PROCESS_ORIGIN}" if self.notify_in_transaction else None
-        writes = ActionWrites(
-            game_id=game.id,
-            seq=seq,
+        return ActionWrites(
+            game_id=game_id,
+            seq=plan.after.seq,
             status=status,
             finished_at=finished,
             seat=plan.seat,
@@ -559,10 +619,12 @@ class GameStore:
             seats=plan.changes,
             snapshot=plan.snapshot,
         )
-        write_action(conn, writes, news)
+
+    @staticmethod
+    def _committed(game_id: str, plan: Plan) -> Committed:
         version = next(c.version for c in plan.changes if c.seat == plan.seat)
         doc = plan.after.docs.get(plan.seat)
-        return Committed(game.id, seq, version, plan.changes, plan.events, doc)
+        return Committed(game_id, plan.after.seq, version, plan.changes, plan.events, doc)
 
     def _update_view(
         self,

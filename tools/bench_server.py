@@ -462,6 +462,7 @@ async def run(
         live.append(bench.live_games())
         figures.rss.append(rss_mb(pid))
         await asyncio.sleep(min(5.0, max(0.1, deadline - 1 - time.monotonic())))
+    live.append(bench.live_games())  # still in the window: the games play till its end
     bench.measuring = False
     after = await stages(probe)
     await probe.aclose()
@@ -482,7 +483,6 @@ async def run(
             name: cpu - before["stages_cpu_s"].get(name, 0.0)
             for name, cpu in after["stages_cpu_s"].items()
         }
-    live.append(bench.live_games())
     figures.rss.append(rss_mb(pid))
     results = await asyncio.gather(*tasks, return_exceptions=True)
     figures.errors += [repr(r) for r in results if isinstance(r, BaseException)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from functools import partial
 
 # The step modules register themselves in STEPS on import.
 from app.rules import (  # noqa: F401
@@ -67,24 +68,24 @@ def _offered(state: State, seat: str) -> tuple[Action, ...]:
 
 
 def _memo(state: State) -> dict[str, tuple[Action, ...]]:
-    """The state's offered actions by seat, as far as they have been worked out."""
-    memo = _MEMO.get(id(state))
+    """The state's offered actions by seat, as far as they have been worked out; kept
+    while the state lives (a server keeps each game's latest state: however many games
+    it holds, the memo holds theirs and no more)."""
+    key = id(state)
+    memo = _MEMO.get(key)
     if memo is None or memo[0]() is not state:
-        memo = (weakref.ref(state), {})
-        _MEMO[id(state)] = memo
-        if len(_MEMO) > _MEMO_SIZE:
-            _forget_oldest()
+        memo = (weakref.ref(state, partial(_forget, key)), {})
+        _MEMO[key] = memo
     return memo[1]
 
 
-def _forget_oldest() -> None:
-    """Without a lock: the server's threads share the memo, and each step here is one
-    operation on the dict, so a thread that loses the race leaves the work to the other."""
-    try:
-        oldest = next(iter(_MEMO))
-    except RuntimeError:  # changed by another thread meanwhile
-        return
-    _MEMO.pop(oldest, None)
+def _forget(key: int, gone: weakref.ref[State]) -> None:
+    """A state's memo goes with it. Without a lock: the server's threads share the memo,
+    and each step here is one operation on the dict; an entry a reused id has since been
+    given is left alone."""
+    memo = _MEMO.get(key)
+    if memo is not None and memo[0] is gone:
+        _MEMO.pop(key, None)
 
 
 def _remember(state: State, side: Side, acts: set[Action]) -> None:
@@ -97,10 +98,9 @@ def _remember(state: State, side: Side, acts: set[Action]) -> None:
             memo[seat] = tuple(sorted(acts, key=_order))
 
 
-# The latest states asked about, by id, each with a reference that tells a reused id
-# from its first owner; a few hundred live games keep theirs without growing it further.
+# The offered actions of the states asked about, by id, each with a reference that tells
+# a reused id from its first owner and takes the entry away when the state is freed.
 _MEMO: dict[int, tuple[weakref.ref[State], dict[str, tuple[Action, ...]]]] = {}
-_MEMO_SIZE = 1024
 
 
 def _seat_actions(state: State, who: Seat) -> list[Action]:

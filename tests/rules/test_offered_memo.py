@@ -1,0 +1,62 @@
+"""Issue 17: `legal_actions` is worked out once per state and seat (app.rules.flow: the
+server's views ask, then the next action's apply asks again). The memo lives as long
+as its state: a server holding a thousand games' latest states keeps all of theirs,
+however many states were made since (a memo bounded at 1,024 entries forgot them at
+a thousand live games' pace), and a state freed takes its entry with it."""
+
+from __future__ import annotations
+
+import gc
+import random
+
+import pytest
+
+from app import rules
+from app.rules import flow
+from app.rules.flow import acting
+from app.rules.state import State
+from tools.fuzz import choose
+
+
+def states(n: int) -> list[State]:
+    """`n` states of distinct random Scenario One games after a few actions each."""
+    out = []
+    for seed in range(n):
+        rng = random.Random(seed)
+        state = rules.new_game("one", frozenset(), seed)
+        for _ in range(3):
+            seat = rng.choice(acting(state))
+            state, _ = rules.apply(state, seat, choose(state, seat, rng))
+        out.append(state)
+    return out
+
+
+def test_17_offered_actions_are_kept_while_their_state_lives(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    held = states(1500)
+    first = {id(s): {seat: rules.legal_actions(s, seat) for seat in acting(s)} for s in held}
+    asked: list[int] = []
+    work = flow._seat_actions
+
+    def counted(state: State, who: object) -> object:
+        asked.append(id(state))
+        return work(state, who)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(flow, "_seat_actions", counted)
+    for s in held:  # 3a: each state's choices as the view gave them, not worked out again
+        assert {seat: rules.legal_actions(s, seat) for seat in acting(s)} == first[id(s)]
+    assert asked == []
+
+
+def test_17_a_freed_state_takes_its_offered_actions_with_it() -> None:
+    gc.collect()
+    before = len(flow._MEMO)
+    held = states(40)
+    for s in held:
+        for seat in acting(s):
+            rules.legal_actions(s, seat)
+    assert len(flow._MEMO) >= before + 40
+    del held, s
+    gc.collect()
+    assert len(flow._MEMO) <= before

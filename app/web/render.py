@@ -801,7 +801,10 @@ def replay(game_id: str, step: ReplayStep) -> str:
     )
 
 
+@lru_cache(maxsize=1024)
 def flash(message: str = "", level: str = "info", detail: str = "") -> str:
+    """The flash region: made once for the same words (the cleared one answers every
+    click of a live page)."""
     return link_rules(page("flash.html", message=message, level=level, detail=detail))
 
 

@@ -250,13 +250,15 @@ def _parse_action(form: Form) -> tuple[int, dict[str, Any]]:
 
 
 @router.post("/games/{game_id}/act")
-async def act(
-    request: Request, game_id: str, service: ServiceDep, authorization: AuthHeader = None
-) -> Response:
+async def act(request: Request) -> Response:
     """One click: post the action; answer with the fresh status and prompt (or only the
-    cleared flash when the page's live socket brings them), or why it was refused."""
+    cleared flash when the page's live socket brings them), or why it was refused. The
+    busiest route of the pages: its one parameter is the request, which it reads itself
+    (no dependency for FastAPI to solve: about a tenth of a click's CPU)."""
+    game_id: str = request.path_params["game_id"]
+    service: GameService = request.app.state.service
     try:
-        who = Seat(game_id, await _seat(service, game_id, authorization))
+        who = Seat(game_id, await _seat(service, game_id, request.headers.get("authorization")))
     except GameError as exc:
         return refusal(request, exc)
     try:

@@ -1,0 +1,60 @@
+"""Issue 17: the cost of a seat page's click before the game service sees it. Starlette
+tries the routes in order, a regular expression each: the click's route is tried first
+(app.api.hot_first), which changes no answer since no other route matches its paths; its
+only parameter is the request (no dependency for FastAPI to solve); and the cleared flash
+that answers a click from a live page is made once (render.flash)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi.routing import APIRoute
+from starlette.routing import Match
+
+from app.api import HOT_ROUTES, create_app
+from app.settings import Settings
+from app.web import render
+
+GAME = "0123456789abcdef"
+
+
+def scope(method: str, path: str) -> dict[str, object]:
+    return {"type": "http", "method": method, "path": path, "root_path": "", "headers": []}
+
+
+def test_17_a_click_is_matched_by_the_first_route_tried(tmp_path: Path) -> None:
+    app = create_app(Settings(DATABASE_URL=f"sqlite:///{tmp_path / 'r.db'}"))
+    click = scope("POST", f"/games/{GAME}/act")
+    tried = [r.matches(click)[0] for r in app.router.routes]
+    assert tried[0] == Match.FULL
+    assert getattr(app.router.routes[0], "path", None) == "/games/{game_id}/act"
+
+
+def test_17_no_other_route_matches_the_paths_of_a_route_tried_first(tmp_path: Path) -> None:
+    """So trying it first shadows nothing, whatever the method."""
+    app = create_app(Settings(DATABASE_URL=f"sqlite:///{tmp_path / 'r.db'}"))
+    for hot in HOT_ROUTES:
+        path = hot.replace("{game_id}", GAME)
+        for method in ("GET", "POST", "PUT", "DELETE"):
+            others = [
+                getattr(r, "path", r)
+                for r in app.router.routes
+                if getattr(r, "path", None) != hot
+                and r.matches(scope(method, path))[0] != Match.NONE
+            ]
+            assert others == [], f"{method} {path} is matched by {others} too"
+
+
+def test_17_the_click_route_has_no_dependency_to_solve(tmp_path: Path) -> None:
+    app = create_app(Settings(DATABASE_URL=f"sqlite:///{tmp_path / 'r.db'}"))
+    route = next(r for r in app.router.routes if isinstance(r, APIRoute) and r.path in HOT_ROUTES)
+    dependant = route.dependant
+    assert dependant.dependencies == []
+    assert dependant.path_params == dependant.header_params == dependant.query_params == []
+    assert dependant.request_param_name == "request"
+
+
+def test_17_the_cleared_flash_is_made_once() -> None:
+    assert render.flash() is render.flash()
+    assert render.flash("Stale", "stale") is render.flash("Stale", "stale")
+    assert 'id="flash"' in render.flash()

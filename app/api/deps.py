@@ -39,12 +39,15 @@ def bearer_token(authorization: str | None) -> str | None:
 
 async def get_seat(
     game_id: str,
-    service: ServiceDep,
+    request: Request,
     authorization: Annotated[
         str | None, Header(alias="Authorization", description="Bearer <seat token>")
     ] = None,
 ) -> str:
-    """The seat whose token came with the request: 404 unknown game, 401 bad token."""
+    """The seat whose token came with the request: 404 unknown game, 401 bad token. (The
+    service is read from the request, not a dependency of its own: every level of
+    dependencies is a walk of FastAPI's per request, and this one is on every seat's.)"""
+    service: GameService = request.app.state.service
     return await service.authenticate(game_id, bearer_token(authorization))
 
 

@@ -2,7 +2,9 @@
 tries the routes in order, a regular expression each: the click's route is tried first
 (app.api.hot_first), which changes no answer since no other route matches its paths; its
 only parameter is the request (no dependency for FastAPI to solve); and the cleared flash
-that answers a click from a live page is made once (render.flash)."""
+that answers a click from a live page is made once (render.flash). An API action's
+dependencies are one level deep (FastAPI walks each level on every request), with the
+OpenAPI document as it was: the seat's token still a documented header."""
 
 from __future__ import annotations
 
@@ -58,3 +60,18 @@ def test_17_the_cleared_flash_is_made_once() -> None:
     assert render.flash() is render.flash()
     assert render.flash("Stale", "stale") is render.flash("Stale", "stale")
     assert 'id="flash"' in render.flash()
+
+
+def test_17_an_api_action_has_one_level_of_dependencies(tmp_path: Path) -> None:
+    app = create_app(Settings(DATABASE_URL=f"sqlite:///{tmp_path / 'r.db'}"))
+    route = next(
+        r
+        for r in app.router.routes
+        if isinstance(r, APIRoute) and r.path == "/api/games/{game_id}/actions"
+    )
+    (seat,) = route.dependant.dependencies
+    assert seat.dependencies == []
+    operation = app.openapi()["paths"]["/api/games/{game_id}/actions"]["post"]
+    names = {(p["in"], p["name"]) for p in operation["parameters"]}
+    assert names == {("path", "game_id"), ("header", "Authorization")}
+    assert "requestBody" in operation

@@ -335,8 +335,11 @@ def _lowered(factors: dict[str, int | None], hits: int) -> dict[str, int | None]
     return {k: (None if v is None else max(0, v - hits)) for k, v in factors.items()}
 
 
-# 2c: the cards last built, by what each was built from (`_card`), the oldest dropped
-# first beyond CARDS_KEPT: two of every live game's at the least.
+# 2c: the cards last built, by what each was built from (`_card`), the least recently
+# used dropped first beyond CARDS_KEPT: two of every live game's at the least. (Dropped in
+# the order they were built, a thousand live games' unchanged cards went out after a few
+# seconds of other games' actions, and were built again as new objects for the diff and
+# the pages to walk.)
 CARDS_KEPT = 4096
 _CARDS: dict[tuple[Any, ...], tuple[tuple[Any, ...], dict[str, Any]]] = {}
 
@@ -360,8 +363,9 @@ def _card(state: State, side: Side) -> dict[str, Any]:
         tuple(state.launched.items()),
         tuple((base, id(d)) for base, d in damage),
     )
-    kept = _CARDS.get(key)
+    kept = _CARDS.pop(key, None)
     if kept is not None:
+        _CARDS[key] = kept  # last again: the cards in use stay, the oldest unused go first
         return kept[1]
     card = _make_card(state, side)
     _CARDS[key] = ((units, damage), card)

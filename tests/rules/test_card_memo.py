@@ -15,7 +15,7 @@ from app import rules
 from app.rules.flow import acting
 from app.rules.state import SIDES, State
 from app.rules.theatre import is_theatre
-from app.rules.view import _card, _make_card
+from app.rules.view import CARDS_KEPT, _card, _make_card
 from tools.fuzz import choose
 
 CASES = [
@@ -68,3 +68,21 @@ def test_2c_a_unit_changed_makes_a_new_card() -> None:
     moved.put(dataclasses.replace(unit, damage=unit.damage + 1))
     assert _card(moved, "usa") is not card
     assert _card(moved, "usa") == _make_card(moved, "usa")
+
+
+def test_17_a_card_in_use_outlives_the_cards_built_since() -> None:
+    """A live game's unchanged card stays the same object however many cards of other
+    games were built after it (CARDS_KEPT of them), as long as it is asked for meanwhile:
+    the least recently used go first."""
+    games = [rules.new_game("one", frozenset(), seed) for seed in range(3)]
+    ours = _card(games[0], "usa")
+    others = []
+    for i in range(CARDS_KEPT + 10):
+        state = games[1 + i % 2].clone()  # fresh unit tables: a card of its own
+        unit = next(iter(state.units["japan"].values()))
+        state.put(dataclasses.replace(unit, damage=i % 3))
+        others.append(state)  # kept alive, as live games keep theirs
+        _card(state, "japan")
+        if i % 100 == 0:
+            assert _card(games[0], "usa") is ours
+    assert _card(games[0], "usa") is ours

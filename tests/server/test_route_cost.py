@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from fastapi.routing import APIRoute
+from prometheus_client import generate_latest
+from prometheus_client.metrics import MetricWrapperBase
 from starlette.routing import Match
 
 from app.api import HOT_ROUTES, create_app
+from app.api.metrics import Metrics
 from app.settings import Settings
 from app.web import render
 
@@ -75,3 +79,28 @@ def test_17_an_api_action_has_one_level_of_dependencies(tmp_path: Path) -> None:
     names = {(p["in"], p["name"]) for p in operation["parameters"]}
     assert names == {("path", "game_id"), ("header", "Authorization")}
     assert "requestBody" in operation
+
+
+def test_17_a_request_counted_again_reuses_its_metric_children(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """/metrics: the children of a route's and status's figures are looked up once, and
+    every request is still counted."""
+    figures = Metrics()
+    looked_up: list[tuple[str, ...]] = []
+    labels = MetricWrapperBase.labels
+
+    def counted(self: MetricWrapperBase, *values: str) -> MetricWrapperBase:
+        looked_up.append(values)
+        return labels(self, *values)
+
+    monkeypatch.setattr(MetricWrapperBase, "labels", counted)
+    for _ in range(5):
+        figures.observe("POST", "/games/{game_id}/act", 200, 0.003)
+    assert len(looked_up) == 3  # requests, request_seconds, actions: once each
+    text = generate_latest(figures.registry).decode()
+    assert 'midway_actions_total{status="200"} 5.0' in text
+    assert (
+        'midway_http_requests_total{method="POST",route="/games/{game_id}/act",status="200"} 5.0'
+        in text
+    )

@@ -519,9 +519,10 @@ def region_html(name: str, ctx: dict[str, Any]) -> str:
     return html if name in LINKED_IN_TEMPLATE else link_rules(html)
 
 
-# the regions too large to scan for rule numbers (mostly counters and boards): their
+# the regions too large to scan for rule numbers (mostly counters and boards), and the
+# prompt, rendered at nearly every push (its many buttons are no place for a link): their
 # templates link them, the static ones with `rule_link`, the words made with `|linked`
-LINKED_IN_TEMPLATE = frozenset({"cards", "searchboard", "battle", "log"})
+LINKED_IN_TEMPLATE = frozenset({"cards", "searchboard", "battle", "log", "prompt"})
 
 
 def _rendered_key(view: dict[str, Any], who: Seat) -> tuple[str, str, int] | None:

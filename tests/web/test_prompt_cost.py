@@ -1,7 +1,8 @@
 """Issue 17: the prompt region, sent on every push, costs little to render. Its choices'
 buttons are made in Python a list at a time, each button once for what makes it (most
-of a prompt's choices are offered again at the next push), and an action's JSON (what
-its button sends) is written without json.dumps; the HTML is what it was."""
+of a prompt's choices are offered again at the next push), an action's JSON (what its
+button sends) is written without json.dumps, and its rule numbers are linked by its
+template rather than found by scanning its HTML; the HTML is what it was."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app import rules
-from app.web import choices, prompt_bar
+from app.web import choices, prompt_bar, render
 from app.web.render import Context, Seat, render_region
+from app.web.rule_links import link_rules
 from tests.web.games import KINDS, played
 
 GAME = "00000000000000dd"
@@ -87,3 +89,20 @@ def test_17_an_action_of_strings_is_written_without_json_dumps(
     assert calls == []
     assert choices.action_value({"kind": "x", "n": 1}) == '{"kind":"x","n":1}'  # type: ignore[dict-item]
     assert len(calls) == 1
+
+
+def test_17_the_prompt_links_rule_numbers_in_its_template(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What is measured: how many times a prompt's HTML is scanned for rule numbers (the
+    scan of its many buttons cost as much as the rest of it): never. Its links are
+    those the scan made, air units at risk of Done (5) and their rules too."""
+    view, log, seat = offering(20)
+    lost = [{"unit": "VF-3", "rule": "5a2"}, {"unit": "VB-6", "rule": "11c2"}]
+    view = {**view, "prompt": {**view["prompt"], "lost_if_done": lost}}
+    ctx = Context(view, log, Seat(GAME, seat)).for_region("prompt")
+    plain = render.make_env(linking=False).get_template("regions/prompt.html").render(ctx)
+    scanned = link_rules(plain)
+    assert 'class="at-risk"' in scanned and scanned.count('class="rule"') >= 4
+    scans: list[str] = []
+    monkeypatch.setattr(render, "link_rules", lambda html: scans.append(html) or html)
+    assert render.region_html("prompt", ctx) == scanned
+    assert scans == []

@@ -203,22 +203,22 @@ def _carrier(
 # 2c: the cards made lately, by what each was made from, the oldest dropped first beyond
 # CARDS_KEPT (every live game's two, which its pages hold anyway while they show them).
 CARDS_KEPT = 4096
-_MADE: dict[tuple[Any, ...], tuple[tuple[Any, ...], Card]] = {}
+_MADE: dict[tuple[Any, ...], tuple[Any, Card]] = {}
 
 
 def card(view: dict[str, Any], side: str, seat: str) -> Card:
     """A side's card as the seat sees it; the very card made before when the view holds
     the same Operations Cards (the engine shares a card's dict while nothing on it
-    changed: one object, one card as it is) for the same side, seat and game. The key
-    holds the cards' ids; the entry keeps them alive, so no id is another object's
-    while it is kept. On the theatre map both cards are in it: a base's area reads its
-    damage today from either (Bases 3)."""
-    every: dict[str, Any] = view.get("operations_cards") or {}
+    changed: one object, one card as it is) for the same side, seat and scenario. The
+    key holds the card's id; the entry keeps it alive, so no id is another object's
+    while it is kept. On the theatre map a card is made every time: a base's area
+    reads its damage today from either card (Bases 3), and the engine makes those
+    cards anew for every view."""
+    if on_theatre(view):  # a base's area reads its damage today from either card
+        return _make_card(view, side, seat)
+    held = (view.get("operations_cards") or {}).get(side)
     scenario = str((view.get("scenario") or {}).get("id") or "")
-    if not on_theatre(view):  # no base areas: the side's own card is all it shows
-        every = {side: every.get(side)}
-    held = tuple(every.values())
-    key = (side, side == seat, bool(view.get("options")), scenario, *every, *map(id, held))
+    key = (side, side == seat, bool(view.get("options")), scenario, id(held))
     kept = _MADE.get(key)
     if kept is not None:
         return kept[1]

@@ -10,6 +10,7 @@ the view says, its damage today and whether it is knocked out (Bases 3).
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -19,7 +20,7 @@ from app.rules.bases import RECOVERY_TIME
 from app.rules.bases import base as theatre_base
 from app.web.counters import SIDE_TITLE, Counter, counters_of, sides_of
 from app.web.names import printed_marker
-from app.web.theatre import base_state
+from app.web.theatre import base_state, on_theatre
 
 
 @dataclass
@@ -199,7 +200,38 @@ def _carrier(
     return Area(name=name, info=info, boxes=boxes, key=str(cid))
 
 
+# 2c: the cards made lately, by what each was made from, the oldest dropped first beyond
+# CARDS_KEPT (every live game's two, which its pages hold anyway while they show them).
+CARDS_KEPT = 4096
+_MADE: dict[tuple[Any, ...], tuple[Any, Card]] = {}
+
+
 def card(view: dict[str, Any], side: str, seat: str) -> Card:
+    """A side's card as the seat sees it; the very card made before when the view holds
+    the same Operations Cards (the engine shares a card's dict while nothing on it
+    changed: one object, one card as it is) for the same side, seat and scenario. The
+    key holds the card's id; the entry keeps it alive, so no id is another object's
+    while it is kept. On the theatre map a card is made every time: a base's area
+    reads its damage today from either card (Bases 3), and the engine makes those
+    cards anew for every view."""
+    if on_theatre(view):  # a base's area reads its damage today from either card
+        return _make_card(view, side, seat)
+    held = (view.get("operations_cards") or {}).get(side)
+    scenario = str((view.get("scenario") or {}).get("id") or "")
+    key = (side, side == seat, bool(view.get("options")), scenario, id(held))
+    kept = _MADE.get(key)
+    if kept is not None:
+        return kept[1]
+    made = _make_card(view, side, seat)
+    _MADE[key] = (held, made)
+    if len(_MADE) > CARDS_KEPT:
+        # another thread may take it first, or change the dict between the two steps
+        with contextlib.suppress(KeyError, RuntimeError, StopIteration):
+            del _MADE[next(iter(_MADE))]
+    return made
+
+
+def _make_card(view: dict[str, Any], side: str, seat: str) -> Card:
     data: dict[str, Any] = (view.get("operations_cards") or {}).get(side) or {}
     units = counters_of(view, side)
     return Card(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from json.encoder import encode_basestring_ascii as _json_str
 from typing import Any
 
 from app.web import theatre
@@ -36,7 +37,19 @@ class Choice:
 
     @property
     def value(self) -> str:
-        return json.dumps(self.action, separators=(",", ":"))
+        return action_value(self.action)
+
+
+def action_value(action: dict[str, str]) -> str:
+    """The action as the form posts it back: `json.dumps(action, separators=(",", ":"))`,
+    written directly when every key and value is a string (an action of the engine's
+    always is), each string escaped by the encoder json.dumps itself uses."""
+    parts = []
+    for k, v in action.items():
+        if type(k) is not str or type(v) is not str:
+            return json.dumps(action, separators=(",", ":"))
+        parts.append(f"{_json_str(k)}:{_json_str(v)}")
+    return "{" + ",".join(parts) + "}"
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ game state. Colour is never the only signal: every counter also says "US" or "IJ
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, cast
@@ -198,8 +199,28 @@ def printed(side: str, uid: str, air: bool, back: bool) -> tuple[tuple[Factor, .
     return (ship_factors(hull), "") if hull else ((), "ELIM")
 
 
+# the counters made lately, by the unit's dict they were made from (the engine shares a
+# unit's dict between views and states while the unit shows alike), the oldest dropped
+# first beyond UNITS_KEPT; each entry keeps its dict alive, so no id is another's
+UNITS_KEPT = 8192
+_BY_UNIT: dict[int, tuple[dict[str, Any], Counter]] = {}
+
+
 def counter(unit: dict[str, Any]) -> Counter:
-    """A counter for one unit of a view's Operations Card (or its eliminated list)."""
+    """A counter for one unit of a view's Operations Card (or its eliminated list): the
+    one made before from the very same dict (read only, as the view's values are)."""
+    kept = _BY_UNIT.get(id(unit))
+    if kept is not None and kept[0] is unit:
+        return kept[1]
+    made = _BY_UNIT[id(unit)] = (unit, _unit_counter(unit))
+    if len(_BY_UNIT) > UNITS_KEPT:
+        # another thread may take it first, or change the dict between the two steps
+        with contextlib.suppress(KeyError, RuntimeError, StopIteration):
+            del _BY_UNIT[next(iter(_BY_UNIT))]
+    return made[1]
+
+
+def _unit_counter(unit: dict[str, Any]) -> Counter:
     f: dict[str, Any] = unit.get("factors") or {}
     return _counter(
         str(unit.get("side", "")),
@@ -257,5 +278,7 @@ def counters_of(view: dict[str, Any], side: str) -> dict[str, Counter]:
     card: dict[str, Any] = (view.get("operations_cards") or {}).get(side) or {}
     out = {uid: counter(u) for uid, u in (card.get("units") or {}).items()}
     for u in card.get("eliminated") or []:
-        out.setdefault(str(u["id"]), counter({**u, "eliminated": True}))
+        out.setdefault(
+            str(u["id"]), counter(u if u.get("eliminated") else {**u, "eliminated": True})
+        )
     return out

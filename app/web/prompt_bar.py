@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from app.web.choices import Choice, Subject
+from app.web.choices import Choice, Subject, action_value
 
 MAX_BUTTONS = 8
 # Issue 13: why an air unit would be lost on Done (5), by the rule the engine names.
@@ -75,18 +75,51 @@ def act_button(c: Choice, lost: object) -> Markup:
     while some air units would be lost by it (`lost`), a button that asks first. (A
     prompt has up to a hundred: built here, not by a template macro, at a fifth of the
     cost.)"""
-    label = escaped(c.label)
+    return Markup(_button_of(c, bool(lost)))
+
+
+def act_buttons(shown: list[Choice], lost: object) -> Markup:
+    """The buttons of a list of choices, one after the other (what a template loop over
+    `act_button` gave, without a call into Python per button)."""
+    ask = bool(lost)
+    return Markup("".join([_button_of(c, ask) for c in shown]))
+
+
+def _button_of(c: Choice, ask: bool) -> str:
     done = c.action.get("kind") == "done"
-    if done and lost:
-        return Markup(
+    if isinstance(c.label, Markup) or isinstance(c.target, Markup):
+        return _button(c.label, c.target, action_value(c.action), done, ask)
+    try:
+        return _made_button(c.label, c.target, tuple(c.action.items()), done, ask)
+    except TypeError:  # a field that is no string: made every time
+        return _button(c.label, c.target, action_value(c.action), done, ask)
+
+
+def _button(label: str, target: str | None, value: str, done: bool, ask: bool) -> str:
+    """A choice's button from its words, the key of what completes it and its action as
+    the form sends it (`Choice.value`)."""
+    shown = escaped(label)
+    if done and ask:
+        return (
             '<button type="button" class="done ask" aria-expanded="false"'
-            f' aria-controls="confirm-loss">{label}…</button>'
+            f' aria-controls="confirm-loss">{shown}…</button>'
         )
-    target = f' data-target="{escaped(c.target)}"' if c.target else ""
-    return Markup(
-        f'<button name="action" value="{escaped(c.value)}"{target}'
-        f' class="{"done" if done else ""}">{label}</button>'
+    at = f' data-target="{escaped(target)}"' if target else ""
+    return (
+        f'<button name="action" value="{escaped(value)}"{at}'
+        f' class="{"done" if done else ""}">{shown}</button>'
     )
+
+
+@lru_cache(maxsize=8192)
+def _made_button(
+    label: str, target: str | None, fields: tuple[tuple[str, str], ...], done: bool, ask: bool
+) -> str:
+    """A button by what makes it (its action by its fields, in order: an action's values
+    are strings), each made once while it is in use: most of a prompt's choices are
+    offered again at the next push, and the same ones come up in every game of a
+    scenario. Plain strings only: Markup would compare equal to its source."""
+    return _button(label, target, action_value(dict(fields)), done, ask)
 
 
 def escaped(text: str) -> str:

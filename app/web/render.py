@@ -31,7 +31,7 @@ from app.web import battleboard, cards, choices, console, searchboard
 from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter, sides_of
 from app.web.events import STEP_RULE, Line
 from app.web.narration import Narration, event_turn, log_lines
-from app.web.prompt_bar import CANNOT_LAND, act_button, prompt_bar
+from app.web.prompt_bar import CANNOT_LAND, act_buttons, prompt_bar
 from app.web.replay_nav import replay_nav
 from app.web.rule_links import link_rules, linked, rule_link
 
@@ -92,7 +92,7 @@ def make_env(linking: bool = True) -> Environment:
         option_rules=optional_rules().options,
         rule_link=rule_link if linking else Markup.escape,
         cells_svg=cells_svg,
-        act_button=act_button,
+        act_buttons=act_buttons,
     )
     e.filters["linked"] = linked if linking else Markup.escape
     return e
@@ -519,9 +519,10 @@ def region_html(name: str, ctx: dict[str, Any]) -> str:
     return html if name in LINKED_IN_TEMPLATE else link_rules(html)
 
 
-# the regions too large to scan for rule numbers (mostly counters and boards): their
+# the regions too large to scan for rule numbers (mostly counters and boards), and the
+# prompt, rendered at nearly every push (its many buttons are no place for a link): their
 # templates link them, the static ones with `rule_link`, the words made with `|linked`
-LINKED_IN_TEMPLATE = frozenset({"cards", "searchboard", "battle", "log"})
+LINKED_IN_TEMPLATE = frozenset({"cards", "searchboard", "battle", "log", "prompt"})
 
 
 def _rendered_key(view: dict[str, Any], who: Seat) -> tuple[str, str, int] | None:

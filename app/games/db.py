@@ -183,13 +183,9 @@ class Database:
                     conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             try:
                 yield conn
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            try:
                 conn.execute("COMMIT")
             except BaseException:
-                if conn.in_transaction:
+                if conn.in_transaction:  # SQLite may have rolled it back itself (SQLITE_FULL)
                     conn.execute("ROLLBACK")
                 raise
         finally:

@@ -28,8 +28,10 @@ per figure:
 - `server_rss_mb`: the server process's largest resident memory while the games were
   live (goal <= 450).
 - `cpu_ms_per_action`: the server process's CPU time in the window over the actions it
-  accepted (goal <= 2.5); `stage_<name>_ms`: the part of it each stage took, timed in
-  the server (app/games/stages.py, GET /api/_bench/stages); `stage_http_ms` is the rest
+  accepted (goal <= 2.5); `actions_waited_share`: the share of them that found SQLite's
+  write lock held and waited for it in a worker thread (app.games.service);
+  `stage_<name>_ms`: the part of it each stage took, timed in the server
+  (app/games/stages.py, GET /api/_bench/stages); `stage_http_ms` is the rest
   (uvicorn, middleware, FastAPI, the event loop, thread hops). `gc_ms_per_action`
   (`gc_<generation>_ms`): of all that, the cyclic garbage collector's part, counted
   within the stage it interrupted.
@@ -114,6 +116,7 @@ class Figures:
     collector: dict[str, float] = field(default_factory=dict)  # of it, the cyclic GC's
     server_cpu_s: float = float("nan")
     server_actions: int = 0
+    server_waited: int = 0  # of those, actions that waited for the write lock in a thread
     rss: list[float] = field(default_factory=list)
     actions: int = 0
     finished: int = 0
@@ -472,9 +475,9 @@ async def run(
     figures.server_actions = figures.actions - actions_before
     if before and after:
         figures.server_cpu_s = after["process_cpu_s"] - before["process_cpu_s"]
-        figures.server_actions = after["counts"].get("actions", 0) - before["counts"].get(
-            "actions", 0
-        )
+        counts, counted = after["counts"], before["counts"]
+        figures.server_actions = counts.get("actions", 0) - counted.get("actions", 0)
+        figures.server_waited = counts.get("actions_waited", 0) - counted.get("actions_waited", 0)
         figures.collector = {
             name: cpu - before.get("gc_cpu_s", {}).get(name, 0.0)
             for name, cpu in after.get("gc_cpu_s", {}).items()
@@ -543,7 +546,10 @@ def cpu_lines(figures: Figures) -> dict[str, str]:
     n = figures.server_actions
     if not n:
         return {"cpu_ms_per_action": "nan"}
-    lines = {"cpu_ms_per_action": f"{figures.server_cpu_s * 1000 / n:.2f}"}
+    lines = {
+        "cpu_ms_per_action": f"{figures.server_cpu_s * 1000 / n:.2f}",
+        "actions_waited_share": f"{figures.server_waited / n:.3f}",
+    }
     rest = figures.server_cpu_s - sum(figures.stages.values())
     for name, cpu in sorted({**figures.stages, "http": rest}.items()):
         lines[f"stage_{name}_ms"] = f"{cpu * 1000 / n:.3f}"

@@ -700,16 +700,17 @@ class GameStore:
         return hashes
 
 
-def bench_insert(db: Database) -> None:
+def bench_insert(db: Database, at_once: bool = False) -> None:
     """One committed insert: the database half of the bench's latency floor, made as an
-    action's transaction is (on SQLite, on the process's own connection)."""
+    action's transaction is (on SQLite, on the process's own connection; `at_once`, only
+    if the write lock is free now, else Busy)."""
     t = STAGES.clock()
     if db.sqlite:
         dialect = db.writer.dialect
         column = BENCH_T.c.created_at
         process = column.type.dialect_impl(dialect).bind_processor(dialect)
         now = utcnow() if process is None else process(utcnow())
-        with db.sqlite_write() as raw:
+        with db.sqlite_write(at_once) as raw:
             raw.execute("INSERT INTO bench_pings (created_at) VALUES (?)", (now,))
     else:
         with db.begin() as conn:

@@ -17,10 +17,12 @@ import pytest
 from sqlalchemy import select
 
 from app.cli import migrate
+from app.games import service as service_module
 from app.games import store as store_module
 from app.games.db import BUSY_TIMEOUT_MS, Busy, Database
 from app.games.models import GAMES_T
 from app.games.service import GameService
+from app.games.stages import STAGES
 from app.settings import Settings
 
 NO_WAIT_S = 1.0  # far below the busy timeout: Busy came without waiting for the lock
@@ -135,3 +137,52 @@ def test_17_an_action_runs_on_the_loop_and_waits_in_a_thread_when_it_must(
 
     asyncio.run(main())
     service.store.db.dispose()
+
+
+def test_17_the_bench_floor_commits_where_an_action_would(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`make bench`'s floor (one committed insert) runs as an action's transaction does: on
+    the event loop when the lock is free, in a worker thread when it is held. (Always in a
+    worker thread, it held the write lock there 20 times a second, and the actions that
+    found it held waited in worker threads too: at 1,000 live games, every action then.)
+    An action that waits is counted (`actions_waited`, printed by the bench)."""
+    service = GameService.build(Settings(DATABASE_URL=url, allow_seed=True))
+    threads: list[str] = []
+    insert = store_module.bench_insert
+
+    def spy(*args: Any, **kwargs: Any) -> None:
+        insert(*args, **kwargs)  # Busy: not made here
+        threads.append(threading.current_thread().name)
+
+    monkeypatch.setattr(service_module, "bench_insert", spy)
+    STAGES.enabled = True
+    try:
+
+        async def main() -> None:
+            loop_thread = threading.current_thread().name
+            await service.bench_insert()
+            assert threads == [loop_thread]
+            game = (await service.create("one", [], "two-player", 5)).id
+            usa = await service.view(game, "usa")
+            waited = STAGES.read()["counts"].get("actions_waited", 0)
+            thread, release = holding(service.store.db)
+            try:
+                floor = asyncio.create_task(service.bench_insert())
+                posted = asyncio.create_task(
+                    service.act(game, "usa", usa["version"], usa["prompt"]["actions"][0])
+                )
+                await asyncio.sleep(0.3)
+                assert not floor.done() and not posted.done()
+                release.set()
+                await asyncio.wait_for(asyncio.gather(floor, posted), 10)
+            finally:
+                release.set()
+                thread.join()
+            assert threads[1:] == [threads[-1]] and threads[-1] != loop_thread
+            assert STAGES.read()["counts"].get("actions_waited", 0) == waited + 1
+
+        asyncio.run(main())
+    finally:
+        STAGES.enabled = False
+        service.store.db.dispose()

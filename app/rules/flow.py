@@ -11,6 +11,7 @@ import weakref
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from functools import partial
+from operator import attrgetter
 
 # The step modules register themselves in STEPS on import.
 from app.rules import (  # noqa: F401
@@ -123,8 +124,9 @@ def _owes(state: State, who: Seat) -> bool:
     return bool(offered(state, who.side, who.command, owes(state, who.side)))
 
 
-def _order(action: Action) -> tuple[str, tuple[str, ...]]:
-    return action.kind, action.values
+# The offered actions' order, by kind then values: the key made in C (sorting a few
+# hundred set-up choices with a Python key function was a tenth of a view's cost).
+_order = attrgetter("kind", "values")
 
 
 def apply(

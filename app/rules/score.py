@@ -16,6 +16,7 @@ the end of the game (victory.victory_points); the tally counts units only.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -43,9 +44,9 @@ def known_score(
     everything = seat == OMNISCIENT or is_umpire(state, seat) or state.status == "finished"
     if everything or mode_of(state.mode).open_cards:
         if shared is None:
-            return _tally(state, lambda u: u, "all")
+            return dict(_tally_all(state))
         if "all" not in shared:
-            shared["all"] = _tally(state, lambda u: u, "all")
+            shared["all"] = _tally_all(state)
         return dict(shared["all"])
     if who is None:
         return None
@@ -69,6 +70,33 @@ def _believed_unit(u: Unit, damage: int) -> Unit:
     the unit's own setup, which the scenario's data gives both sides."""
     box = GONE if damage >= ELIMINATED else ("" if u.box == GONE else u.box)
     return replace(u, damage=min(damage, ELIMINATED), box=box)
+
+
+# The tallies of everything lately made, by the Unit objects they counted (frozen: one
+# object, one unit as it is; clones share the units an action left alone), the least
+# recently used dropped first beyond TALLIES_KEPT. The key holds ids; the entry keeps
+# their objects alive, so no id is another object's while it is kept.
+TALLIES_KEPT = 4096
+_TALLIES: dict[tuple[Any, ...], tuple[tuple[Unit, ...], dict[str, Any]]] = {}
+
+
+def _tally_all(state: State) -> dict[str, Any]:
+    """The tally of everything (read it, never change it): made once for the same units.
+    On the theatre map the planes destroyed count too, from more of the state: made every
+    time."""
+    if is_theatre(state):
+        return _tally(state, lambda u: u, "all")
+    units = (*state.units["japan"].values(), *state.units["usa"].values())
+    key = (state.scenario, len(state.units["japan"]), *map(id, units))
+    kept = _TALLIES.pop(key, None)
+    if kept is None:
+        kept = (units, _tally(state, lambda u: u, "all"))
+    _TALLIES[key] = kept  # last again: the tallies in use stay
+    if len(_TALLIES) > TALLIES_KEPT:
+        # another thread may take it first, or change the dict between the two steps
+        with contextlib.suppress(KeyError, RuntimeError, StopIteration):
+            del _TALLIES[next(iter(_TALLIES))]
+    return kept[1]
 
 
 def _tally(state: State, known: Callable[[Unit], Unit | None], basis: str) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import logging
 from typing import Any
 
@@ -136,7 +137,7 @@ class LivePage:
             # holds it (no copy, nothing applied); else the patch applied to a copy.
             known = self.service.doc_in_memory(self.game_id, self.who.seat, message["version"])
             try:
-                self.view = known or jsonpatch.apply_patch(self.view, message["patch"])
+                self.view = known or patched(self.view, message["patch"])
             except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException):
                 self.view = await self.service.view(self.game_id, self.who.seat)
             STAGES.lap("page", t)
@@ -188,6 +189,19 @@ class LivePage:
         with contextlib.suppress(Exception):
             await self.ws.send_text(render.flash(message, "error"))
             await self.ws.close(code=code)
+
+
+def patched(view: dict[str, Any], patch: list[Any]) -> dict[str, Any]:
+    """`patch` applied to the view as its JSON says it is. The service's documents share
+    objects between their parts (one list for Midway's Normal Strike box under two keys,
+    a unit's factors on the board and on the card, an umpire's report and its truth), and
+    a patch names each part by its own path: in a copy that kept such a part shared (a
+    deep copy does), an insertion into it would be made twice. Nor may the patch's
+    values, which the service and its other sockets share, be changed by a later
+    operation of the same patch."""
+    doc: dict[str, Any] = json.loads(json.dumps(view))
+    result: dict[str, Any] = jsonpatch.apply_patch(doc, json.loads(json.dumps(patch)), True)
+    return result
 
 
 def unversioned(html: str) -> bytes:

@@ -45,7 +45,7 @@ def add_routes(app: FastAPI, *routers: APIRouter) -> None:
 
 # The route of most requests, tried first: Starlette tries the routes in order, a regular
 # expression each (a seat page's click was the 33rd of 41). No other route matches its
-# paths (tests/server/test_routes_order.py), so it shadows none; the API's routes keep
+# paths (tests/server/test_route_cost.py), so it shadows none; the API's routes keep
 # their order, which is the OpenAPI document's.
 HOT_ROUTES = ("/games/{game_id}/act",)
 

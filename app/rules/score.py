@@ -76,7 +76,7 @@ def _believed_unit(u: Unit, damage: int) -> Unit:
 # object, one unit as it is; clones share the units an action left alone), the least
 # recently used dropped first beyond TALLIES_KEPT. The key holds ids; the entry keeps
 # their objects alive, so no id is another object's while it is kept.
-TALLIES_KEPT = 4096
+TALLIES_KEPT = 2048  # a live game needs one: a thousand games with room to spare
 _TALLIES: dict[tuple[Any, ...], tuple[tuple[Unit, ...], dict[str, Any]]] = {}
 
 

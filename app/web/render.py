@@ -186,12 +186,15 @@ def no_searchboard(view: dict[str, Any]) -> bool:
     return (view.get("scenario") or {}).get("id") == "four"
 
 
-def board_of(view: dict[str, Any], side: str) -> searchboard.Board | None:
-    """The seat's own Searchboard; for a view of everything (the umpire, a finished
-    game's replay of both sides), both sides' on one board."""
-    if "searchboard" not in view and view.get("searchboards"):
-        return searchboard.both_sides(view)
-    return searchboard.searchboard(view, side)
+def board_of(
+    view: dict[str, Any], side: str, namer: Callable[[], choices.Namer] | None = None
+) -> searchboard.Board | None:
+    """The seat's own Searchboard (its names from `namer()` when given: the page's Namer,
+    made once for its prompt, log and board); for a view of everything (the umpire, a
+    finished game's replay of both sides), both sides' on one board."""
+    if "searchboard" not in view:
+        return searchboard.both_sides(view) if view.get("searchboards") else None
+    return searchboard.searchboard(view, side, namer=namer() if namer else None)
 
 
 def goal(view: dict[str, Any]) -> str:
@@ -385,7 +388,9 @@ ENTRIES: dict[str, Callable[[Context], Any]] = {
     "all_choices": _all_choices,
     "radio": lambda c: radio(c.view, [x for x in c["offered"] if x.action.get("kind") == "radio"]),
     "bar": _bar,
-    "board": lambda c: None if no_searchboard(c.view) else board_of(c.view, c["who"].plays),
+    "board": lambda c: (
+        None if no_searchboard(c.view) else board_of(c.view, c["who"].plays, lambda: c["namer"])
+    ),
     "reach": lambda c: None if no_searchboard(c.view) else reach_of(c.view, c["who"].plays),
     # 18: the umpire's
     "console": lambda c: None if c.replay else console.console(c.view, c.events()),

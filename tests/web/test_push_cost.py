@@ -1,0 +1,63 @@
+"""Issue 17: what a live page's push works out for its prompt, log and Searchboard costs
+little. The seat's names (a Namer) are made once for the push and shared by the regions
+that name things, and each of its tables is drawn up only when something asks for it;
+the HTML is what it was."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app import rules
+from app.web import choices, render
+from app.web.render import Context, Seat
+from tests.web.games import KINDS, played
+
+GAME = "00000000000000ee"
+
+
+def placing() -> tuple[dict[str, Any], list[dict[str, Any]], str]:
+    """A view of a Scenario One game at set-up, whose prompt offers task forces to place
+    and air units to ready or arm, and nothing else."""
+    for step, state, logs in played(KINDS[0], 3, 3, 40):
+        for seat in logs:
+            view = {**rules.view(state, seat), "id": GAME, "version": step}
+            kinds = {a["kind"] for a in view["prompt"]["actions"]}
+            if len(view["prompt"]["actions"]) > 10 and kinds <= {"place", "arm", "ready"}:
+                return view, logs[seat], seat
+    raise AssertionError("no prompt of set-up")
+
+
+def test_17_a_push_makes_one_namer_for_its_regions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What is measured: how many Namers are made for a whole page (its prompt, its log
+    and its Searchboard each name things): one."""
+    view, log, seat = placing()
+    made: list[object] = []
+    init = choices.Namer.__init__
+
+    def counted(self: choices.Namer, view: dict[str, Any], side: str) -> None:
+        made.append(self)
+        init(self, view, side)
+
+    monkeypatch.setattr(choices.Namer, "__init__", counted)
+    c = Context(view, log, Seat(GAME, seat))
+    for name in render.REGIONS:
+        render.render_region(c, name)
+    assert c["board"] is not None  # the log named its lines with the Namer too
+    assert len(made) == 1
+
+
+def test_17_a_namer_draws_up_only_the_tables_asked_of_it() -> None:
+    """What is measured: which of a Namer's tables are drawn up for a prompt at set-up
+    (its task forces and air units on their carriers): that of the carriers' air units
+    alone. Asked, the others hold what the view says."""
+    view, log, seat = placing()
+    c = Context(view, log, Seat(GAME, seat))
+    render.render_region(c, "prompt")
+    n = c["namer"]
+    tables = ("kinds", "carrier_of", "carrier_name", "force_of_ship", "afloat")
+    assert set(tables) & set(vars(n)) == {"carrier_of"}
+    assert n.kind("japan", "Akagi") == "CV"
+    carriers = [x for card in view["operations_cards"].values() for x in card["carriers"]]
+    assert n.carrier_name == {str(x["id"]): x.get("name") or x["id"] for x in carriers}

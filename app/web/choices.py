@@ -235,7 +235,44 @@ GENERAL = {
 }
 
 
+CHOICES_MADE = 4096  # choices kept for the actions they were made for (about 2 MB)
+_MADE: dict[tuple[object, ...], Choice] = {}
+
+
 def choice(a: dict[str, str], n: Namer) -> Choice:
+    """The action's Choice; of the kinds most offered, made once for the action dict (the
+    engine shares one between views, push after push and game after game) and the names
+    its words and keys take from the Namer (`_made_by`), and kept while CHOICES_MADE
+    allow (each keeps its action alive, so its id stands for it)."""
+    key = _made_by(a, n)
+    if key is None:
+        return _choice(a, n)
+    made = _MADE.get(key)
+    if made is None or made.action is not a:
+        made = _MADE[key] = _choice(a, n)
+        if len(_MADE) > CHOICES_MADE:
+            del _MADE[next(iter(_MADE))]
+    return made
+
+
+def _made_by(a: dict[str, str], n: Namer) -> tuple[object, ...] | None:
+    """What the Choice of action `a` is made from, for the kinds most offered: the action
+    (by its id) and everything the Namer tells of it; None for the other kinds."""
+    kind = a.get("kind", "")
+    if kind in ("place", "move", "enter"):
+        return (id(a), n.me, n.force(a["force"]))
+    if kind in ("ready", "arm"):
+        carrier = n.carrier_of.get(n.me, {}).get(a["unit"], "")
+        return (id(a), n.me, n.unit(n.me, a["unit"]), carrier, n.unit(n.me, carrier))
+    if kind == "launch":
+        area = n.strike_area(a["unit"])
+        return (id(a), n.me, n.unit(n.me, a["unit"]), area, n.force(area))
+    if kind in GENERAL and len(a) == 1:
+        return (id(a),)
+    return None
+
+
+def _choice(a: dict[str, str], n: Namer) -> Choice:
     kind = a.get("kind", "")
     if kind in ("place", "move", "enter"):
         return _place(a, n, {"place": "Place", "move": "Move", "enter": "Enter"}[kind])

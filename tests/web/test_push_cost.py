@@ -5,6 +5,7 @@ the HTML is what it was."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -61,3 +62,35 @@ def test_17_a_namer_draws_up_only_the_tables_asked_of_it() -> None:
     assert n.kind("japan", "Akagi") == "CV"
     carriers = [x for card in view["operations_cards"].values() for x in card["carriers"]]
     assert n.carrier_name == {str(x["id"]): x.get("name") or x["id"] for x in carriers}
+
+
+def test_17_a_choice_is_made_once_for_the_action_dict_and_its_names(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What is measured: how many Choices are made for a prompt of set-up offered again
+    (the engine's same action dicts, a new Namer from the same view): none. A copy of the
+    view (equal dicts, not the same) gives equal Choices made anew; another side's Namer
+    (other names: the key holds them) gives Choices of its own."""
+    view, _log, seat = placing()
+    made: list[dict[str, str]] = []
+    make = getattr(choices, "_choice", choices.choice)
+
+    def counted(a: dict[str, str], n: choices.Namer) -> choices.Choice:
+        made.append(a)
+        return make(a, n)
+
+    monkeypatch.setattr(choices, "_choice", counted, raising=False)
+    first = choices.choices(view, choices.Namer(view, seat))
+    again = choices.choices(view, choices.Namer(view, seat))
+    assert len(again) > 10 and all(x is y for x, y in zip(first, again, strict=True))
+    made.clear()
+    choices.choices(view, choices.Namer(view, seat))
+    assert made == []
+    copy: dict[str, Any] = json.loads(json.dumps(view))
+    fresh = choices.choices(copy, choices.Namer(copy, seat))
+    assert len(made) == len(first) and fresh == first
+    assert not any(x is y for x, y in zip(fresh, first, strict=True))
+    other = "usa" if seat == "japan" else "japan"
+    theirs = choices.choices(view, choices.Namer(view, other))
+    assert not any(x is y for x, y in zip(theirs, first, strict=True))
+    assert len(choices._MADE) <= choices.CHOICES_MADE

@@ -601,6 +601,25 @@ def form_regions() -> frozenset[str]:
     )
 
 
+# Entries digested in a plainer form that tells apart every value they may take as well:
+# a prompt's choices as tuples (pickling each Choice by its class costs five times as
+# much), and its bar, made from those choices and the prompt's take back (both in the
+# prompt's entries, "choices" and "p"), by the names of the counters it offers to pick.
+DIGESTED: dict[str, Callable[[Any], Any]] = {
+    "choices": lambda offered: [(x.action, x.label, x.subject, x.target) for x in offered],
+    "bar": lambda bar: (
+        [(s.key, s.label) for s in bar.subjects],
+        [(s.key, s.label) for s in bar.more_subjects],
+    ),
+}
+
+
+def digested(name: str, value: Any) -> Any:
+    """Context entry `name` as its digest takes it (DIGESTED)."""
+    plain = DIGESTED.get(name)
+    return value if plain is None else plain(value)
+
+
 def digest(value: Any) -> bytes | None:
     """A digest of what a region is rendered from (its pickle: the same values pickle
     alike), kept instead of the values: a live page holds one per region. None for
@@ -734,7 +753,7 @@ class LiveRegions:
             ctx = c.for_region(name)
             inputs = None
             if "view" not in ctx:
-                inputs = digest(tuple(ctx[n] for n in sorted(ctx) if n != "v"))
+                inputs = digest(tuple(digested(n, ctx[n]) for n in sorted(ctx) if n != "v"))
                 if inputs is not None and self._inputs.get(name) == inputs:
                     if name not in form_regions():
                         return None

@@ -6,13 +6,14 @@ the HTML is what it was."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from app import rules
-from app.web import choices, render
-from app.web.render import Context, Seat
+from app.web import choices, prompt_bar, render
+from app.web.render import Context, LiveRegions, Seat
 from tests.web.games import KINDS, played
 
 GAME = "00000000000000ee"
@@ -94,3 +95,31 @@ def test_17_a_choice_is_made_once_for_the_action_dict_and_its_names(
     theirs = choices.choices(view, choices.Namer(view, other))
     assert not any(x is y for x, y in zip(theirs, first, strict=True))
     assert len(choices._MADE) <= choices.CHOICES_MADE
+
+
+def test_17_the_prompt_is_digested_without_pickling_its_choices(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What is measured: how many Choices, Subjects and bars are pickled (each by its
+    class, at five times the cost of a tuple) when a live page decides whether its prompt
+    changed: none. The prompt still changes with a choice's words or a counter's name."""
+    view, log, seat = placing()
+    pickled: list[object] = []
+    for cls in (choices.Choice, choices.Subject, prompt_bar.Bar, prompt_bar.Fold):
+
+        def counted(self: object, protocol: Any, keep: Any = cls.__reduce_ex__) -> Any:
+            pickled.append(self)
+            return keep(self, protocol)
+
+        monkeypatch.setattr(cls, "__reduce_ex__", counted)
+    live = LiveRegions()
+    got = live.render(view, log, Seat(GAME, seat))
+    assert "prompt" in got and pickled == []
+    c = Context(view, log, Seat(GAME, seat))
+    ctx = c.for_region("prompt")
+    forms = {n: render.digested(n, ctx[n]) for n in ctx}
+    first, subject = ctx["choices"][0], ctx["bar"].subjects[0]
+    renamed = [replace(first, label=first.label + "!"), *ctx["choices"][1:]]
+    assert render.digested("choices", renamed) != forms["choices"]
+    bar = replace(ctx["bar"], subjects=[replace(subject, label="x"), *ctx["bar"].subjects[1:]])
+    assert render.digested("bar", bar) != forms["bar"]

@@ -31,7 +31,7 @@ from app.web import battleboard, cards, choices, console, searchboard
 from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter, sides_of
 from app.web.events import STEP_RULE, Line
 from app.web.narration import Narration, event_turn, log_lines
-from app.web.prompt_bar import CANNOT_LAND, act_buttons, prompt_bar
+from app.web.prompt_bar import CANNOT_LAND, act_buttons, prompt_bar, subject_buttons
 from app.web.replay_nav import replay_nav
 from app.web.rule_links import link_rules, linked, rule_link
 
@@ -93,6 +93,7 @@ def make_env(linking: bool = True) -> Environment:
         rule_link=rule_link if linking else Markup.escape,
         cells_svg=cells_svg,
         act_buttons=act_buttons,
+        subject_buttons=subject_buttons,
     )
     e.filters["linked"] = linked if linking else Markup.escape
     return e

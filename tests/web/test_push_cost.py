@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from jinja2.runtime import Macro
 
 from app import rules
 from app.web import choices, prompt_bar, render
@@ -123,3 +124,29 @@ def test_17_the_prompt_is_digested_without_pickling_its_choices(
     assert render.digested("choices", renamed) != forms["choices"]
     bar = replace(ctx["bar"], subjects=[replace(subject, label="x"), *ctx["bar"].subjects[1:]])
     assert render.digested("bar", bar) != forms["bar"]
+
+
+def test_17_the_counters_to_pick_are_buttons_made_in_python(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What is measured: how many template macros the prompt calls for its buttons that
+    pick a counter (a dozen at set-up): none, a list of them made at once
+    (`subject_buttons`). Their HTML is what the macro gave, names escaped alike."""
+    view, log, seat = placing()
+    calls: list[str] = []
+    invoke = Macro._invoke
+
+    def counted(self: Macro, arguments: Any, autoescape: bool) -> Any:
+        calls.append(self.name)
+        return invoke(self, arguments, autoescape)
+
+    monkeypatch.setattr(Macro, "_invoke", counted)
+    html = render.region_html("prompt", Context(view, log, Seat(GAME, seat)).for_region("prompt"))
+    assert html.count('class="subject"') > 10 and calls == []
+    subjects = [choices.Subject("u:usa:VF-3", "A & <\"b'>"), choices.Subject("tf:usa:16", "TF")]
+    macro = render.env().from_string(
+        '{% macro subject(s) %}<button type="button" class="subject" data-key="{{ s.key }}"'
+        ' aria-pressed="false">{{ s.label }}</button>{% endmacro %}'
+        "{% for s in subjects %}{{ subject(s) }}{% endfor %}"
+    )
+    assert str(prompt_bar.subject_buttons(subjects)) == macro.render(subjects=subjects)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from json.encoder import encode_basestring_ascii as _json_str
 from typing import Any
 
@@ -59,7 +60,10 @@ class Subject:
 
 
 class Namer:
-    """Names for the things actions mention, from the seat's view."""
+    """Names for the things actions mention, from the seat's view. The view's parts it
+    answers from are taken when it is made (so what it read is noted then, ViewReads);
+    each table is drawn up from them when first asked (a prompt of task forces to place
+    asks none of the air units' tables, and the Searchboard and the log share the Namer)."""
 
     def __init__(self, view: dict[str, Any], side: str) -> None:
         self.me = side
@@ -68,32 +72,61 @@ class Namer:
             str(s.get("seat")): str(s.get("label") or "") for s in view.get("seats") or []
         }
         self.enemy = self.other.get(side, side)
-        cards: dict[str, Any] = view.get("operations_cards") or {}
+        self._cards: dict[str, Any] = view.get("operations_cards") or {}
         self.names = Names(view)  # every name for people comes from there
-        self.force_of_ship: dict[str, dict[str, str]] = {}
-        self.carrier_of: dict[str, dict[str, str]] = {}
-        self.kinds: dict[str, dict[str, str]] = {}  # side -> unit -> type (CV, BB, D ...)
-        self.carrier_name: dict[str, str] = {}  # a carrier's or base's id -> its name
         self.theatre = theatre.on_theatre(view)  # Pacific Theatre Via Midway's map
-        for side, card in cards.items():
-            for f in card.get("forces") or []:
-                for ship in f.get("ships") or []:
-                    self.force_of_ship.setdefault(side, {})[ship] = f["force"]
-            for c in card.get("carriers") or []:
-                self.carrier_name[str(c["id"])] = str(c.get("name") or c["id"])
-                for uid in [*(c.get("ready") or []), *(c.get("arming") or [])]:
-                    self.carrier_of.setdefault(side, {})[uid] = c["id"]
-            every = [*(card.get("units") or {}).values(), *(card.get("eliminated") or [])]
-            self.kinds[side] = {str(u["id"]): str(u.get("type") or "") for u in every}
         self.groups: dict[str, list[str]] = dict(
             (view.get("searchboard") or {}).get("groups") or {}
         )
-        combat = (view.get("surface") or {}).get("combat") or {}
-        self.afloat: dict[str, dict[str, tuple[str, str]]] = {}  # 16: side -> ship -> (hex, facing)
-        for ship in combat.get("ships") or []:
+        self._combat: dict[str, Any] = (view.get("surface") or {}).get("combat") or {}
+
+    @cached_property
+    def force_of_ship(self) -> dict[str, dict[str, str]]:
+        """side -> ship -> the task force it sails with."""
+        out: dict[str, dict[str, str]] = {}
+        for side, card in self._cards.items():
+            for f in card.get("forces") or []:
+                for ship in f.get("ships") or []:
+                    out.setdefault(side, {})[ship] = f["force"]
+        return out
+
+    @cached_property
+    def carrier_of(self) -> dict[str, dict[str, str]]:
+        """side -> air unit -> the carrier or base it is on."""
+        out: dict[str, dict[str, str]] = {}
+        for side, card in self._cards.items():
+            for c in card.get("carriers") or []:
+                for uid in [*(c.get("ready") or []), *(c.get("arming") or [])]:
+                    out.setdefault(side, {})[uid] = c["id"]
+        return out
+
+    @cached_property
+    def carrier_name(self) -> dict[str, str]:
+        """A carrier's or base's id -> its name."""
+        return {
+            str(c["id"]): str(c.get("name") or c["id"])
+            for card in self._cards.values()
+            for c in card.get("carriers") or []
+        }
+
+    @cached_property
+    def kinds(self) -> dict[str, dict[str, str]]:
+        """side -> unit -> type (CV, BB, D ...)."""
+        out: dict[str, dict[str, str]] = {}
+        for side, card in self._cards.items():
+            every = [*(card.get("units") or {}).values(), *(card.get("eliminated") or [])]
+            out[side] = {str(u["id"]): str(u.get("type") or "") for u in every}
+        return out
+
+    @cached_property
+    def afloat(self) -> dict[str, dict[str, tuple[str, str]]]:
+        """16: side -> ship -> (hex, facing) on the Battleboard."""
+        out: dict[str, dict[str, tuple[str, str]]] = {}
+        for ship in self._combat.get("ships") or []:
             if ship.get("hex") and ship.get("facing"):
                 where = (str(ship["hex"]), str(ship["facing"]))
-                self.afloat.setdefault(str(ship["side"]), {})[str(ship["id"])] = where
+                out.setdefault(str(ship["side"]), {})[str(ship["id"])] = where
+        return out
 
     def kind(self, side: str, uid: str) -> str:
         """The unit's type as its counter shows it ("CV"), or "" when the view has none."""
@@ -202,7 +235,44 @@ GENERAL = {
 }
 
 
+CHOICES_MADE = 4096  # choices kept for the actions they were made for (about 2 MB)
+_MADE: dict[tuple[object, ...], Choice] = {}
+
+
 def choice(a: dict[str, str], n: Namer) -> Choice:
+    """The action's Choice; of the kinds most offered, made once for the action dict (the
+    engine shares one between views, push after push and game after game) and the names
+    its words and keys take from the Namer (`_made_by`), and kept while CHOICES_MADE
+    allow (each keeps its action alive, so its id stands for it)."""
+    key = _made_by(a, n)
+    if key is None:
+        return _choice(a, n)
+    made = _MADE.get(key)
+    if made is None or made.action is not a:
+        made = _MADE[key] = _choice(a, n)
+        if len(_MADE) > CHOICES_MADE:
+            del _MADE[next(iter(_MADE))]
+    return made
+
+
+def _made_by(a: dict[str, str], n: Namer) -> tuple[object, ...] | None:
+    """What the Choice of action `a` is made from, for the kinds most offered: the action
+    (by its id) and everything the Namer tells of it; None for the other kinds."""
+    kind = a.get("kind", "")
+    if kind in ("place", "move", "enter"):
+        return (id(a), n.me, n.force(a["force"]))
+    if kind in ("ready", "arm"):
+        carrier = n.carrier_of.get(n.me, {}).get(a["unit"], "")
+        return (id(a), n.me, n.unit(n.me, a["unit"]), carrier, n.unit(n.me, carrier))
+    if kind == "launch":
+        area = n.strike_area(a["unit"])
+        return (id(a), n.me, n.unit(n.me, a["unit"]), area, n.force(area))
+    if kind in GENERAL and len(a) == 1:
+        return (id(a),)
+    return None
+
+
+def _choice(a: dict[str, str], n: Namer) -> Choice:
     kind = a.get("kind", "")
     if kind in ("place", "move", "enter"):
         return _place(a, n, {"place": "Place", "move": "Move", "enter": "Enter"}[kind])

@@ -11,7 +11,7 @@ carrier it is on now, as the seat's view shows it; nothing else is read from the
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from app.data import catalog
@@ -64,13 +64,20 @@ class Names:
     def __init__(self, view: dict[str, Any]) -> None:
         self.scenario = str((view.get("scenario") or {}).get("id") or "")
         self.forces = dict(force_labels(self.scenario))
-        self.aboard: dict[tuple[str, str], str] = {}  # (side, air unit) -> carrier now
-        for side, card in (view.get("operations_cards") or {}).items():
+        self._cards: dict[str, Any] = view.get("operations_cards") or {}
+        for card in self._cards.values():
             for f in card.get("forces") or []:
                 self.forces.setdefault(f["force"], f["label"])
+
+    @cached_property
+    def aboard(self) -> dict[tuple[str, str], str]:
+        """(side, air unit) -> the carrier it is on now (drawn up when first asked)."""
+        out: dict[tuple[str, str], str] = {}
+        for side, card in self._cards.items():
             for c in card.get("carriers") or []:
                 for uid in [*(c.get("ready") or []), *(c.get("arming") or [])]:
-                    self.aboard[(side, uid)] = c["id"]
+                    out[(side, uid)] = c["id"]
+        return out
 
     def force(self, marker: str) -> str:
         return self.forces.get(marker, marker)

@@ -85,6 +85,20 @@ def act_buttons(shown: list[Choice], lost: object) -> Markup:
     return Markup("".join([_button_of(c, ask) for c in shown]))
 
 
+def subject_buttons(subjects: list[Subject]) -> Markup:
+    """The buttons that pick a counter, one after the other (what a template macro gave
+    a call at a time: a prompt of set-up has a dozen)."""
+    return Markup(
+        "".join(
+            [
+                f'<button type="button" class="subject" data-key="{escaped(s.key)}"'
+                f' aria-pressed="false">{escaped(s.label)}</button>'
+                for s in subjects
+            ]
+        )
+    )
+
+
 def _button_of(c: Choice, ask: bool) -> str:
     done = c.action.get("kind") == "done"
     if isinstance(c.label, Markup) or isinstance(c.target, Markup):

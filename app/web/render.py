@@ -31,7 +31,7 @@ from app.web import battleboard, cards, choices, console, searchboard
 from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter, sides_of
 from app.web.events import STEP_RULE, Line
 from app.web.narration import Narration, event_turn, log_lines
-from app.web.prompt_bar import CANNOT_LAND, act_buttons, prompt_bar
+from app.web.prompt_bar import CANNOT_LAND, act_buttons, prompt_bar, subject_buttons
 from app.web.replay_nav import replay_nav
 from app.web.rule_links import link_rules, linked, rule_link
 
@@ -93,6 +93,7 @@ def make_env(linking: bool = True) -> Environment:
         rule_link=rule_link if linking else Markup.escape,
         cells_svg=cells_svg,
         act_buttons=act_buttons,
+        subject_buttons=subject_buttons,
     )
     e.filters["linked"] = linked if linking else Markup.escape
     return e
@@ -186,12 +187,15 @@ def no_searchboard(view: dict[str, Any]) -> bool:
     return (view.get("scenario") or {}).get("id") == "four"
 
 
-def board_of(view: dict[str, Any], side: str) -> searchboard.Board | None:
-    """The seat's own Searchboard; for a view of everything (the umpire, a finished
-    game's replay of both sides), both sides' on one board."""
-    if "searchboard" not in view and view.get("searchboards"):
-        return searchboard.both_sides(view)
-    return searchboard.searchboard(view, side)
+def board_of(
+    view: dict[str, Any], side: str, namer: Callable[[], choices.Namer] | None = None
+) -> searchboard.Board | None:
+    """The seat's own Searchboard (its names from `namer()` when given: the page's Namer,
+    made once for its prompt, log and board); for a view of everything (the umpire, a
+    finished game's replay of both sides), both sides' on one board."""
+    if "searchboard" not in view:
+        return searchboard.both_sides(view) if view.get("searchboards") else None
+    return searchboard.searchboard(view, side, namer=namer() if namer else None)
 
 
 def goal(view: dict[str, Any]) -> str:
@@ -385,7 +389,9 @@ ENTRIES: dict[str, Callable[[Context], Any]] = {
     "all_choices": _all_choices,
     "radio": lambda c: radio(c.view, [x for x in c["offered"] if x.action.get("kind") == "radio"]),
     "bar": _bar,
-    "board": lambda c: None if no_searchboard(c.view) else board_of(c.view, c["who"].plays),
+    "board": lambda c: (
+        None if no_searchboard(c.view) else board_of(c.view, c["who"].plays, lambda: c["namer"])
+    ),
     "reach": lambda c: None if no_searchboard(c.view) else reach_of(c.view, c["who"].plays),
     # 18: the umpire's
     "console": lambda c: None if c.replay else console.console(c.view, c.events()),
@@ -596,6 +602,25 @@ def form_regions() -> frozenset[str]:
     )
 
 
+# Entries digested in a plainer form that tells apart every value they may take as well:
+# a prompt's choices as tuples (pickling each Choice by its class costs five times as
+# much), and its bar, made from those choices and the prompt's take back (both in the
+# prompt's entries, "choices" and "p"), by the names of the counters it offers to pick.
+DIGESTED: dict[str, Callable[[Any], Any]] = {
+    "choices": lambda offered: [(x.action, x.label, x.subject, x.target) for x in offered],
+    "bar": lambda bar: (
+        [(s.key, s.label) for s in bar.subjects],
+        [(s.key, s.label) for s in bar.more_subjects],
+    ),
+}
+
+
+def digested(name: str, value: Any) -> Any:
+    """Context entry `name` as its digest takes it (DIGESTED)."""
+    plain = DIGESTED.get(name)
+    return value if plain is None else plain(value)
+
+
 def digest(value: Any) -> bytes | None:
     """A digest of what a region is rendered from (its pickle: the same values pickle
     alike), kept instead of the values: a live page holds one per region. None for
@@ -729,7 +754,7 @@ class LiveRegions:
             ctx = c.for_region(name)
             inputs = None
             if "view" not in ctx:
-                inputs = digest(tuple(ctx[n] for n in sorted(ctx) if n != "v"))
+                inputs = digest(tuple(digested(n, ctx[n]) for n in sorted(ctx) if n != "v"))
                 if inputs is not None and self._inputs.get(name) == inputs:
                     if name not in form_regions():
                         return None

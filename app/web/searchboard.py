@@ -529,13 +529,16 @@ def _theatre_layers(view: dict[str, Any], grid: Grid) -> dict[str, Any]:
     return {"bases": theatre.bases(view), "offboard": theatre.offboard(view)}
 
 
-def searchboard(view: dict[str, Any], seat: str, grid: Grid | None = None) -> Board | None:
+def searchboard(
+    view: dict[str, Any], seat: str, grid: Grid | None = None, namer: Namer | None = None
+) -> Board | None:
     """The seat's own Searchboard, on the board of its scenario (`grid`: that board's
-    layout, found from the view's scenario unless given)."""
+    layout, found from the view's scenario unless given; `namer`: the seat's names from
+    this view, made here unless given)."""
     if "searchboard" not in view:
         return None
     grid = grid or layout_of(view)
-    n = Namer(view, seat)
+    n = namer or Namer(view, seat)
     flights, paths = _flights(view, seat, grid)
     stacks = _stacks(
         [

@@ -20,10 +20,13 @@ import json
 import logging
 import re
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from sqlalchemy import Connection, Row, bindparam, select
+from sqlalchemy.engine import Dialect
 
 from app.games.cache import GameCache, Loaded
 from app.games.db import Database
@@ -167,11 +170,21 @@ def check_seat(status: str, seats: dict[str, SeatRow], seat: str, version: int) 
         )
 
 
+@cache
+def _finished_at_reader(dialect: Dialect) -> Callable[[Any], Any] | None:
+    """How SQLAlchemy reads `games.finished_at` on this dialect (worked out once)."""
+    return GAMES_T.c.finished_at.type.dialect_impl(dialect).result_processor(dialect, None)
+
+
+@cache
+def _created_at_writer(dialect: Dialect) -> Callable[[Any], Any] | None:
+    """How SQLAlchemy writes `bench_pings.created_at` on this dialect (worked out once)."""
+    return BENCH_T.c.created_at.type.dialect_impl(dialect).bind_processor(dialect)
+
+
 def read_datetime(db: Database, stored: Any) -> Any:
     """A timestamp read on SQLite's own connection, as SQLAlchemy reads the column."""
-    column = GAMES_T.c.finished_at
-    dialect = db.writer.dialect
-    process = column.type.dialect_impl(dialect).result_processor(dialect, None)
+    process = _finished_at_reader(db.writer.dialect)
     return stored if process is None or stored is None else process(stored)
 
 
@@ -706,9 +719,7 @@ def bench_insert(db: Database, at_once: bool = False) -> None:
     if the write lock is free now, else Busy)."""
     t = STAGES.clock()
     if db.sqlite:
-        dialect = db.writer.dialect
-        column = BENCH_T.c.created_at
-        process = column.type.dialect_impl(dialect).bind_processor(dialect)
+        process = _created_at_writer(db.writer.dialect)
         now = utcnow() if process is None else process(utcnow())
         with db.sqlite_write(at_once) as raw:
             raw.execute("INSERT INTO bench_pings (created_at) VALUES (?)", (now,))

@@ -301,13 +301,13 @@ def write_action_sqlite(conn: sqlite3.Connection, dialect: Dialect, w: ActionWri
 def write_action(conn: Connection, w: ActionWrites, notify: str | None) -> None:
     """Run one action's writes, as one statement; on PostgreSQL, `notify` (when given)
     is sent as the news of this commit on NOTIFY_CHANNEL."""
-    if not w.seats or len(w.seats) > MAX_SEATS:
-        raise ValueError(f"an action changes 1 to {MAX_SEATS} seats, not {len(w.seats)}")
     if conn.dialect.name == "sqlite":
         driver = conn.connection.driver_connection
         assert isinstance(driver, sqlite3.Connection)
-        write_action_sqlite(driver, conn.dialect, w)
+        write_action_sqlite(driver, conn.dialect, w)  # checks the seats itself
         return
+    if not w.seats or len(w.seats) > MAX_SEATS:
+        raise ValueError(f"an action changes 1 to {MAX_SEATS} seats, not {len(w.seats)}")
     statements = _statements(w)
     if conn.dialect.name != "postgresql":
         for statement, values in statements:

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from app.data import catalog
 from app.data.records import PTVM_TYPES, BaseSpec
-from app.rules.copying import by_fields
 from app.rules.dice import Dice, roll_d6
 
 KNOCKOUT_ROLL = 5  # Bases 3: "a roll of 5 or 6 knocks out the base"
@@ -29,7 +28,6 @@ BELOW, HOLDS, KNOCKED_OUT, AUTOMATIC, ALREADY, NO_HITS = (
 )
 
 
-@by_fields
 @dataclass(slots=True)
 class BaseDamage:
     """Bases 3: the damage points a base has taken today, and whether it is knocked out."""

@@ -7,8 +7,9 @@ back, exact inverses:
 - a dataclass is an object of its fields (every field, by name: no defaults assumed);
 - a NamedTuple, a tuple and a list are arrays (a fixed tuple and a NamedTuple keep
   their length, and come back as tuples);
-- a dict with string keys (`str` or a `Literal` of strings) is an object, kept in its
-  order; a dict with any other key (`UnitKey`) is an array of `[key, value]` pairs;
+- a dict (or a read-only `Mapping`) with string keys (`str` or a `Literal` of strings)
+  is an object, kept in its order; a dict with any other key (`UnitKey`) is an array of
+  `[key, value]` pairs;
 - `X | None` is X or null; a `Literal` is its value; `object` holds JSON types only
   (what the state keeps there: victory points, a pending combat's event data).
 
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from operator import attrgetter
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
@@ -81,7 +82,7 @@ def codec(tp: Any, names: tuple[tuple[str, type], ...] = ()) -> Codec:
     if tp in _SCALARS:
         return _SCALARS[tp]
     if tp is object:
-        return Codec(_json_copy, _json_copy)
+        return Codec(json_copy, json_copy)
     origin, args = get_origin(tp), get_args(tp)
     if origin is Literal:
         return _literal(args)
@@ -93,7 +94,7 @@ def codec(tp: Any, names: tuple[tuple[str, type], ...] = ()) -> Codec:
         if len(args) == 2 and args[1] is Ellipsis:
             return _variadic_tuple(codec(args[0], names))
         return _fixed_tuple(tuple(codec(a, names) for a in args))
-    if origin is dict:
+    if origin in (dict, Mapping):  # a Mapping (read-only in the state) is a dict in JSON
         return _dict(codec(args[0], names), codec(args[1], names), _string_keys(args[0]))
     if isinstance(tp, type) and issubclass(tp, tuple) and hasattr(tp, "_fields"):
         return _named_tuple(tp, names)
@@ -108,7 +109,7 @@ def _string_keys(tp: Any) -> bool:
     return get_origin(tp) is Literal and all(type(a) is str for a in get_args(tp))
 
 
-def _json_copy(value: Any) -> Any:
+def json_copy(value: Any) -> Any:
     """A copy of a value made of JSON types only (else CodecError)."""
     kind = type(value)
     if kind in (str, int, float, bool) or value is None:
@@ -117,7 +118,7 @@ def _json_copy(value: Any) -> Any:
         out = []
         for i, v in enumerate(value):
             try:
-                out.append(_json_copy(v))
+                out.append(json_copy(v))
             except CodecError as exc:
                 raise exc.inside(i) from None
         return out
@@ -127,7 +128,7 @@ def _json_copy(value: Any) -> Any:
             if type(k) is not str:
                 raise CodecError(f"a key {type(k).__name__} in a JSON object")
             try:
-                copy[k] = _json_copy(v)
+                copy[k] = json_copy(v)
             except CodecError as exc:
                 raise exc.inside(k) from None
         return copy

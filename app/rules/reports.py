@@ -27,6 +27,7 @@ submarine attack until it is released).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from app.rules.actions import Action, add_kinds
@@ -142,7 +143,7 @@ def _told_before(state: State, side: Side, target: str, before: int) -> int:
 # ---------------------------------------------------------------- releasing
 
 
-def _release(state: State, draft: Draft, told: dict[str, Any], out: list[Event]) -> None:
+def _release(state: State, draft: Draft, told: Mapping[str, Any], out: list[Event]) -> None:
     """The report reaches its side: its log, and its Searchboard or the damage it was told."""
     draft.status, draft.told, draft.released = "released", told, state.turn
     board = state.boards[draft.side]

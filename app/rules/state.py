@@ -11,13 +11,13 @@ other's; the non-interference tests scramble the other Board to prove it.
 
 from __future__ import annotations
 
-import pickle
-from dataclasses import dataclass, field, fields
-from operator import attrgetter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from app.rules.bases import BaseDamage
-from app.rules.copying import by_fields
+from app.rules.copying import copier
 
 if TYPE_CHECKING:  # app/rules/surface/model.py imports this module
     from app.rules.surface.model import Surface
@@ -69,7 +69,6 @@ def other(side: Side) -> Side:
     return "usa" if side == "japan" else "japan"
 
 
-@by_fields
 @dataclass(frozen=True, slots=True)
 class Unit:
     """A counter where it stands. Frozen: a change is a new Unit put in its place
@@ -101,7 +100,6 @@ class Unit:
         return self.damage - FLIP if self.flipped else self.damage
 
 
-@by_fields
 @dataclass(slots=True)
 class Flight:
     """A flying air unit on its owner's Searchboard (3d)."""
@@ -115,7 +113,6 @@ class Flight:
     shadowing: str | None = None  # 12d2: the enemy task force marker it shadows this Turn
 
 
-@by_fields
 @dataclass(slots=True)
 class Spotting:
     """What a search or battle revealed (3d3.2, 3d3.3): enemy task forces in a hex."""
@@ -129,7 +126,6 @@ class Spotting:
     said: str = ""  # 18d: the umpire's own words, when he edited the report (level "report")
 
 
-@by_fields
 @dataclass(slots=True)
 class Report:
     """15a1.2: a search answered with a number of ships, which the owner may state falsely."""
@@ -142,7 +138,6 @@ class Report:
     resume_waiting: list[Side]
 
 
-@by_fields
 @dataclass(slots=True)
 class Message:
     """17c3: a radio note between the players of a side, by seat id. Its outside (who to
@@ -157,7 +152,6 @@ class Message:
     status: str = "waiting"  # "delivered"; "lost": 17c2, the addressee's flagship is gone
 
 
-@by_fields
 @dataclass(slots=True)
 class Draft:
     """18c: a report the rules produced for a side (a search's answer, a damage report),
@@ -168,10 +162,11 @@ class Draft:
     side: Side  # the side it is for
     turn: int
     step: str
-    data: dict[str, object]  # the report as the rules made it: its event's data
-    truth: dict[str, object]  # what was really there, or really done
+    # Read-only (Mapping): a clone shares them (app/rules/copying.py)
+    data: Mapping[str, object]  # the report as the rules made it: its event's data
+    truth: Mapping[str, object]  # what was really there, or really done
     status: str = "waiting"  # "held": kept back by the umpire; "released"
-    told: dict[str, object] | None = None  # the report as released, edits included
+    told: Mapping[str, object] | None = None  # the report as released, edits included
     words: str = ""  # 18d: the umpire's edit, if he made one
     released: int = 0  # the Turn it was released
 
@@ -217,7 +212,6 @@ class Board:
     told: dict[str, int] = field(default_factory=dict)
 
 
-@by_fields
 @dataclass(slots=True)
 class Battle:
     """One battle on the Battleboard (4a-4e). Everything here is seen by both players.
@@ -261,7 +255,6 @@ class Battle:
     waves: list[list[str]] = field(default_factory=list)  # 13b: the waves still to come
 
 
-@by_fields
 @dataclass(slots=True)
 class PendingCombat:
     """A combat whose dice are rolled and not yet applied: 11a lets the holder re-roll."""
@@ -279,7 +272,6 @@ class PendingCombat:
     resume_waiting: list[Side]
 
 
-@by_fields
 @dataclass(frozen=True, slots=True)
 class TakeBack:
     """Issue 14: a seat's last `actions` may be taken back; `rule` and `why` say why no
@@ -290,7 +282,6 @@ class TakeBack:
     why: str = "nothing of yours to take back"
 
 
-@by_fields
 @dataclass(slots=True, weakref_slot=True)
 class State:
     scenario: str
@@ -354,14 +345,9 @@ class State:
     dd_bonus_used: int = 0
 
     def clone(self) -> State:
-        """A deep copy, by a pickle round trip in memory (nothing stored), of everything
-        but the units: they are frozen, so the copy's tables hold the same ones (about half
-        of the round trip's time went to them: 92 of 169 us in a Scenario One state)."""
-        values = list(_STATE_FIELDS(self))
-        values[_UNITS] = None
-        copy = State(*pickle.loads(pickle.dumps(values, protocol=pickle.HIGHEST_PROTOCOL)))
-        copy.units = {side: dict(units) for side, units in self.units.items()}
-        return copy
+        """A copy sharing nothing that can change (app/rules/copying.py): the units are
+        frozen, so the copy's tables hold the same ones."""
+        return _copier()(self)
 
     def put(self, u: Unit) -> Unit:
         """Put a changed unit in its place (`dataclasses.replace(u, box=...)`); returns it."""
@@ -382,5 +368,8 @@ class State:
         return [u for u in self.units[side].values() if u.box != GONE]
 
 
-_STATE_FIELDS = attrgetter(*(f.name for f in fields(State)))
-_UNITS = [f.name for f in fields(State)].index("units")
+@cache
+def _copier() -> Callable[[State], State]:
+    from app.rules.surface.model import Surface  # it imports this module
+
+    return copier(State, (("Surface", Surface),))

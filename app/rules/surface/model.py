@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from app.rules.copying import by_fields
 from app.rules.state import SIDES, Side, State
 
 
@@ -31,7 +30,6 @@ def _per_side_ints() -> dict[Side, dict[str, int]]:
     return {side: {} for side in SIDES}
 
 
-@by_fields
 @dataclass(slots=True)
 class Contact:
     """16a: two sides' task forces in one Searchboard hex this Combat Phase."""
@@ -43,7 +41,6 @@ class Contact:
     broke_off: list[str] = field(default_factory=list)  # 16j: Japanese ships that broke off
 
 
-@by_fields
 @dataclass(slots=True)
 class Torpedo:
     """16f: a torpedo marker beside its firing ship, running straight away from it."""
@@ -56,7 +53,6 @@ class Torpedo:
     reach: int = 0  # 16h2: distance from `origin` already run past (a miss runs on)
 
 
-@by_fields
 @dataclass(slots=True)
 class Salvo:
     """16h: a torpedo combat being rolled: the markers, their target, its damage before."""
@@ -67,7 +63,6 @@ class Salvo:
     damage_before: int
 
 
-@by_fields
 @dataclass(slots=True)
 class SurfaceCombat:
     """16c-16i: one surface combat on the Battleboard."""
@@ -99,7 +94,6 @@ class SurfaceCombat:
     ended: bool = False
 
 
-@by_fields
 @dataclass(slots=True)
 class Bombardment:
     """16j: Japanese ships in stacks by gun letter against the Midway base unit."""
@@ -111,7 +105,6 @@ class Bombardment:
     fired: list[str] = field(default_factory=list)  # stack letters that have attacked
 
 
-@by_fields
 @dataclass(slots=True)
 class Surface:
     """16: everything option 16 keeps for the whole game."""

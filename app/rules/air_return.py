@@ -86,15 +86,21 @@ def _flying(state: State, side: Side) -> list[Unit]:
     return [u for u in state.units[side].values() if u.box == FLYING and not flights[u.id].patrol]
 
 
-def landings(state: State, side: Side) -> list[Action]:
-    decks = [
+def _decks(state: State, side: Side) -> list[_Deck]:
+    """The side's carriers, AVs and bases that air units may land on now."""
+    return [
         d
         for c in state.units[side].values()
         if holds_planes(state, c)
         if isinstance(d := _deck(state, c), _Deck)
     ]
+
+
+def landings(state: State, side: Side) -> list[Action]:
+    flying = _flying(state, side)
+    decks = _decks(state, side) if flying else []
     acts = []
-    for u in _flying(state, side):
+    for u in flying:
         reach = _reach(state, u)
         acts += [
             Action("land", (u.id, d.carrier.id))
@@ -109,12 +115,19 @@ def stranded(state: State, side: Side) -> list[tuple[str, str]]:
     each with the rule that keeps it from its nearest way down (5a2 out of reach, 5a3 a
     full deck, 5a1 no ship or base of its basing colour, 11c2 its ship dead in the water).
     RULES? 5a3 is judged landing by landing: a unit flagged for capacity may get down
-    after all if another lands elsewhere (the owner chooses, 5)."""
-    can_land = {a.get("unit") for a in landings(state, side) if a.kind == "land"}
+    after all if another lands elsewhere (the owner chooses, 5).
+    A unit is looked at until the first deck that takes it (the landings `landings`
+    offers, without making them: this is asked on every view of Air Movement)."""
+    flying = _flying(state, side)
+    if not flying:
+        return []
+    decks = _decks(state, side)
+    off_board = {a.get("unit") for a in _off_board_landings(state, side)}
     carriers = [c for c in state.units[side].values() if holds_planes(state, c)]
     out = []
-    for u in _flying(state, side):
-        if u.id in can_land:
+    for u in flying:
+        reach = _reach(state, u)
+        if u.id in off_board or any(_lands(state, u, d, *reach) is None for d in decks):
             continue
         rules = {may_land(state, u, c) for c in carriers} - {None}
         order = ("5a3", "Bases 3", "11c2", "5a2", "18a", "Bases 2", "Carrier Capacity")

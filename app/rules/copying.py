@@ -14,7 +14,7 @@ each dataclass its fields hold, that copies a value field by field as its type s
 
 So a clone shares no list, dict or record that can change with the state it came from,
 and it is made without a pickle round trip (a mid-game Scenario One state: 101 us by
-pickle, with every record reduced by a Python function, against about 15 us). A type it
+pickle, with every record reduced by a Python function, against 21-30 us). A type it
 cannot copy (a set, a union of two classes, a frozen dataclass holding a list) is refused
 when the copier is built, so a new field of such a type fails at the first clone, not in
 the middle of a game. `tests/rules/test_clone.py` checks that a clone shares nothing that

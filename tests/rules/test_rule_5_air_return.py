@@ -107,3 +107,38 @@ def test_5a3_capacity_is_the_same_on_the_back_side() -> None:
     assert len(aboard(s, "Yorktown")) == 6
     s, ev = play(s, "usa", "land B5 Yorktown", "land O Yorktown")
     assert len(aboard(s, "Yorktown")) == 8 and not eliminated(ev)
+
+
+def test_5_stranded_are_the_flying_units_no_landing_takes() -> None:
+    """5 (issue 13's warning): `stranded` looks at each flying unit only until a deck takes
+    it; it must name exactly the flying units none of `landings` would take, over random
+    games of Scenario One (reach, capacity, colours) and Coral Sea (bases, planes), and
+    the Scenario One positions again with every flight in A1, out of most reaches."""
+    import random
+
+    from app.rules import apply, new_game
+    from app.rules.air_return import _flying, landings, stranded
+    from app.rules.flow import acting
+    from tools.fuzz import choose
+
+    rng = random.Random(5)
+    checked = named = 0
+    for scenario, seeds in (("one", range(12)), ("coral-sea", range(1))):
+        for seed in seeds:
+            s = new_game(scenario, frozenset(), seed)
+            while s.status != "finished":
+                far = s.clone()
+                for board in far.boards.values():
+                    for flight in board.flights.values():
+                        flight.hex = "A1" if scenario == "one" else flight.hex
+                for p in (s, far) if s.step in ("air movement", "air return") else ():
+                    for side in ("japan", "usa"):
+                        can_land = {a.values[0] for a in landings(p, side) if a.kind == "land"}
+                        flying = {u.id for u in _flying(p, side)}
+                        lost = {u for u, _ in stranded(p, side)}
+                        assert lost == flying - can_land, (p.turn, p.step, side)
+                        checked += bool(flying)
+                        named += len(lost)
+                seat = rng.choice(acting(s))
+                s, _ = apply(s, seat, choose(s, seat, rng))
+    assert checked > 200 and named > 0

@@ -23,14 +23,14 @@ from app.web.names import printed_marker
 from app.web.theatre import base_state, on_theatre
 
 
-@dataclass
+@dataclass(slots=True)
 class Box:
     key: str  # "box:<side>:<area>:<box>" - a click target
     title: str
     counters: list[Counter]
 
 
-@dataclass
+@dataclass(slots=True)
 class Area:
     name: str
     info: str
@@ -38,7 +38,7 @@ class Area:
     key: str = ""  # the task force's marker, the ship's or base's id: names its part
 
 
-@dataclass
+@dataclass(slots=True)
 class Part:
     """One area of a card as the page holds it: an element of its own (`id`, stable
     while the area is on the card), sent alone when it alone changed (render.LiveRegions).

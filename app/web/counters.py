@@ -61,7 +61,7 @@ def unit_key(side: str, uid: str) -> str:
     return f"u:{side}:{uid}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Factor:
     """One number of a counter as printed (1b1), with the letter it carries (3c, 1d)."""
 
@@ -70,7 +70,7 @@ class Factor:
     value: str  # "3c", "5", "–"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Counter:
     key: str
     side: str

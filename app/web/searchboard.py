@@ -42,7 +42,7 @@ def layout_of(view: dict[str, Any]) -> Grid:
     return theatre.layout() if theatre.on_theatre(view) else layout()
 
 
-@dataclass
+@dataclass(slots=True)
 class Cell:
     name: str
     x: float
@@ -55,7 +55,7 @@ class Cell:
     key: CellKey = ()  # all it is made from (`_cell`): the same key, the same cell
 
 
-@dataclass
+@dataclass(slots=True)
 class Mark:
     """A counter or marker on the board."""
 
@@ -70,7 +70,7 @@ class Mark:
     selectable: bool = True
 
 
-@dataclass
+@dataclass(slots=True)
 class Stack:
     """Issue 13: the counters in one hex, drawn as one counter (the first) with a count,
     opened by a click into a list beside the board; nothing is drawn outside the hex."""

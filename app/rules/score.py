@@ -16,11 +16,11 @@ the end of the game (victory.victory_points); the tally counts units only.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from app.rules.kept import Kept
 from app.rules.modes import mode_of
 from app.rules.seats import OMNISCIENT, is_umpire, seat_of
 from app.rules.state import ELIMINATED, GONE, SIDES, Side, State, Unit, other
@@ -77,7 +77,7 @@ def _believed_unit(u: Unit, damage: int) -> Unit:
 # recently used dropped first beyond TALLIES_KEPT. The key holds ids; the entry keeps
 # their objects alive, so no id is another object's while it is kept.
 TALLIES_KEPT = 2048  # a live game needs one: a thousand games with room to spare
-_TALLIES: dict[tuple[Any, ...], tuple[tuple[Unit, ...], dict[str, Any]]] = {}
+_TALLIES: Kept[tuple[Any, ...], tuple[tuple[Unit, ...], dict[str, Any]]] = Kept(TALLIES_KEPT)
 
 
 def _tally_all(state: State) -> dict[str, Any]:
@@ -88,14 +88,9 @@ def _tally_all(state: State) -> dict[str, Any]:
         return _tally(state, lambda u: u, "all")
     units = (*state.units["japan"].values(), *state.units["usa"].values())
     key = (state.scenario, len(state.units["japan"]), *map(id, units))
-    kept = _TALLIES.pop(key, None)
+    kept = _TALLIES.get(key)
     if kept is None:
-        kept = (units, _tally(state, lambda u: u, "all"))
-    _TALLIES[key] = kept  # last again: the tallies in use stay
-    if len(_TALLIES) > TALLIES_KEPT:
-        # another thread may take it first, or change the dict between the two steps
-        with contextlib.suppress(KeyError, RuntimeError, StopIteration):
-            del _TALLIES[next(iter(_TALLIES))]
+        kept = _TALLIES.put(key, (units, _tally(state, lambda u: u, "all")))
     return kept[1]
 
 

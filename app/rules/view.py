@@ -23,7 +23,6 @@ learns by radio (17c) and from the umpire's reports to the side (18c1, 18c2).
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
@@ -34,6 +33,7 @@ from app.rules.boards import bases_of, midway_hex, ships_in
 from app.rules.command_copies import own_board, own_card, own_prompt, separate
 from app.rules.flow import acting, legal_actions, waiting_for
 from app.rules.grid import DIRECTIONS
+from app.rules.kept import Kept
 from app.rules.landing import plane_count
 from app.rules.modes import mode_of
 from app.rules.radio import notes_of
@@ -341,7 +341,7 @@ def _lowered(factors: dict[str, int | None], hits: int) -> dict[str, int | None]
 # seconds of other games' actions, and were built again as new objects for the diff and
 # the pages to walk.)
 CARDS_KEPT = 4096
-_CARDS: dict[tuple[Any, ...], tuple[tuple[Any, ...], dict[str, Any]]] = {}
+_CARDS: Kept[tuple[Any, ...], tuple[tuple[Any, ...], dict[str, Any]]] = Kept(CARDS_KEPT)
 
 
 def _card(state: State, side: Side) -> dict[str, Any]:
@@ -363,17 +363,10 @@ def _card(state: State, side: Side) -> dict[str, Any]:
         tuple(state.launched.items()),
         tuple((base, id(d)) for base, d in damage),
     )
-    kept = _CARDS.pop(key, None)
+    kept = _CARDS.get(key)
     if kept is not None:
-        _CARDS[key] = kept  # last again: the cards in use stay, the oldest unused go first
         return kept[1]
-    card = _make_card(state, side)
-    _CARDS[key] = ((units, damage), card)
-    if len(_CARDS) > CARDS_KEPT:
-        # another thread may take it first, or change the dict between the two steps
-        with contextlib.suppress(KeyError, RuntimeError, StopIteration):
-            del _CARDS[next(iter(_CARDS))]
-    return card
+    return _CARDS.put(key, ((units, damage), _make_card(state, side)))[1]
 
 
 def _make_card(state: State, side: Side) -> dict[str, Any]:

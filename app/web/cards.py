@@ -10,7 +10,6 @@ the view says, its damage today and whether it is knocked out (Bases 3).
 
 from __future__ import annotations
 
-import contextlib
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -18,6 +17,7 @@ from typing import Any
 
 from app.rules.bases import RECOVERY_TIME
 from app.rules.bases import base as theatre_base
+from app.rules.kept import Kept
 from app.web.counters import SIDE_TITLE, Counter, counters_of, sides_of
 from app.web.names import printed_marker
 from app.web.theatre import base_state, on_theatre
@@ -200,10 +200,10 @@ def _carrier(
     return Area(name=name, info=info, boxes=boxes, key=str(cid))
 
 
-# 2c: the cards made lately, by what each was made from, the oldest dropped first beyond
-# CARDS_KEPT (every live game's two, which its pages hold anyway while they show them).
+# 2c: the cards made lately, by what each was made from, the least recently used dropped
+# first beyond CARDS_KEPT (every live game's two, which its pages hold anyway while they show them).
 CARDS_KEPT = 4096
-_MADE: dict[tuple[Any, ...], tuple[Any, Card]] = {}
+_MADE: Kept[tuple[Any, ...], tuple[Any, Card]] = Kept(CARDS_KEPT)
 
 
 def card(view: dict[str, Any], side: str, seat: str) -> Card:
@@ -222,13 +222,7 @@ def card(view: dict[str, Any], side: str, seat: str) -> Card:
     kept = _MADE.get(key)
     if kept is not None:
         return kept[1]
-    made = _make_card(view, side, seat)
-    _MADE[key] = (held, made)
-    if len(_MADE) > CARDS_KEPT:
-        # another thread may take it first, or change the dict between the two steps
-        with contextlib.suppress(KeyError, RuntimeError, StopIteration):
-            del _MADE[next(iter(_MADE))]
-    return made
+    return _MADE.put(key, (held, _make_card(view, side, seat)))[1]
 
 
 def _make_card(view: dict[str, Any], side: str, seat: str) -> Card:

@@ -16,6 +16,7 @@ from functools import cached_property
 from json.encoder import encode_basestring_ascii as _json_str
 from typing import Any
 
+from app.rules.kept import Kept
 from app.web import theatre
 from app.web.counters import SIDE_TITLE, opponents, unit_key
 from app.web.geometry import ahead
@@ -236,7 +237,7 @@ GENERAL = {
 
 
 CHOICES_MADE = 4096  # choices kept for the actions they were made for (about 2 MB)
-_MADE: dict[tuple[object, ...], Choice] = {}
+_MADE: Kept[tuple[object, ...], Choice] = Kept(CHOICES_MADE)
 
 
 def choice(a: dict[str, str], n: Namer) -> Choice:
@@ -249,9 +250,7 @@ def choice(a: dict[str, str], n: Namer) -> Choice:
         return _choice(a, n)
     made = _MADE.get(key)
     if made is None or made.action is not a:
-        made = _MADE[key] = _choice(a, n)
-        if len(_MADE) > CHOICES_MADE:
-            del _MADE[next(iter(_MADE))]
+        made = _MADE.put(key, _choice(a, n))
     return made
 
 

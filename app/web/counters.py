@@ -6,13 +6,13 @@ game state. Colour is never the only signal: every counter also says "US" or "IJ
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, cast
 
 from app.data import catalog
 from app.data.records import AirFace, ShipFace, Side
+from app.rules.kept import Kept
 
 SIDE_LABEL = {"usa": "US", "japan": "IJN"}
 SIDE_NAME = {"usa": "American", "japan": "Japanese"}
@@ -200,10 +200,10 @@ def printed(side: str, uid: str, air: bool, back: bool) -> tuple[tuple[Factor, .
 
 
 # the counters made lately, by the unit's dict they were made from (the engine shares a
-# unit's dict between views and states while the unit shows alike), the oldest dropped
-# first beyond UNITS_KEPT; each entry keeps its dict alive, so no id is another's
+# unit's dict between views and states while the unit shows alike), the least recently
+# used dropped first beyond UNITS_KEPT; each entry keeps its dict alive, so no id is another's
 UNITS_KEPT = 8192
-_BY_UNIT: dict[int, tuple[dict[str, Any], Counter]] = {}
+_BY_UNIT: Kept[int, tuple[dict[str, Any], Counter]] = Kept(UNITS_KEPT)
 
 
 def counter(unit: dict[str, Any]) -> Counter:
@@ -212,12 +212,7 @@ def counter(unit: dict[str, Any]) -> Counter:
     kept = _BY_UNIT.get(id(unit))
     if kept is not None and kept[0] is unit:
         return kept[1]
-    made = _BY_UNIT[id(unit)] = (unit, _unit_counter(unit))
-    if len(_BY_UNIT) > UNITS_KEPT:
-        # another thread may take it first, or change the dict between the two steps
-        with contextlib.suppress(KeyError, RuntimeError, StopIteration):
-            del _BY_UNIT[next(iter(_BY_UNIT))]
-    return made[1]
+    return _BY_UNIT.put(id(unit), (unit, _unit_counter(unit)))[1]
 
 
 def _unit_counter(unit: dict[str, Any]) -> Counter:

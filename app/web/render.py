@@ -26,6 +26,7 @@ from markupsafe import Markup
 from app.data import catalog
 from app.data.options import optional_rules
 from app.data.rules_help import rules_help
+from app.rules.kept import Kept
 from app.rules.time_record import track_of
 from app.web import battleboard, cards, choices, console, searchboard
 from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter, sides_of
@@ -440,7 +441,8 @@ def reach_of(view: dict[str, Any], side: str) -> dict[str, Any] | None:
     return searchboard.reach_data(view, side) if "searchboard" in view else None
 
 
-_CELL_SVG: dict[searchboard.CellKey, str] = {}  # each cell's drawing, by the cell's key
+# each cell's drawing, by the cell's key
+_CELL_SVG: Kept[searchboard.CellKey, str] = Kept(searchboard.CELLS_MADE)
 
 
 def cells_svg(board: searchboard.Board) -> Markup:
@@ -451,9 +453,7 @@ def cells_svg(board: searchboard.Board) -> Markup:
     for c in board.cells:
         html = _CELL_SVG.get(c.key)
         if html is None:
-            html = _CELL_SVG[c.key] = str(_cell_macro()(c, square))
-            if len(_CELL_SVG) > searchboard.CELLS_MADE:
-                del _CELL_SVG[next(iter(_CELL_SVG))]
+            html = _CELL_SVG.put(c.key, str(_cell_macro()(c, square)))
         drawn.append(html)
     return Markup('<g class="cells">\n' + "\n".join(drawn) + "\n</g>")
 

@@ -19,6 +19,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from app.data import catalog
+from app.rules.kept import Kept
 from app.web import theatre
 from app.web.choices import Namer
 from app.web.counters import SIDE_LABEL, SIDE_TITLE, opponents, sides_of, unit_key
@@ -209,17 +210,15 @@ def _cells(view: dict[str, Any], seat: str, grid: Grid) -> tuple[CellsKey, tuple
     return key, cells_of(key, grid)
 
 
-_CELLS: dict[CellsKey, tuple[Cell, ...]] = {}
 CELLS_KEPT = 4096  # boards' cells by key: each a tuple of shared cells (`_cell`), ~2 kB
+_CELLS: Kept[CellsKey, tuple[Cell, ...]] = Kept(CELLS_KEPT)
 
 
 def cells_of(key: CellsKey, grid: Grid) -> tuple[Cell, ...]:
     """The cells for `key` (`_cells`), from a bounded table of those drawn lately."""
     found = _CELLS.get(key)
     if found is None:
-        found = _CELLS[key] = _make_cells(key, grid)
-        if len(_CELLS) > CELLS_KEPT:
-            del _CELLS[next(iter(_CELLS))]
+        found = _CELLS.put(key, _make_cells(key, grid))
     return found
 
 

@@ -17,7 +17,8 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from app.web.choices import Choice, Subject, action_value
+from app.rules.kept import Kept
+from app.web.choices import CHOICES_MADE, Choice, Subject, action_value
 
 MAX_BUTTONS = 8
 # Issue 13: why an air unit would be lost on Done (5), by the rule the engine names.
@@ -44,9 +45,22 @@ def hex_of(c: Choice) -> str | None:
     return code if code and HEX.fullmatch(code) else None
 
 
+# The sort keys of the choices lately ordered: a Choice is made once for its action and
+# names (choices.choice), and each push of a prompt of set-up sorts its dozens again.
+_ORDERS: Kept[int, tuple[Choice, tuple[object, ...]]] = Kept(CHOICES_MADE)
+
+
 def board_order(c: Choice) -> tuple[object, ...]:
     """By hex code, column letter then row number (A1, A2 ... A10, B1); a theatre zone by
-    its area, then its letter (A1A, A1B ... A2A); then by words."""
+    its area, then its letter (A1A, A1B ... A2A); then by words. A Choice is frozen: its
+    key is worked out once while it is kept (the entry holds it, so its id is its own)."""
+    kept = _ORDERS.get(id(c))
+    if kept is not None and kept[0] is c:
+        return kept[1]
+    return _ORDERS.put(id(c), (c, _board_order(c)))[1]
+
+
+def _board_order(c: Choice) -> tuple[object, ...]:
     code = hex_of(c)
     if code:
         m = HEX.fullmatch(code)

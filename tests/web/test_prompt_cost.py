@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app import rules
+from app.rules.kept import Kept
 from app.web import choices, prompt_bar, render
 from app.web.render import Context, Seat, render_region
 from app.web.rule_links import link_rules
@@ -106,3 +107,26 @@ def test_17_the_prompt_links_rule_numbers_in_its_template(monkeypatch: pytest.Mo
     monkeypatch.setattr(render, "link_rules", lambda html: scans.append(html) or html)
     assert render.region_html("prompt", ctx) == scanned
     assert scans == []
+
+
+def test_17_a_prompt_offered_again_orders_its_choices_without_working_out_a_key(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What is measured: how many sort keys (board order: hex, then words) are worked out
+    for a prompt of many choices rendered again from the same view: none, where the
+    first render worked out some. The HTML is that of the first render."""
+    view, log, seat = offering(40)
+    worked: list[object] = []
+    order = prompt_bar._board_order
+
+    def counted(c: choices.Choice) -> tuple[object, ...]:
+        worked.append(c)
+        return order(c)
+
+    monkeypatch.setattr(prompt_bar, "_board_order", counted)
+    monkeypatch.setattr(prompt_bar, "_ORDERS", Kept(prompt_bar.CHOICES_MADE))
+    first = prompt(view, log, seat)
+    assert worked
+    worked.clear()
+    assert prompt(view, log, seat) == first
+    assert worked == []

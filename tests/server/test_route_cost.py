@@ -104,3 +104,17 @@ def test_17_a_request_counted_again_reuses_its_metric_children(
         'midway_http_requests_total{method="POST",route="/games/{game_id}/act",status="200"} 5.0'
         in text
     )
+
+
+def test_17_a_request_does_not_look_for_an_opentelemetry_provider(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """FastAPI's own telemetry is off: the server's figures are its Prometheus metrics and
+    its access log. On, every request and socket asked whether a provider was set up."""
+    from fastapi.telemetry import _asgi
+
+    app = create_app(Settings(DATABASE_URL=f"sqlite:///{tmp_path / 'r.db'}"))
+    asked: list[object] = []
+    monkeypatch.setattr(_asgi, "_unconfigured", lambda provider: asked.append(provider) or True)
+    assert not app._native_telemetry.enabled()
+    assert asked == []

@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page
+
+from browser.games import HTTP
 
 TIMEOUT_MS = 10_000
 FOCUS_KEPT = """() => { const a = document.activeElement;
@@ -27,7 +28,7 @@ LINK = re.compile(r"/games/(?P<game>[0-9a-f]{16})/seat/(?P<seat>[\w-]+)#token=(?
 
 
 def api_view(base: str, game: str, token: str) -> dict[str, Any]:
-    r = httpx.get(f"{base}/api/games/{game}", headers={"Authorization": f"Bearer {token}"})
+    r = HTTP.get(f"{base}/api/games/{game}", headers={"Authorization": f"Bearer {token}"})
     assert r.status_code == 200, r.text
     view: dict[str, Any] = r.json()
     return view

@@ -8,11 +8,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from browser.conftest import Server
-from browser.games import ApiGame
+from browser.games import HTTP, ApiGame
 from browser.pages import TIMEOUT_MS, SeatPage
 
 pytestmark = pytest.mark.browser
@@ -75,7 +74,7 @@ def test_a_seat_open_in_two_places_says_so_on_both(
 def test_joining_a_lobby_game(browser: Any, server: Server, artifacts: Path) -> None:
     """A game opened to anyone is listed in the lobby; Join takes its free seat: the
     joiner lands on that seat's live page, and the game leaves the lobby."""
-    r = httpx.post(f"{server.url}/api/lobby", json={"scenario": "one", "keep": "japan"})
+    r = HTTP.post(f"{server.url}/api/lobby", json={"scenario": "one", "keep": "japan"})
     assert r.status_code == 201, r.text
     game_id = r.json()["id"]
     ctx = browser.new_context()
@@ -89,7 +88,7 @@ def test_joining_a_lobby_game(browser: Any, server: Server, artifacts: Path) -> 
         page.wait_for_url(f"**/games/{game_id}/seat/usa", timeout=TIMEOUT_MS)
         page.wait_for_selector("#conn[data-state=live]", timeout=TIMEOUT_MS)
         page.screenshot(path=str(artifacts / "joined.png"))
-        lobby = httpx.get(f"{server.url}/api/lobby").json()
+        lobby = HTTP.get(f"{server.url}/api/lobby").json()
         assert game_id not in {g["id"] for g in lobby}
         page.goto(server.url + "/")
         page.locator(f'#my-games tr[data-game="{game_id}"][data-seat="usa"]').wait_for(
@@ -148,7 +147,7 @@ def test_pace_shown_and_an_overdue_opponent_claimed_from_the_page(
     """A game of one day a move: the waiting seat's page shows the pace and the other
     seat's due time; once that seat is overdue (no vacation left) a Claim button appears,
     and claiming says so on the page and ends the game."""
-    r = httpx.post(
+    r = HTTP.post(
         f"{server.url}/api/games",
         json={"scenario": "one", "seed": 7, "pace_days": 1, "vacation_days": 0},
     )
@@ -158,7 +157,7 @@ def test_pace_shown_and_an_overdue_opponent_claimed_from_the_page(
     game.set_up()
     late = next(s for s in ("japan", "usa") if game.view(s)["prompt"]["actions"])
     other = "usa" if late == "japan" else "japan"
-    tick = httpx.post(f"{server.url}/api/_clock/tick", json={"at": datetime.now(UTC).isoformat()})
+    tick = HTTP.post(f"{server.url}/api/_clock/tick", json={"at": datetime.now(UTC).isoformat()})
     assert tick.status_code == 200, tick.text
     page = seat_page(browser, game.link(other), artifacts)
     pace = page.page.locator("#pace")
@@ -171,7 +170,7 @@ def test_pace_shown_and_an_overdue_opponent_claimed_from_the_page(
     )
     assert page.page.locator("#claim").count() == 0
     later = (datetime.now(UTC) + timedelta(days=2)).isoformat()
-    assert httpx.post(f"{server.url}/api/_clock/tick", json={"at": later}).status_code == 200
+    assert HTTP.post(f"{server.url}/api/_clock/tick", json={"at": later}).status_code == 200
     page.page.locator("#claim").wait_for(timeout=TIMEOUT_MS)
     assert "overdue since" in pace.inner_text()
     page.page.click("#claim")
@@ -180,7 +179,7 @@ def test_pace_shown_and_an_overdue_opponent_claimed_from_the_page(
         timeout=TIMEOUT_MS,
     )
     page.page.screenshot(path=str(artifacts / "claimed.png"))
-    glance = httpx.get(f"{server.url}/api/games/{game.id}/glance", headers=game.auth(late))
+    glance = HTTP.get(f"{server.url}/api/games/{game.id}/glance", headers=game.auth(late))
     assert glance.json()["pace"]["claimed_by"] == other
     assert not page.errors
     page.page.context.close()
@@ -229,7 +228,7 @@ def test_a_game_opened_in_the_lobby_has_its_own_page_and_a_reload_opens_no_other
         page.goto(server.url + "/")
         page.check("input[name=scenario][value=one]")
         page.select_option("select[name=keep]", "japan")
-        lobby = len(httpx.get(f"{server.url}/api/lobby").json())
+        lobby = len(HTTP.get(f"{server.url}/api/lobby").json())
         page.click("button.open")
         page.wait_for_selector("a.seat-link[data-seat=japan][href*='#token=']")
         assert "/opened" in page.url and "token" not in page.url
@@ -239,10 +238,10 @@ def test_a_game_opened_in_the_lobby_has_its_own_page_and_a_reload_opens_no_other
         page.reload()
         page.wait_for_selector("a.seat-link[data-seat=japan][href*='#token=']")
         assert page.eval_on_selector("a.seat-link", "a => a.href") == link
-        listed = httpx.get(f"{server.url}/api/lobby").json()
+        listed = HTTP.get(f"{server.url}/api/lobby").json()
         assert len(listed) == lobby + 1
         game_id = page.url.split("/games/")[1].split("/")[0]
-        r = httpx.post(f"{server.url}/api/lobby/{game_id}/join", json={})
+        r = HTTP.post(f"{server.url}/api/lobby/{game_id}/join", json={})
         assert r.status_code == 200, r.text
         page.reload()
         page.wait_for_selector("a.seat-link[data-seat=japan][href*='#token=']")

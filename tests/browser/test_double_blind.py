@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
 
 from browser.conftest import Server
+from browser.games import HTTP
 from browser.pages import SeatPage, pass_until, place_by_clicking
 from browser.test_play import LAPTOP
 
@@ -23,7 +23,7 @@ SEED = 10  # Turn 8: the US is Side B
 def test_18_double_blind_scenario_one_through_a_turn(
     browser: Any, server: Server, artifacts: Any
 ) -> None:
-    r = httpx.post(
+    r = HTTP.post(
         f"{server.url}/api/games",
         json={"scenario": "one", "mode": "double-blind", "seed": SEED},
     )

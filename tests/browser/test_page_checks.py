@@ -16,12 +16,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from live import in_ci
 
 from browser.conftest import ROOT, Server
-from browser.games import ApiGame
+from browser.games import HTTP, ApiGame
 from browser.pages import SETTLED, SeatPage
 
 pytestmark = pytest.mark.browser
@@ -164,7 +163,7 @@ def coral_sea_game(base: str) -> ApiGame:
 def umpired_game(base: str) -> ApiGame:
     """An umpired Scenario One game whose US scout's route K2-J2 has been flown (18c1):
     the reports of both hexes wait."""
-    r = httpx.post(f"{base}/api/games", json={"scenario": "one", "mode": "umpired", "seed": 10})
+    r = HTTP.post(f"{base}/api/games", json={"scenario": "one", "mode": "umpired", "seed": 10})
     assert r.status_code == 201, r.text
     body = r.json()
     game = ApiGame(base, body["id"], {s["seat"]: s["token"] for s in body["seats"]})

@@ -10,11 +10,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from browser.conftest import Server
-from browser.games import ApiGame
+from browser.games import HTTP, ApiGame
 
 pytestmark = pytest.mark.browser
 
@@ -142,7 +141,7 @@ def test_18b_replay_views_are_the_seats_the_engine_declares_and_both_sides_on_on
 ) -> None:
     """The views offered are the game's seats as GET /api/scenarios lists them for its
     mode (asked of the engine), then both sides; a switch keeps the step."""
-    scenarios = httpx.get(f"{server.url}/api/scenarios").json()
+    scenarios = HTTP.get(f"{server.url}/api/scenarios").json()
     one = next(s for s in scenarios if s["id"] == "one")
     mode = next(m for m in one["modes"] if m["mode"] == "two-player")
     seating = next(x for x in mode["seatings"] if not x.get("teams"))

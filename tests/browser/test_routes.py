@@ -3,11 +3,10 @@ and nothing on a page is cached or framed, or loaded from another host."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 
 from browser.conftest import Server
-from browser.games import ApiGame
+from browser.games import HTTP, ApiGame
 
 
 @pytest.fixture
@@ -16,17 +15,17 @@ def game(server: Server) -> ApiGame:
 
 
 def test_home_creates_a_game_and_gives_one_link_per_seat(server: Server) -> None:
-    posted = httpx.post(f"{server.url}/games", data={"scenario": "one", "mode": "two-player"})
+    posted = HTTP.post(f"{server.url}/games", data={"scenario": "one", "mode": "two-player"})
     assert posted.status_code == 303  # Post/Redirect/Get: the created page is its own URL
-    r = httpx.get(server.url + posted.headers["location"])
+    r = HTTP.get(server.url + posted.headers["location"])
     assert r.status_code == 200
     assert r.text.count('class="seat-link"') == 2 and "/replay" in r.text
-    assert httpx.get(f"{server.url}/games/0123456789abcdef/created").status_code == 404
+    assert HTTP.get(f"{server.url}/games/0123456789abcdef/created").status_code == 404
     assert r.headers["cache-control"] == "no-store"
     assert "default-src 'self'" in r.headers["content-security-policy"]
-    bad = httpx.post(f"{server.url}/games", data={"scenario": "nine"})
+    bad = HTTP.post(f"{server.url}/games", data={"scenario": "nine"})
     assert bad.status_code == 422 and "The game was not created" in bad.text
-    seed = httpx.post(f"{server.url}/games", data={"scenario": "one", "seed": "x1"})
+    seed = HTTP.post(f"{server.url}/games", data={"scenario": "one", "seed": "x1"})
     assert seed.status_code == 422 and "seed" in seed.text
 
 
@@ -44,7 +43,7 @@ def test_home_creates_a_game_and_gives_one_link_per_seat(server: Server) -> None
     ],
 )
 def test_hostile_clicks_are_refused_in_words(game: ApiGame, body: str, status: int) -> None:
-    r = httpx.post(
+    r = HTTP.post(
         f"{game.base}/games/{game.id}/act",
         content=body.encode("latin-1"),
         headers={**game.auth("usa"), "Content-Type": "application/x-www-form-urlencoded"},
@@ -75,7 +74,7 @@ def test_refusals_are_4xx(
     game: ApiGame, method: str, path: str, token: str | None, status: int
 ) -> None:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    r = httpx.request(method, game.base + path.format(id=game.id), headers=headers)
+    r = HTTP.request(method, game.base + path.format(id=game.id), headers=headers)
     assert r.status_code == status, r.text
 
 
@@ -95,7 +94,7 @@ def test_issue13_why_a_click_does_nothing_is_answered_in_words(
     """Issue 13: the page asks why a click makes no legal action; the rules answer, or a
     click that is not well formed is refused in words (never a 500); nothing changes."""
     before = game.view("usa")["version"]
-    r = httpx.post(
+    r = HTTP.post(
         f"{game.base}/games/{game.id}/why",
         content=body.encode("latin-1"),
         headers={**game.auth("usa"), "Content-Type": "application/x-www-form-urlencoded"},
@@ -106,9 +105,9 @@ def test_issue13_why_a_click_does_nothing_is_answered_in_words(
 
 
 def test_static_files_are_compressed_and_kept(server: Server) -> None:
-    home = httpx.get(server.url + "/").text
+    home = HTTP.get(server.url + "/").text
     src = home.split('href="/static/midway.css')[1].split('"')[0]
-    r = httpx.get(f"{server.url}/static/midway.css{src}")
+    r = HTTP.get(f"{server.url}/static/midway.css{src}")
     assert r.status_code == 200 and r.headers["content-encoding"] == "gzip"
     assert "immutable" in r.headers["cache-control"]
     assert r.headers["content-type"].startswith("text/css")
@@ -117,23 +116,23 @@ def test_static_files_are_compressed_and_kept(server: Server) -> None:
 def test_17a_home_creates_a_team_game_with_one_link_per_player(server: Server) -> None:
     """17a: with teams, Scenario Three gives four links, each naming its command; a seat
     page exists for each seat the engine declares, and for no other."""
-    home = httpx.get(server.url + "/").text
+    home = HTTP.get(server.url + "/").text
     assert 'name="teams"' in home and "Scenario Three" in home
-    r = httpx.post(
+    r = HTTP.post(
         f"{server.url}/games", data={"scenario": "three", "mode": "two-player", "teams": "1"}
     )
     assert r.status_code == 303, r.text
     fragment = dict(pair.split("=") for pair in r.headers["location"].split("#")[1].split("&"))
     assert sorted(fragment) == ["japan-i", "japan-vi", "usa-tf16", "usa-tf17"]
-    created = httpx.get(server.url + r.headers["location"].split("#")[0]).text
+    created = HTTP.get(server.url + r.headers["location"].split("#")[0]).text
     assert created.count('class="seat-link"') == 4
     assert "Task Force 16 (United States)" in created and 'data-seat="japan-vi"' in created
     link = created.split('data-seat="usa-tf16" data-base="')[1].split('"')[0]
     link = link if link.startswith("http") else server.url + link
-    page = httpx.get(link)
+    page = HTTP.get(link)
     assert page.status_code == 200 and "Task Force 16 (United States)" in page.text
-    assert httpx.get(link.replace("usa-tf16", "usa")).status_code == 404
-    refused = httpx.post(f"{server.url}/games", data={"scenario": "one", "teams": "1"})
+    assert HTTP.get(link.replace("usa-tf16", "usa")).status_code == 404
+    refused = HTTP.post(f"{server.url}/games", data={"scenario": "one", "teams": "1"})
     assert refused.status_code == 422 and "(17)" in refused.text
 
 
@@ -145,13 +144,13 @@ def test_an_option_without_the_option_it_needs_is_refused_naming_both(
 ) -> None:
     """15b needs 14 (15b: "only used if option 14 is also used"); 16f5 and 16k are parts
     of the surface combats of 16: refused by the form and by the API alike."""
-    form = httpx.post(f"{server.url}/games", data={"scenario": "one", "options": options})
+    form = HTTP.post(f"{server.url}/games", data={"scenario": "one", "options": options})
     assert form.status_code == 422
     needing = next(o for o in options if o != "15a")
     assert f"optional rule {needing}" in form.text and f"needs optional rule {missing}" in form.text
-    api = httpx.post(f"{server.url}/api/games", json={"scenario": "one", "options": options})
+    api = HTTP.post(f"{server.url}/api/games", json={"scenario": "one", "options": options})
     assert api.status_code == 422 and f"needs optional rule {missing}" in api.text
-    ok = httpx.post(f"{server.url}/games", data={"scenario": "one", "options": [*options, missing]})
+    ok = HTTP.post(f"{server.url}/games", data={"scenario": "one", "options": [*options, missing]})
     assert ok.status_code == 303
 
 
@@ -160,17 +159,17 @@ def test_scenario_four_brings_16_and_the_created_and_seat_pages_show_the_options
 ) -> None:
     """7e: Scenario Four requires option 16, so 16f5 alone is enough there; the options in
     play are on the created page and on the seat page's status."""
-    r = httpx.post(f"{server.url}/games", data={"scenario": "four", "options": ["16f5"]})
+    r = HTTP.post(f"{server.url}/games", data={"scenario": "four", "options": ["16f5"]})
     assert r.status_code == 303, r.text
-    page = httpx.get(server.url + r.headers["location"]).text
+    page = HTTP.get(server.url + r.headers["location"]).text
     assert "<strong>16</strong> Surface combats" in page
     assert "<strong>16f5</strong> Japanese torpedo reloads" in page
     game = r.headers["location"].split("/")[2]
     token = r.headers["location"].split("japan=")[1].split("&")[0]
-    regions = httpx.get(
+    regions = HTTP.get(
         f"{server.url}/games/{game}/regions", headers={"Authorization": f"Bearer {token}"}
     )
     assert "Optional rules: 16, 16f5" in regions.text
-    basic = httpx.post(f"{server.url}/games", data={"scenario": "one"})
-    shown = httpx.get(server.url + basic.headers["location"]).text
+    basic = HTTP.post(f"{server.url}/games", data={"scenario": "one"})
+    shown = HTTP.get(server.url + basic.headers["location"]).text
     assert "none (the basic game)" in shown

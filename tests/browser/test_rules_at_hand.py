@@ -7,11 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from browser.conftest import Server
-from browser.games import ApiGame
+from browser.games import HTTP, ApiGame
 from browser.pages import SeatPage
 
 pytestmark = pytest.mark.browser
@@ -54,7 +53,7 @@ def test_7a_a_rule_number_opens_its_explanation_by_click_and_by_keyboard(
 
 
 def test_7a_without_script_a_rule_number_is_a_link_to_its_entry(server: Server) -> None:
-    page = httpx.get(f"{server.url}/rules")
+    page = HTTP.get(f"{server.url}/rules")
     assert page.status_code == 200
     assert 'id="rule-7a"' in page.text and 'id="rule-7b4.1"' in page.text
     assert "our own words" in page.text

@@ -9,11 +9,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import httpx
 import pytest
 
 from browser.conftest import Server
-from browser.games import ApiGame
+from browser.games import HTTP, ApiGame
 from browser.pages import SETTLED, SeatPage
 
 pytestmark = pytest.mark.browser
@@ -44,7 +43,7 @@ def rendered_page(browser: Any, game: ApiGame, seat: str, folder: Path) -> str:
 
 def why_not(game: ApiGame, seat: str, click: dict[str, str]) -> str:
     """The page's answer to a click that makes no legal action (issue 13)."""
-    r = httpx.post(f"{game.base}/games/{game.id}/why", data=click, headers=game.auth(seat))
+    r = HTTP.post(f"{game.base}/games/{game.id}/why", data=click, headers=game.auth(seat))
     assert r.status_code == 200, r.text
     return r.text
 
@@ -371,7 +370,7 @@ def test_17b_each_american_player_places_only_his_own_task_force_on_a_shared_boa
     """17a, 17b in the browser: in a Scenario Three team game the two American players
     each see only their own task force to place; the one placed shows on the other's page
     (one Searchboard a side on the table); neither page holds another seat's token."""
-    r = httpx.post(f"{server.url}/api/games", json={"scenario": "three", "teams": True})
+    r = HTTP.post(f"{server.url}/api/games", json={"scenario": "three", "teams": True})
     assert r.status_code == 201, r.text
     body = r.json()
     tokens = {s["seat"]: s["token"] for s in body["seats"]}

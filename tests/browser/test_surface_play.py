@@ -16,7 +16,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from app import rules
@@ -24,6 +23,7 @@ from app.rules.actions import Action
 from app.web import choices, render
 from app.web.render import Seat
 from browser.conftest import Server
+from browser.games import HTTP
 from browser.pages import TIMEOUT_MS, SeatPage
 
 pytestmark = pytest.mark.browser
@@ -88,7 +88,7 @@ def test_the_surface_battleboard_region_carries_every_ships_reach() -> None:
 
 
 def create_four(server: Server) -> dict[str, str]:
-    r = httpx.post(f"{server.url}/api/games", json={"scenario": "four", "seed": SEED})
+    r = HTTP.post(f"{server.url}/api/games", json={"scenario": "four", "seed": SEED})
     assert r.status_code == 201, r.text
     body = r.json()
     return {

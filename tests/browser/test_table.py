@@ -10,14 +10,13 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from app import rules
 from app.web import render
 from app.web.render import Seat
 from browser.conftest import ROOT, Server
-from browser.games import ApiGame
+from browser.games import HTTP, ApiGame
 from browser.pages import SeatPage
 from browser.test_counters import INSIDE_ITS_HEX
 
@@ -89,7 +88,7 @@ def test_an_illegal_click_says_why_with_the_rule(
         assert "Task Force 17 sets up in any hex east of the International Dateline" in words, words
         assert "(7b2)" in words and "not in C5" in words, words
         assert us.view()["version"] == before  # nothing was posted
-        refused = httpx.post(
+        refused = HTTP.post(
             f"{game.base}/api/games/{game.id}/actions",
             json={"version": before, "action": {"kind": "place", "force": "TF17", "hex": "C5"}},
             headers=game.auth("usa"),

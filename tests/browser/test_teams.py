@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
-
 from browser.conftest import Server
-from browser.games import ApiGame
+from browser.games import HTTP, ApiGame
 from browser.pages import SeatPage, acting
 
 LAPTOP = {"width": 1366, "height": 900}
@@ -26,7 +24,7 @@ NOTE = "TF 16 strikes Mobile Force at first light"
 
 
 def events(game: ApiGame, seat: str) -> list[dict[str, Any]]:
-    r = httpx.get(f"{game.base}/api/games/{game.id}/log", headers=game.auth(seat))
+    r = HTTP.get(f"{game.base}/api/games/{game.id}/log", headers=game.auth(seat))
     assert r.status_code == 200, r.text
     found: list[dict[str, Any]] = r.json()
     return found
@@ -55,7 +53,7 @@ def click_through(pages: dict[str, SeatPage], turn: int) -> None:
 def test_17_four_players_in_four_browsers_with_a_radio_note_delivered_late(
     server: Server, browser: Any, artifacts: Any
 ) -> None:
-    r = httpx.post(
+    r = HTTP.post(
         f"{server.url}/api/games", json={"scenario": "three", "teams": True, "seed": SEED}
     )
     assert r.status_code == 201, r.text

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
-
 from browser.conftest import Server
-from browser.games import ApiGame
+from browser.games import HTTP, ApiGame
 from browser.pages import TIMEOUT_MS, SeatPage, pass_until, place_by_clicking
 
 LAPTOP = {"width": 1366, "height": 900}
@@ -42,7 +40,7 @@ def no_page_scroll(page: SeatPage) -> None:
 def test_18_an_umpired_day_turn_with_a_spotting_report_edited_and_released(
     server: Server, browser: Any, artifacts: Any
 ) -> None:
-    r = httpx.post(
+    r = HTTP.post(
         f"{server.url}/api/games", json={"scenario": "one", "mode": "umpired", "seed": SEED}
     )
     assert r.status_code == 201, r.text

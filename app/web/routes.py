@@ -15,6 +15,8 @@ from typing import Annotated, Any
 from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Header, Request, Response
+from starlette.routing import Match, Route
+from starlette.types import Scope
 
 from app.api.deps import ServiceDep, SettingsDep, bearer_token
 from app.api.inbound import parse_json
@@ -249,12 +251,11 @@ def _parse_action(form: Form) -> tuple[int, dict[str, Any]]:
     return version, action
 
 
-@router.post("/games/{game_id}/act")
 async def act(request: Request) -> Response:
     """One click: post the action; answer with the fresh status and prompt (or only the
     cleared flash when the page's live socket brings them), or why it was refused. The
     busiest route of the pages: its one parameter is the request, which it reads itself
-    (no dependency for FastAPI to solve: about a tenth of a click's CPU)."""
+    (a plain Starlette route, `PlainRoute`)."""
     game_id: str = request.path_params["game_id"]
     service: GameService = request.app.state.service
     try:
@@ -279,6 +280,22 @@ async def act(request: Request) -> Response:
     STAGES.lap("page", t)
     return html(request, render.flash() + "".join(parts[n] for n in names))
 
+
+class PlainRoute(Route):
+    """Starlette's own route, which names itself in the request's scope as FastAPI's
+    routes do (the access log and the metrics label a request by its route's path)."""
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        match, child = super().matches(scope)
+        if match != Match.NONE:
+            child["route"] = self
+        return match, child
+
+
+# The busiest route of the pages as a plain route: FastAPI's request handler (solving an
+# empty list of dependencies, checking a response it has no model for) cost more than
+# the route's own work before the service.
+router.routes.append(PlainRoute("/games/{game_id}/act", act, methods=["POST"]))
 
 CLICK_FIELDS = ("subject", "owner", "hex", "unit")
 

@@ -76,14 +76,17 @@ class Server:
 
     def _wait_ready(self) -> None:
         deadline = time.monotonic() + STARTUP_SECONDS
-        while time.monotonic() < deadline:
-            assert self.proc is not None
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited at start:\n{self.log()}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/api/scenarios", timeout=2).status_code == 200:
-                    return
-            time.sleep(0.1)
+        # one client for every poll: httpx.get() makes a client, and with it an SSL
+        # context, each time (about 45 ms of CPU every 0.1 s, taken from the starting server)
+        with httpx.Client(timeout=2) as http:
+            while time.monotonic() < deadline:
+                assert self.proc is not None
+                if self.proc.poll() is not None:
+                    raise RuntimeError(f"server exited at start:\n{self.log()}")
+                with contextlib.suppress(httpx.HTTPError):
+                    if http.get(self.url + "/api/scenarios").status_code == 200:
+                        return
+                time.sleep(0.1)
         raise RuntimeError(f"server not ready in {STARTUP_SECONDS}s:\n{self.log()}")
 
     def log(self) -> str:

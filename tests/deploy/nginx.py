@@ -89,12 +89,13 @@ class Nginx:
             stderr=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, self.logs()
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/healthz", timeout=2).status_code == 200:
-                    return self
-            time.sleep(0.1)
+        with httpx.Client(timeout=2) as http:  # one client, one SSL context (tests/live.py)
+            while time.monotonic() < deadline:
+                assert self.proc.poll() is None, self.logs()
+                with contextlib.suppress(httpx.HTTPError):
+                    if http.get(self.url + "/healthz").status_code == 200:
+                        return self
+                time.sleep(0.1)
         raise RuntimeError(f"nginx not answering:\n{self.logs()}")
 
     def logs(self) -> str:

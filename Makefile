@@ -27,8 +27,10 @@ test: $(STAMP) lint typecheck
 	bash tools/test-setup.sh
 	$(BIN)/pytest -q -n 2 -p no:cacheprovider --ignore=tests/browser
 	# Playwright's sync API keeps an event loop running in its process: the browser tests
-	# run in a process of their own, so that no asyncio test shares it.
-	$(BIN)/pytest -q -p no:cacheprovider tests/browser
+	# run in processes of their own, so that no asyncio test shares one. Two workers, each
+	# with its own server and Chromium; a file's tests on one worker (the page checks share
+	# their pages, the replay tests their game).
+	$(BIN)/pytest -q -n 2 --dist loadfile -p no:cacheprovider tests/browser
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench

@@ -25,7 +25,9 @@ typecheck: $(STAMP)
 
 test: $(STAMP) lint typecheck
 	bash tools/test-setup.sh
-	$(BIN)/pytest -q -n 2 -p no:cacheprovider --ignore=tests/browser
+	# The slow tests go first (tests/conftest.py), and a worker with nothing left takes
+	# tests from the other's queue.
+	$(BIN)/pytest -q -n 2 --dist worksteal -p no:cacheprovider --ignore=tests/browser
 	# Playwright's sync API keeps an event loop running in its process: the browser tests
 	# run in processes of their own, so that no asyncio test shares one. Two workers, each
 	# with its own server and Chromium; a file's tests on one worker (the page checks share

@@ -23,6 +23,7 @@ CASES = sorted((Path(__file__).parent / "fuzz_cases").glob("*.json"))
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.slow
 def test_fuzz_scenario_one_random_games(chunk: int) -> None:
     battles = 0
     for seed in range(chunk * GAMES_PER_CHUNK, (chunk + 1) * GAMES_PER_CHUNK):
@@ -37,6 +38,7 @@ def test_fuzz_scenario_one_random_games(chunk: int) -> None:
 
 @pytest.mark.parametrize("scenario", ["one", "two", "three"])
 @pytest.mark.parametrize("which", ["all", "random"])
+@pytest.mark.slow
 def test_fuzz_with_optional_rules(scenario: str, which: str) -> None:
     """Complete games with every option on, and with random subsets (make fuzz plays more)."""
     games = 40 if scenario == "one" else 12

@@ -38,6 +38,7 @@ WITH = frozenset({"11a", "11b", "11c", "11d", "11e", "12a", "15a"})
 
 
 @pytest.mark.parametrize("chunk", range(2))
+@pytest.mark.slow
 def test_fuzz_scenario_four_complete_games(chunk: int) -> None:
     """200 complete games of the Night Surface Action (7e)."""
     seen: dict[str, int] = {}

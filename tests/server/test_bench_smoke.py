@@ -35,6 +35,7 @@ FIGURES = (
 )
 
 
+@pytest.mark.slow
 def test_bench_server_prints_every_figure(
     capsys: pytest.CaptureFixture[str], redis_url: str
 ) -> None:

@@ -9,6 +9,8 @@ import random
 import re
 from typing import Any
 
+import pytest
+
 import app.rules as rules
 from app.web import render
 from server.client import Api
@@ -17,6 +19,7 @@ from server.conftest import Server
 MAX_ACTIONS = 20_000
 
 
+@pytest.mark.slow
 def test_scenario_one_complete_game_over_http_to_finished(server: Server) -> None:
     """Both seats take random actions from their prompts until the view says finished;
     the view then carries the victory points, nobody may act (403), and GET /replay
@@ -68,6 +71,7 @@ def play_to_the_end(api: Api, seed: int) -> tuple[Any, int]:
     return game, taken
 
 
+@pytest.mark.slow
 def test_replay_page_steps_through_a_finished_game_as_each_side_saw_it(server: Server) -> None:
     """GET /games/{id}/replay (anyone with the link, finished games only): the game after
     any number of its actions, as Japan or the United States saw it then, by the seat

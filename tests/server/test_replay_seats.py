@@ -35,6 +35,7 @@ def post_every(api: Api, game: Game, log: list[tuple[str, dict[str, Any]]]) -> N
         versions[seat] = r.json()["version"]
 
 
+@pytest.mark.slow
 def test_18b_the_replay_offers_each_seat_the_engine_declares_and_both_sides(api: Api) -> None:
     log = play_game("three", SEED, teams=True, mode="umpired").log
     game = api.create(seed=SEED, scenario="three", mode="umpired", teams=True)

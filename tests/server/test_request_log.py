@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -129,6 +130,7 @@ def access_lines(log: str) -> list[dict[str, Any]]:
     return [line for line in lines if line["logger"] == "midway.access"]
 
 
+@pytest.mark.slow
 def test_no_seat_token_in_the_log_of_a_whole_game(
     make_server: Any, database_url: str, tmp_path: Path
 ) -> None:

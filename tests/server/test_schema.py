@@ -216,6 +216,7 @@ def merged(*reports: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+@pytest.mark.slow
 def test_schemathesis_finds_no_5xx_and_no_schema_violation(
     make_server: Any, tmp_path: Path
 ) -> None:

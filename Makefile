@@ -25,14 +25,16 @@ typecheck: $(STAMP)
 
 test: $(STAMP) lint typecheck
 	bash tools/test-setup.sh
-	# The slow tests go first (tests/conftest.py), and a worker with nothing left takes
-	# tests from the other's queue.
-	$(BIN)/pytest -q -n 2 --dist worksteal -p no:cacheprovider --ignore=tests/browser
+	# Python keeps the bytecode of app/, tests/ and tools/ (__pycache__/, ignored by git) even
+	# where the environment says not to: each live server's start and each worker's collection
+	# would compile them again. The slow tests go first (tests/conftest.py), and a worker
+	# with nothing left takes tests from the other's queue.
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -q -n 2 --dist worksteal -p no:cacheprovider --ignore=tests/browser
 	# Playwright's sync API keeps an event loop running in its process: the browser tests
 	# run in processes of their own, so that no asyncio test shares one. Two workers, each
 	# with its own server and Chromium; a file's tests on one worker (the page checks share
 	# their pages, the replay tests their game).
-	$(BIN)/pytest -q -n 2 --dist loadfile -p no:cacheprovider tests/browser
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -q -n 2 --dist loadfile -p no:cacheprovider tests/browser
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench

@@ -29,7 +29,7 @@ per figure:
   live (goal <= 450).
 - `cpu_ms_per_action`: the server process's CPU time in the window over the actions it
   accepted (goal <= 2.5); `actions_waited_share`: the share of them that found SQLite's
-  write lock held and waited for it in a worker thread (app.games.service);
+  write lock held and waited for it (on the event loop: app.games.service._when_free);
   `stage_<name>_ms`: the part of it each stage took, timed in the server
   (app/games/stages.py, GET /api/_bench/stages); `stage_http_ms` is the rest
   (uvicorn, middleware, FastAPI, the event loop, thread hops). `gc_ms_per_action`

@@ -15,8 +15,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import TypeVar
 
 from anyio import to_thread
 from sqlalchemy.engine import make_url
@@ -35,6 +38,12 @@ from app.games.store import CatchUp, Committed, Created, GameStore, bench_insert
 from app.settings import Settings
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+# SQLite's write lock, waited for on the event loop (GameService._when_free)
+FIRST_PAUSE_SECONDS = 0.0005
+LAST_PAUSE_SECONDS = 0.016
+LOOP_WAIT_SECONDS = 1.0
 
 
 def make_broker(settings: Settings, db: Database) -> Broker:
@@ -163,10 +172,7 @@ class GameService:
         self, game_id: str, seat: str, version: int, action: Json
     ) -> tuple[int, Json]:
         """`act`, with the seat's view document at the version it gave (no read again)."""
-        committed = self._act_here(game_id, seat, version, action)
-        if committed is None:
-            STAGES.count("actions_waited")  # in a worker thread, for the write lock
-            committed = await to_thread.run_sync(self.store.act, game_id, seat, version, action)
+        committed = await self._act(game_id, seat, version, action)
         self.hub.changed_soon(game_id, committed.changes, (committed.seq, committed.events))
         await self.broker.publish(game_id, committed.seq)
         doc = committed.doc
@@ -174,21 +180,55 @@ class GameService:
             doc = await self.view(game_id, seat)
         return committed.version, doc
 
-    def _act_here(self, game_id: str, seat: str, version: int, action: Json) -> Committed | None:
-        """On SQLite, the action on the event loop's own thread, when the write lock is
-        free this instant (None: it is not, or the database is PostgreSQL; a worker
-        thread waits for it instead). The work is Python under the GIL wherever it runs,
-        and the only wait is the commit's own write to disk, while a hop to a worker
-        thread and the GIL passed back and forth between the two cost more than the
-        whole transaction: in `make bench`'s 200-game run, 5.3-5.6 ms of CPU an action
-        with the hop, 4.3 without. PostgreSQL's statements are round trips to another
-        process, which the event loop must not wait for."""
-        if not self.store.db.sqlite:
-            return None
+    async def _act(self, game_id: str, seat: str, version: int, action: Json) -> Committed:
+        """On SQLite, the action on the event loop's own thread, worked out once and
+        recorded when the write lock is free (`_when_free`); on PostgreSQL, whose
+        statements are round trips to another process that the event loop must not wait
+        for, in a worker thread.
+
+        The work is Python under the GIL wherever it runs, and on SQLite the only wait is
+        the commit's own write to disk, while a hop to a worker thread and the GIL passed
+        back and forth between the two cost more than the whole transaction: in `make
+        bench`'s 200-game run, 5.3-5.6 ms of CPU an action with the hop, 4.3 without."""
+        store = self.store
+        if not store.db.sqlite:
+            return await to_thread.run_sync(store.act, game_id, seat, version, action)
+        prepared = store.prepare(game_id, seat, version, action)
         try:
-            return self.store.act(game_id, seat, version, action, at_once=True)
+            return await self._when_free(
+                lambda: store.act(game_id, seat, version, action, at_once=True, prepared=prepared),
+                counted="actions_waited",
+            )
         except Busy:
-            return None
+            return await to_thread.run_sync(
+                lambda: store.act(game_id, seat, version, action, prepared=prepared)
+            )
+
+    async def _when_free(self, attempt: Callable[[], T], counted: str = "") -> T:
+        """SQLite: `attempt` (a write that raises Busy rather than wait for the write
+        lock) on the event loop, tried again after a pause that doubles from 0.5 to 16 ms
+        while the lock is held, for up to LOOP_WAIT_SECONDS; Busy when it was never free
+        (the caller's worker thread then waits for it with SQLite's busy timeout).
+        `counted`: the stage count of attempts that met the lock held (app.games.stages).
+
+        The wait is on the loop, not in a thread: an action handed to a worker thread
+        held the process's write lock while it waited for the GIL, so the next actions
+        found it held and went to threads too, each worked out twice and paying the
+        hops; under `make bench` one such wait tipped the whole server over for good
+        (every action in a thread, 4-6 ms of CPU each instead of 2.5, seconds of
+        latency)."""
+        pause = FIRST_PAUSE_SECONDS
+        deadline = time.monotonic() + LOOP_WAIT_SECONDS
+        while True:
+            try:
+                return attempt()
+            except Busy:
+                if counted and pause == FIRST_PAUSE_SECONDS:
+                    STAGES.count(counted)
+                if time.monotonic() >= deadline:
+                    raise
+            await asyncio.sleep(pause)
+            pause = min(2 * pause, LAST_PAUSE_SECONDS)
 
     async def take_back(self, game_id: str, seat: str, version: int) -> int:
         """Issue 14: the seat's last action taken back; told like an action (only the
@@ -223,14 +263,13 @@ class GameService:
 
     async def bench_insert(self) -> None:
         """The bench's floor: one committed insert, where an action's would run (on the
-        event loop when SQLite's write lock is free, else in a worker thread)."""
-        if self.store.db.sqlite:
-            try:
-                bench_insert(self.store.db, at_once=True)
-                return
-            except Busy:
-                pass
-        await to_thread.run_sync(bench_insert, self.store.db)
+        event loop when SQLite's write lock is free, `_when_free`; else in a worker
+        thread)."""
+        db = self.store.db
+        if db.sqlite:
+            with contextlib.suppress(Busy):
+                return await self._when_free(lambda: bench_insert(db, at_once=True))
+        await to_thread.run_sync(bench_insert, db)
 
     # -- sockets ------------------------------------------------------------------------
 

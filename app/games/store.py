@@ -23,7 +23,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, Row, bindparam, select
 from sqlalchemy.engine import Dialect
@@ -134,6 +134,13 @@ class Plan:
         memory, whatever engine the rows name)."""
         versions = {s: r.version for s, r in seats.items()}
         return at == self.before.at and versions == {s: r.version for s, r in self.seats.items()}
+
+
+class Prepared(NamedTuple):
+    """An action parsed, and its plan when it could be made from memory (GameStore.prepare)."""
+
+    action: Any
+    plan: Plan | None
 
 
 @dataclass(frozen=True)
@@ -429,24 +436,39 @@ class GameStore:
 
     # -- the one transaction ----------------------------------------------------------
 
-    def act(
-        self, game_id: str, seat: str, version: int, action_json: Json, at_once: bool = False
-    ) -> Committed:
-        """Apply one action of `seat`, which saw its view at `version`; `at_once`: only
-        if the write lock is free now, else Busy (app.games.db.Database.begin_at_once).
-
-        The work (the engine's apply, the views, the patches) is done before the lock
-        when this process's memory holds the game's latest state and documents, as it
-        does after its own last action of the game; under the lock it is used only if the
-        database still says what it was worked out from, else done again there. Either
-        way the lock is held while the version is checked and the writes are made."""
+    def prepare(self, game_id: str, seat: str, version: int, action_json: Json) -> Prepared:
+        """The action parsed (else BadRequest) and, when this process's memory holds the
+        game's latest state and documents, worked out from them without the lock."""
         t = STAGES.clock()
         try:
             action = self.engine.parse_action(action_json)
         except self.engine.parse_error as exc:
             raise BadRequest(f"malformed action: {exc}") from exc
         STAGES.lap("apply", t)
-        plan = self._plan_ahead(game_id, seat, version, action)
+        return Prepared(action, self._plan_ahead(game_id, seat, version, action))
+
+    def act(
+        self,
+        game_id: str,
+        seat: str,
+        version: int,
+        action_json: Json,
+        at_once: bool = False,
+        prepared: Prepared | None = None,
+    ) -> Committed:
+        """Apply one action of `seat`, which saw its view at `version`; `at_once`: only
+        if the write lock is free now, else Busy (app.games.db.Database.begin_at_once);
+        `prepared`: what `prepare` made of it (an attempt that met Busy is made again
+        with the same, not worked out twice).
+
+        The work (the engine's apply, the views, the patches) is done before the lock
+        when this process's memory holds the game's latest state and documents, as it
+        does after its own last action of the game; under the lock it is used only if the
+        database still says what it was worked out from, else done again there. Either
+        way the lock is held while the version is checked and the writes are made."""
+        if prepared is None:
+            prepared = self.prepare(game_id, seat, version, action_json)
+        action, plan = prepared
         if plan is not None and self.db.sqlite:
             done = self._record_planned(game_id, seat, version, plan, at_once)
             if done is not None:

@@ -42,6 +42,11 @@ class Subscriber:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     on_log: OnLog | None = None  # for a socket that shows the log (the seat page's)
 
+    def renders(self) -> bool:
+        """Whether this socket renders what it is sent (the seat page's) before sending
+        it; else it only sends it (the API's)."""
+        return self.on_log is not None
+
     async def deliver(self, catch_up: CatchUp) -> None:
         """Send what takes this socket from its version to `catch_up.version`. Caller
         holds `lock`."""
@@ -80,27 +85,25 @@ class Hub:
         changes: tuple[SeatChange, ...] | None = None,
         told: Told | None = None,
     ) -> None:
-        """Schedule `changed` without waiting for it (the HTTP answer does not wait)."""
-        if game_id not in self.games:
-            return
-        t = STAGES.clock()
-        task = asyncio.create_task(self.changed(game_id, changes, told))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        STAGES.lap("fanout", t)
-
-    async def changed(
-        self,
-        game_id: str,
-        changes: tuple[SeatChange, ...] | None = None,
-        told: Told | None = None,
-    ) -> None:
         """Game `game_id` changed: `changes` when this process made them, None when only
         the news came (another process, a heartbeat); `told`, when it was an action
-        committed here."""
-        subs = list(self.games.get(game_id, ()))
-        if subs:
-            await asyncio.gather(*(self.sync(sub, changes, told=told) for sub in subs))
+        committed here. Each of its sockets is brought up to date in a task of its own,
+        started now; the caller (an HTTP answer) does not wait for them.
+
+        The tasks run in the order they are made: the API's sockets first, which only
+        send a patch, then the pages', which render their regions first (a page's render
+        is a millisecond or more: made first, it held back the API socket's patch; nor
+        does a task that only starts the others stand in between, a turn of the event
+        loop's queue each)."""
+        subs = self.games.get(game_id)
+        if not subs:
+            return
+        t = STAGES.clock()
+        for sub in sorted(subs, key=Subscriber.renders):
+            task = asyncio.create_task(self.sync(sub, changes, told=told))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        STAGES.lap("fanout", t)
 
     async def sync(
         self,

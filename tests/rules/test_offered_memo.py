@@ -13,8 +13,10 @@ import pytest
 
 from app import rules
 from app.rules import flow
+from app.rules.actions import Action
 from app.rules.flow import acting
 from app.rules.state import State
+from app.rules.view import views
 from tools.fuzz import choose
 
 
@@ -87,3 +89,26 @@ def test_17_offered_actions_come_once_each_by_kind_then_values() -> None:
             seat = rng.choice(acting(state))
             state, _ = rules.apply(state, seat, choose(state, seat, rng))
     assert checked > 5_000
+
+
+def test_17_a_prompt_is_built_without_hashing_an_action(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The views' prompts (3a: every action the seat may take) are put in order and turned
+    into JSON keyed by each action's kind and values, whose hash is C's; an action's own
+    hash is a dataclass's Python method, once per choice of a set-up prompt of 200."""
+    held = states(30)
+    calls = 0
+    hash_of = Action.__hash__
+
+    def counted(self: Action) -> int:
+        nonlocal calls
+        calls += 1
+        return hash_of(self)
+
+    monkeypatch.setattr(Action, "__hash__", counted)
+    offered = 0
+    for s in held:
+        for seat, doc in views(s, tuple(acting(s))).items():
+            offered += len(doc["prompt"]["actions"])
+            assert doc["prompt"]["actions"] == [a.to_json() for a in rules.legal_actions(s, seat)]
+    assert offered > 1_000
+    assert calls == 0

@@ -1,5 +1,6 @@
 """The game service of one server process: the store (the single writer, run in worker
-threads), the sockets it holds, and the broker that tells other processes.
+threads, but for an action on SQLite: `_act`), the sockets it holds, and the broker that
+tells other processes.
 
 Routes and sockets call this and nothing below it. An action's answer is sent only after
 its transaction committed; the patches then go to this process's sockets at once and, by

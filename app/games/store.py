@@ -4,7 +4,8 @@
 the action through the rules engine, append it to the log, recompute every seat's view,
 store each changed seat's new version with its patch, commit. Nothing is acknowledged
 before the commit. Everything here is synchronous; `app.games.service` runs it in worker
-threads.
+threads, except an action on SQLite, which it runs on the event loop (`prepare`, then
+`act` with `at_once` while the write lock is free: GameService._act).
 
 Views are not stored: a view is `view(state, seat)` for the state after the log, so the
 database keeps the log (plus snapshots), each seat's version and the patches, and this

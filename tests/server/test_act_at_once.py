@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Awaitable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from sqlalchemy import select
@@ -28,6 +28,7 @@ from app.games.service import GameService
 from app.games.stages import STAGES
 from app.settings import Settings
 
+T = TypeVar("T")
 NO_WAIT_S = 1.0  # far below the busy timeout: Busy came without waiting for the lock
 
 
@@ -51,6 +52,21 @@ def holding(db: Database) -> tuple[threading.Thread, threading.Event]:
     thread.start()
     assert held.wait(5)
     return thread, release
+
+
+async def across_a_hold(db: Database, work: Awaitable[T], seconds: float) -> T:
+    """`work`, started while another thread holds the write lock for `seconds`: not done
+    by then; its result once the lock is released."""
+    thread, release = holding(db)
+    try:
+        task = asyncio.ensure_future(work)
+        await asyncio.sleep(seconds)
+        assert not task.done()
+        release.set()
+        return await asyncio.wait_for(task, 10)
+    finally:
+        release.set()
+        thread.join()
 
 
 def test_17_begin_at_once_does_not_wait_for_another_thread(url: str) -> None:
@@ -189,16 +205,7 @@ def test_17_an_action_held_up_past_the_loops_wait_waits_in_a_worker_thread(
         loop_thread = threading.current_thread().name
         game = (await service.create("one", [], "two-player", 12)).id
         rng = random.Random(12)
-        thread, release = holding(service.store.db)
-        try:
-            posted = asyncio.create_task(one_action(service, game, rng))
-            await asyncio.sleep(0.4)
-            assert not posted.done()
-            release.set()
-            await asyncio.wait_for(posted, 10)
-        finally:
-            release.set()
-            thread.join()
+        await across_a_hold(service.store.db, one_action(service, game, rng), 0.4)
         assert threads[:-1] and set(threads[:-1]) == {(loop_thread, True)}
         assert threads[-1][0] != loop_thread and threads[-1][1] is False
         assert prepared == [loop_thread]
@@ -251,16 +258,7 @@ def test_17_the_bench_floor_commits_where_an_action_would(
             assert threads == [loop_thread, loop_thread]
             assert STAGES.read()["counts"].get("actions_waited", 0) == waited + 1
 
-            thread, release = holding(service.store.db)
-            try:
-                floor = asyncio.create_task(service.bench_insert())
-                await asyncio.sleep(0.8)
-                assert not floor.done()
-                release.set()
-                await asyncio.wait_for(floor, 10)
-            finally:
-                release.set()
-                thread.join()
+            await across_a_hold(service.store.db, service.bench_insert(), 0.8)
             assert threads[-1] != loop_thread  # past the loop's wait: a worker thread's
 
         asyncio.run(main())

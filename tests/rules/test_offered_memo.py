@@ -15,6 +15,7 @@ from app import rules
 from app.rules import flow
 from app.rules.actions import Action
 from app.rules.flow import acting
+from app.rules.seats import seat_of
 from app.rules.state import State
 from app.rules.view import views
 from tools.fuzz import choose
@@ -77,7 +78,7 @@ def test_17_offered_actions_come_once_each_by_kind_then_values() -> None:
             if state.status == "finished":
                 break
             for seat in acting(state):
-                who = flow.seat_of(state, seat)
+                who = seat_of(state, seat)
                 assert who is not None
                 found = list(flow._seat_actions(state, who))
                 mixed = found + rng.sample(found, min(5, len(found)))

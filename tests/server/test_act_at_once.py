@@ -12,7 +12,7 @@ import asyncio
 import random
 import threading
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -126,7 +126,7 @@ def spied(monkeypatch: pytest.MonkeyPatch) -> tuple[list[tuple[str, bool]], list
     return threads, prepared
 
 
-def one_action(service: GameService, game: str, rng: random.Random) -> Awaitable[int]:
+def one_action(service: GameService, game: str, rng: random.Random) -> Coroutine[Any, Any, int]:
     async def act() -> int:
         seats = [s["seat"] for s in await service.seats(game)]
         docs = {seat: await service.view(game, seat) for seat in seats}

@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Awaitable, Coroutine
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 from sqlalchemy import select
@@ -28,7 +28,6 @@ from app.games.service import GameService
 from app.games.stages import STAGES
 from app.settings import Settings
 
-T = TypeVar("T")
 NO_WAIT_S = 1.0  # far below the busy timeout: Busy came without waiting for the lock
 
 
@@ -54,16 +53,19 @@ def holding(db: Database) -> tuple[threading.Thread, threading.Event]:
     return thread, release
 
 
-async def across_a_hold(db: Database, work: Awaitable[T], seconds: float) -> T:
-    """`work`, started while another thread holds the write lock for `seconds`: not done
-    by then; its result once the lock is released."""
+async def across_a_hold(db: Database, seconds: float, *works: Awaitable[Any]) -> list[Any]:
+    """`works`, started while another thread holds the write lock for `seconds`: none is
+    done by then, and the event loop went on meanwhile (its own pause took no longer
+    than asked, give or take NO_WAIT_S); their results once the lock is released."""
     thread, release = holding(db)
     try:
-        task = asyncio.ensure_future(work)
+        tasks = [asyncio.ensure_future(work) for work in works]
+        started = time.monotonic()
         await asyncio.sleep(seconds)
-        assert not task.done()
+        assert time.monotonic() - started < seconds + NO_WAIT_S  # the loop was not held up
+        assert not any(task.done() for task in tasks)
         release.set()
-        return await asyncio.wait_for(task, 10)
+        return await asyncio.wait_for(asyncio.gather(*tasks), 10)
     finally:
         release.set()
         thread.join()
@@ -164,20 +166,7 @@ def test_17_an_action_waits_for_the_lock_on_the_loop_and_is_worked_out_once(
         threads.clear()
         prepared.clear()
 
-        ticks = 0
-        thread, release = holding(service.store.db)
-        try:
-            posted = asyncio.create_task(one_action(service, game, rng))
-            for _ in range(30):
-                await asyncio.sleep(0.01)
-                ticks += 1
-            assert not posted.done()  # waiting for the lock
-            release.set()
-            await asyncio.wait_for(posted, 10)
-        finally:
-            release.set()
-            thread.join()
-        assert ticks == 30  # the loop ran on while the action waited
+        await across_a_hold(service.store.db, 0.3, one_action(service, game, rng))
         assert len(threads) > 2 and set(threads) == {(loop_thread, True)}
         assert prepared == [loop_thread]  # worked out once, however many tries
         threads.clear()
@@ -205,7 +194,7 @@ def test_17_an_action_held_up_past_the_loops_wait_waits_in_a_worker_thread(
         loop_thread = threading.current_thread().name
         game = (await service.create("one", [], "two-player", 12)).id
         rng = random.Random(12)
-        await across_a_hold(service.store.db, one_action(service, game, rng), 0.4)
+        await across_a_hold(service.store.db, 0.4, one_action(service, game, rng))
         assert threads[:-1] and set(threads[:-1]) == {(loop_thread, True)}
         assert threads[-1][0] != loop_thread and threads[-1][1] is False
         assert prepared == [loop_thread]
@@ -242,23 +231,12 @@ def test_17_the_bench_floor_commits_where_an_action_would(
             game = (await service.create("one", [], "two-player", 5)).id
             usa = await service.view(game, "usa")
             waited = STAGES.read()["counts"].get("actions_waited", 0)
-            thread, release = holding(service.store.db)
-            try:
-                floor = asyncio.create_task(service.bench_insert())
-                posted = asyncio.create_task(
-                    service.act(game, "usa", usa["version"], usa["prompt"]["actions"][0])
-                )
-                await asyncio.sleep(0.2)
-                assert not floor.done() and not posted.done()
-                release.set()
-                await asyncio.wait_for(asyncio.gather(floor, posted), 10)
-            finally:
-                release.set()
-                thread.join()
+            posted = service.act(game, "usa", usa["version"], usa["prompt"]["actions"][0])
+            await across_a_hold(service.store.db, 0.2, service.bench_insert(), posted)
             assert threads == [loop_thread, loop_thread]
             assert STAGES.read()["counts"].get("actions_waited", 0) == waited + 1
 
-            await across_a_hold(service.store.db, service.bench_insert(), 0.8)
+            await across_a_hold(service.store.db, 0.8, service.bench_insert())
             assert threads[-1] != loop_thread  # past the loop's wait: a worker thread's
 
         asyncio.run(main())

@@ -180,11 +180,14 @@ def pending_bombing(state: State, b: Battle) -> list[tuple[str, str]]:
 
 
 def bombing_modifier(state: State, b: Battle, target: str, cat: str) -> tuple[int, list[str]]:
-    """4d3: summed bombing factors, and the anvil, threading and Ready-box modifiers."""
+    """4d3: summed bombing factors, and the anvil, threading and Ready-box modifiers; land
+    bombers on a ship count every three planes one factor (Bombers 3, app/rules/strikes.py)."""
     units = [
         a for a in live_air(state, b) if b.targets[a] == target and category(state, b, a) == cat
     ]
-    total = sum(bombing(state.units[b.attacker][a]) for a in units)
+    bombers = [a for a in units if strikes.ship_bomber(state, b, a) and is_theatre(state)]
+    total = sum(bombing(state.units[b.attacker][a]) for a in units if a not in bombers)
+    total += strikes.bombing_factor(state, b.attacker, bombers)
     notes: list[str] = []
     if cat == "torpedo":
         rel = {_relative(b, target, b.air_hexes[a]) for a in units}

@@ -17,6 +17,7 @@ from app.rules.dice import Dice, roll_d6
 
 KNOCKOUT_ROLL = 5  # Bases 3: "a roll of 5 or 6 knocks out the base"
 RECOVERY_TIME = "0700"  # Bases 3: "till 0700 of the next day"
+AA_DIE_PER = 6  # Bases 4: "one die ... for every six bombers or fraction thereof"
 
 BELOW, HOLDS, KNOCKED_OUT, AUTOMATIC, ALREADY, NO_HITS = (
     "below the knockout number",
@@ -30,10 +31,13 @@ BELOW, HOLDS, KNOCKED_OUT, AUTOMATIC, ALREADY, NO_HITS = (
 
 @dataclass(slots=True)
 class BaseDamage:
-    """Bases 3: the damage points a base has taken today, and whether it is knocked out."""
+    """Bases 3: the damage a base has taken today (`day`, the Time Record Track's date), and
+    whether it is knocked out, since a Turn of the date `knocked_on`."""
 
     damage: int = 0
     knocked_out: bool = False
+    day: str = ""
+    knocked_on: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,50 +73,74 @@ def aa_hits(strength: int, die: int) -> int:
     return bases.aa_table[die - 1][strength - 1]
 
 
-def aa_fire(dice: Dice, spec: BaseSpec, attackers: int) -> list[int]:
-    """Bases 4: a base's AA fire at `attackers` attacking air units - one die each (an air
-    unit is up to six planes, so one die per six bombers or fraction), each die's hits on
-    that unit. A base with no AA strength rolls nothing."""
+def aa_dice(bombers: int) -> int:
+    """Bases 4: "one die ... for every six bombers or fraction thereof" - counted in planes."""
+    return -(-bombers // AA_DIE_PER)
+
+
+def aa_fire(dice: Dice, spec: BaseSpec, bombers: int) -> list[int]:
+    """Bases 4: a base's AA fire at `bombers` attacking planes - one die for every six
+    bombers or fraction thereof (planes, not air units: two units of three planes left are
+    six bombers, one die), each die's hits from the AA table. A base with no AA strength
+    rolls nothing."""
     if spec.zone is None:
         raise ValueError(f"Off-Board Bases 4: {spec.name} is off the board and is never attacked")
+    if bombers < 0:
+        raise ValueError(f"Bases 4: no negative number of bombers, got {bombers}")
     if not spec.aa:
-        return [0] * attackers
-    return [aa_hits(spec.aa, roll_d6(dice)) for _ in range(attackers)]
+        return []
+    return [aa_hits(spec.aa, roll_d6(dice)) for _ in range(aa_dice(bombers))]
 
 
-def damage_base(dice: Dice, spec: BaseSpec, today: BaseDamage, points: int) -> KnockoutCheck:
-    """Bases 3: one attack adds `points` damage points to the day's damage. Once the day's
-    damage reaches the knockout number, each attack that adds hits rolls a die (5 or 6: the
-    base is knocked out till 0700 next day), unless the base is already knocked out; at twice
-    the number it is knocked out without a roll."""
+def damage_base(
+    dice: Dice, spec: BaseSpec, today: BaseDamage, points: int, date: str = ""
+) -> KnockoutCheck:
+    """Bases 3: one attack on the date `date` adds `points` damage points to the day's
+    damage. Once the day's damage reaches the knockout number, each attack that adds hits
+    rolls a die (5 or 6: the base is knocked out till 0700 of the next day), unless the base
+    is already knocked out; at twice the number it is knocked out without a roll."""
     if spec.zone is None or spec.knockout is None:
         raise ValueError(f"Off-Board Bases 4: {spec.name} is off the board and is never attacked")
     if points < 0:
         raise ValueError(f"an attack adds no negative damage, got {points}")
+    _start_day(today, date)
     if points == 0:
         return KnockoutCheck(NO_HITS, None, today.damage)
     today.damage += points
     if today.knocked_out:
         return KnockoutCheck(ALREADY, None, today.damage)
     if today.damage >= 2 * spec.knockout:
-        today.knocked_out = True
+        today.knocked_out, today.knocked_on = True, date
         return KnockoutCheck(AUTOMATIC, None, today.damage)
     if today.damage < spec.knockout:
         return KnockoutCheck(BELOW, None, today.damage)
     die = roll_d6(dice)
     today.knocked_out = die >= KNOCKOUT_ROLL
+    if today.knocked_out:
+        today.knocked_on = date
     return KnockoutCheck(KNOCKED_OUT if today.knocked_out else HOLDS, die, today.damage)
 
 
-def new_day(today: BaseDamage, time: str) -> None:
-    """Bases 3: at 0700 a knocked-out base is operable again and the day's damage starts anew.
+def _start_day(today: BaseDamage, date: str) -> None:
+    """Bases 3: "Damage for each day is cumulative" - a new date's count starts at nothing."""
+    if date and today.day != date:
+        today.damage, today.day = 0, date
+
+
+def new_day(today: BaseDamage, date: str, time: str) -> None:
+    """Bases 3, at the start of the Turn of `date` and `time` on the Time Record Track: on a
+    new date the day's damage starts anew; at 0700 a base knocked out on an earlier date is
+    operable again ("knocks out the base till 0700 of the next day": a knockout in a day's
+    0500 Turn lasts until 0700 of the next day, not of the same day).
 
     # RULES? "Damage for each day is cumulative" does not say when a day's count starts; it is
-    # taken to start at 0700, when a knockout ends ("inoperable for that day ... till 0700 of
-    # the next day"), so a base knocked out at 2400 cannot be rolled against at 0500.
+    # the track's date (0500 is a day's first Turn, 2400 its last), the day a knockout is
+    # counted from. A base knocked out on the day before is still out at 0500 (no roll, as
+    # "already knocked out"), and its new day's damage counts from that 0500.
     """
-    if time == RECOVERY_TIME:
-        today.damage, today.knocked_out = 0, False
+    _start_day(today, date)
+    if today.knocked_out and time == RECOVERY_TIME and today.knocked_on != date:
+        today.knocked_out, today.knocked_on = False, ""
 
 
 def _bomber(air_type: str) -> bool:

@@ -264,8 +264,13 @@ def enter_attacker(state: State, out: list[Event]) -> None:
 
 
 def category(state: State, b: Battle, uid: str) -> str:
-    """4d1: the bombing category an air unit must use against its target."""
-    kind = air_record(state.units[b.attacker][uid]).type
+    """4d1: the bombing category an air unit must use against its target; in the expansion,
+    a land bomber on a ship bombs in the dive bombing category (Bombers 3: "Bombers attack
+    ships like dive bombers (from directly above)", app/rules/strikes.py)."""
+    u = state.units[b.attacker][uid]
+    kind = air_record(u).type
+    if strikes.ship_bomber(state, b, uid) and is_theatre(state):
+        return strikes.BOMBERS_CATEGORY
     if kind == "T":
         return "medium" if is_base(state, other(b.attacker), b.targets[uid]) else "torpedo"
     return {"D": "dive", "H": "high", "M": "medium"}[kind]

@@ -1,12 +1,15 @@
 """Pacific Theatre Via Midway: Bombers 3-7, Bases 3-4 and Destroyers on the 1991 Battleboard.
 
 Bombers 3: land bombers (the 1991 H and M units, `theatre.is_land_bomber`) attack ships as a
-wave of their own, all on one ship; they bomb by their 1991 category (4d1) with their factors,
-and their losses come from the odds band: every three bombers one attack factor against the
-target's defense factor plus the screening factors (defense factors) of the defender's free
-CAP fighters. Bombers 4-7, Bases 4: any attack on a theatre base - fighter cover (restated on
-14's air combat), then the base's AA (Bases 4), then one hit and one plane on the ground per
-two bombers (per four T/D, Bombers 6); the hits go to the base's knockout (Bases 3). Bombers
+wave of their own, all on one ship, "like dive bombers (from directly above), except that every
+three bombers count as one attack factor (drop fractions)": they bomb in the dive bombing
+category (4d1.1, `BOMBERS_CATEGORY`) with a combined bombing factor of their planes left / 3
+(`bombing_factor`), not their units' own bombing factors; their losses come from the odds band:
+the same attack factors against the target's defense factor plus the screening factors
+(defense factors) of the defender's free CAP fighters. Bombers 4-7, Bases 4: any attack on a
+theatre base - fighter cover (restated on 14's air combat), then the base's AA (Bases 4: one
+die per six bombers or fraction, in planes), then one hit and one plane on the ground per two
+bombers (per four T/D, Bombers 6); the hits go to the base's knockout (Bases 3). Bombers
 5: escorts fight 14's air combat first, and the defender may peel excess CAP fighters off onto
 the bombers (action "peel", app/rules/fighters.py). Bombers 6: land bombers and T/D attack in
 separate waves, the attacker choosing which goes first (step "strike order",
@@ -39,11 +42,13 @@ from app.rules.modes import mode_of
 from app.rules.reports import report_damage
 from app.rules.state import GONE, Battle, Side, State, Unit, UnitKey, other
 from app.rules.theatre import base_spec, is_land_bomber, is_theatre, planes, ptvm_type, today
+from app.rules.time_record import turn_box
 from app.rules.units import aboard, add_damage, air_combat, defense, engage
 
 add_kinds({"peel": ("unit",)})  # Bombers 5: an excess CAP fighter peeled off onto the bombers
 
 PLANES_PER_FACTOR = 3  # Bombers 3: "every three bombers count as one attack factor"
+BOMBERS_CATEGORY = "dive"  # Bombers 3: "Bombers attack ships like dive bombers" (4d1.1)
 LOST_PER_THREE = {"1-3": 2, "1-2": 1, "1-1": 0}  # Bombers 3: bombers lost of every three
 BOMBERS_PER_HIT = 2  # Bombers 4: "For every two bombers, one hit"
 TD_PER_HIT = 4  # Bombers 6: "For every four T/D, one hit"
@@ -86,6 +91,21 @@ def attack_factors(bombers: Iterable[int]) -> int:
     """Bombers 3: every three bombers (the planes of all the attacking units) one attack
     factor, fractions dropped."""
     return sum(bombers) // PLANES_PER_FACTOR
+
+
+def bombing_factor(state: State, side: Side, bombers: Iterable[str]) -> int:
+    """Bombers 3: the combined bombing factor of land bombers on a ship - every three bombers
+    (the planes left of all of them, so hit markers count as planes lost) one factor,
+    fractions dropped. It is 4d3's summed bombing factors for their dive bombing combat.
+
+    # RULES? "like dive bombers" is read as the whole of the dive bombing category: the
+    # modifiers 4d3 gives dive bombing apply to bombers too - 4d3.3's +4 against a ship with
+    # a combat air unit in its Ready box (the 1991 system's only dive bombing modifier; 4d3.1
+    # and 4d3.2 are torpedo bombing's) - and no AA level modifier (4c2 has none for dive
+    # bombing; the bombers' losses are the odds band's anyway, not 4c's).
+    """
+    units = state.units[side]
+    return attack_factors(planes(units[a]) for a in bombers)
 
 
 def odds(attack: int, defense: int) -> Odds:
@@ -159,9 +179,12 @@ def knockout_spec(spec: BaseSpec) -> BaseSpec:
     return dataclasses.replace(spec, knockout=spec.knockout_hits)
 
 
-def knockout(dice: Dice, spec: BaseSpec, day: bases.BaseDamage, hits: int) -> bases.KnockoutCheck:
-    """Bases 3: an attack's hits on the base, against its printed knockout number."""
-    return bases.damage_base(dice, knockout_spec(spec), day, hits)
+def knockout(
+    dice: Dice, spec: BaseSpec, day: bases.BaseDamage, hits: int, date: str = ""
+) -> bases.KnockoutCheck:
+    """Bases 3: an attack's hits on the base on the date `date`, against its printed
+    knockout number."""
+    return bases.damage_base(dice, knockout_spec(spec), day, hits, date)
 
 
 # ---------------------------------------------------------------- in a battle
@@ -387,7 +410,12 @@ def _ground_planes(state: State, base: Unit) -> dict[str, int]:
 def base_strike(state: State, b: Battle, base_id: str, cover: list[str], out: list[Event]) -> None:
     """Bombers 4-7, Bases 3-4: each group on the base (land bombers, then T/D, Bombers 6)
     meets the fighter cover, then the base's AA, then scores its hits and planes on the
-    ground; the hits count toward the base's knockout."""
+    ground; the hits count toward the base's knockout, on the Turn's date.
+
+    # RULES? Bases 4 rolls its dice for the group's planes, not for each air unit; the hits
+    # of all the dice are planes lost spread over the group's units as the other losses of
+    # bombers are (`spread`), the owner not choosing.
+    """
     defender = other(b.attacker)
     base = state.units[defender][base_id]
     spec = base_spec(state, base)
@@ -404,11 +432,10 @@ def base_strike(state: State, b: Battle, base_id: str, cover: list[str], out: li
             continue
         fight = fighter_cover(state, b, group, cover, out)
         group = [a for a in group if own[a].box != GONE]
-        aa = bases.aa_fire(state, spec, len(group)) if group else []
-        aa_hits = dict(zip(group, aa, strict=True))
+        aa_dice = bases.aa_fire(state, spec, sum(planes(own[a]) for a in group))
+        aa_hits = spread(sum(aa_dice), {a: planes(own[a]) for a in group})
         for uid, n in aa_hits.items():
-            if n:
-                _hurt(state, own[uid], n, out, f"Bases 4: {spec.name}'s AA fire")
+            _hurt(state, own[uid], n, out, f"Bases 4: {spec.name}'s AA fire")
         survivors = [a for a in group if own[a].box != GONE]
         bombers = sum(planes(own[a]) for a in survivors)
         hits = base_hits(bombers, "B" if kind == "B" else "T/D")
@@ -421,12 +448,13 @@ def base_strike(state: State, b: Battle, base_id: str, cover: list[str], out: li
                 out,
                 f"Bombers 4: on the ground at {spec.name}",
             )
-        check = knockout(state, spec, today(state, base), hits)
+        check = knockout(state, spec, today(state, base), hits, turn_box(state).date)
         data = {
             "base": base_id,
             "group": kind,
             "units": group,
             "fighter_cover": fight,
+            "aa_dice": aa_dice,
             "aa": aa_hits,
             "bombers": bombers,
             "hits": hits,

@@ -193,9 +193,10 @@ def leave_board(state: State, side: Side, marker: str, out: list[Event]) -> bool
 
 
 def new_turn(state: State) -> None:
-    """Bases 3: at 0700 knocked-out bases are operable again and the day's damage starts anew."""
+    """Bases 3: on a new date the day's damage starts anew; at 0700 the bases knocked out on an
+    earlier date are operable again."""
     if not is_theatre(state):
         return
-    time = turn_box(state).time
+    box = turn_box(state)
     for damage in state.base_damage.values():
-        bases.new_day(damage, time)
+        bases.new_day(damage, box.date, box.time)

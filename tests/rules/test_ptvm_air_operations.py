@@ -20,9 +20,11 @@ from app.rules import (
     new_game,
     theatre_air,
 )
-from app.rules.bases import BaseDamage
+from app.rules.bases import BaseDamage, base, damage_base
 from app.rules.landing import room
 from app.rules.state import ARMING, EXITED, FLYING, READY, SHIPS, Flight, UnitKey
+from app.rules.strikes import knockout_spec
+from app.rules.time_record import turn_box
 from tests.rules.helpers import edited, play
 
 PLACES = {
@@ -143,17 +145,34 @@ def test_ptvm_terrain_fighters_never_fly_through_mountain_zones() -> None:
 
 
 def test_ptvm_bases_3_no_take_off_or_landing_while_knocked_out_till_0700() -> None:
+    """Updated: the knockout of Turn 1 (0500 May 4) used to end as Turn 2 (0700 May 4)
+    began; Bases 3 has it last "till 0700 of the next day" - Turn 11, 0700 May 5."""
     state = coral_sea(lambda s: s.base_damage.update({"PortMoresby": BaseDamage(6, True)}))
     state = pass_until(state, "assembly", 1, "usa")
     assert Action("launch", ("CS-MoresbyD1",)) not in legal_actions(state, "usa")
     rule, words = why_not(state, "usa", Action("launch", ("CS-MoresbyD1",)))
     assert rule == "Bases 3" and "knocked out till 0700" in words
-    # 0700 is Turn 2: the knockout of Turn 1 ended as Turn 2 began
-    state = coral_sea(lambda s: s.base_damage.update({"PortMoresby": BaseDamage(6, True)}))
+
+
+def test_ptvm_bases_3_knockout_in_the_0500_turn_lasts_till_0700_of_the_next_day() -> None:
+    """Bases 3: Port Moresby knocked out in the 0500 May 4 Turn is still out at 0700 May 4
+    and through May 5's 0500 Turn, and operable again at 0700 May 5."""
+    state = coral_sea(
+        lambda s: damage_base(
+            s, knockout_spec(base("coral-sea", "Port Moresby")),
+            s.base_damage.setdefault("PortMoresby", BaseDamage()), 50, "May 4, 1942",
+        )
+    )  # fmt: skip
     assert state.turn == 1 and state.base_damage["PortMoresby"].knocked_out
     state = pass_until(state, "assembly", 2)
-    assert not state.base_damage["PortMoresby"].knocked_out
-    assert state.base_damage["PortMoresby"].damage == 0
+    assert turn_box(state).time == "0700" and state.base_damage["PortMoresby"].knocked_out
+    assert state.base_damage["PortMoresby"].damage == 50  # the same day's
+    state = pass_until(state, "assembly", 10)
+    assert (turn_box(state).date, turn_box(state).time) == ("May 5, 1942", "0500")
+    assert state.base_damage["PortMoresby"].knocked_out
+    assert state.base_damage["PortMoresby"].damage == 0  # a new day's count
+    state = pass_until(state, "assembly", 11)
+    assert turn_box(state).time == "0700" and not state.base_damage["PortMoresby"].knocked_out
 
 
 def test_ptvm_bases_3_no_landing_on_a_knocked_out_base() -> None:

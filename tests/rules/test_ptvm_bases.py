@@ -114,13 +114,34 @@ def test_ptvm_bases_3_knockout_twice_the_number() -> None:
 
 
 def test_ptvm_bases_3_knocked_out_till_0700_next_day() -> None:
+    """A knockout at 1700 May 4 lasts through the night and May 5's 0500 Turn; at 0700 May 5
+    the base is operable. On May 5 the day's damage starts anew (from its 0500 Turn).
+
+    Updated: new_day takes the Turn's date; the day's count restarts on a new date, not at
+    0700 (so at 0500 May 5 the damage is May 5's: none yet)."""
     state, today = dice(6), BaseDamage()
-    damage_base(state, RABAUL, today, 5)
-    for time in ("1900", "2400", "0500"):
-        new_day(today, time)
+    damage_base(state, RABAUL, today, 5, "May 4, 1942")
+    for time in ("1900", "2400"):
+        new_day(today, "May 4, 1942", time)
         assert today.knocked_out and today.damage == 5, time
-    new_day(today, "0700")
+    new_day(today, "May 5, 1942", "0500")
+    assert (today.knocked_out, today.damage) == (True, 0)
+    new_day(today, "May 5, 1942", "0700")
     assert (today.knocked_out, today.damage) == (False, 0)
+
+
+def test_ptvm_bases_3_knockout_in_the_0500_turn_lasts_till_0700_of_the_next_day() -> None:
+    """Bases 3: "knocks out the base till 0700 of the next day" - a knockout in May 4's 0500
+    Turn does not end at 0700 May 4 (the same day) but at 0700 May 5."""
+    state, today = dice(5), BaseDamage()
+    assert damage_base(state, RABAUL, today, 5, "May 4, 1942").result == KNOCKED_OUT
+    for time in ("0700", "0900", "1700", "1900", "2400"):
+        new_day(today, "May 4, 1942", time)
+        assert today.knocked_out, time
+    new_day(today, "May 5, 1942", "0500")
+    assert today.knocked_out
+    new_day(today, "May 5, 1942", "0700")
+    assert not today.knocked_out
 
 
 def test_ptvm_bases_3_knocked_out_base_refuses_take_off_and_landing() -> None:
@@ -174,12 +195,16 @@ def test_ptvm_bases_4_aa_table_as_printed() -> None:
         aa_hits(5, 1)
 
 
-def test_ptvm_bases_4_one_die_per_attacking_air_unit() -> None:
+def test_ptvm_bases_4_one_die_per_six_bombers_or_fraction() -> None:
+    """Updated (was one die per attacking air unit): Bases 4 counts dice in planes."""
     state = dice(6, 3, 1)
-    assert aa_fire(state, base("coral-sea", "Lae"), 3) == [2, 1, 0]  # AA strength 2
+    assert aa_fire(state, base("coral-sea", "Lae"), 18) == [2, 1, 0]  # AA strength 2
     assert state.forced_dice == []
-    state = dice(6)
-    assert aa_fire(state, base("coral-sea", "Tulagi"), 1) == [1]  # AA strength 1
+    state = dice(6, 6)
+    assert aa_fire(state, base("coral-sea", "Tulagi"), 3) == [1]  # AA strength 1: one die
+    assert state.forced_dice == [6]
+    state = dice(6, 6)
+    assert aa_fire(state, base("coral-sea", "Tulagi"), 7) == [1, 1]  # a fraction: a die
 
 
 def test_ptvm_offboard_bases_4_may_not_be_attacked() -> None:

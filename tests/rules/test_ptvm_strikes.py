@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from app.rules import IllegalAction, State, apply, legal_actions, new_game
-from app.rules.bases import AUTOMATIC, BELOW, KNOCKED_OUT
+from app.rules.bases import AUTOMATIC, BELOW, KNOCKED_OUT, aa_dice
 from app.rules.boards import theatre
 from app.rules.events import Event
 from app.rules.flow import acting
@@ -124,7 +124,11 @@ def test_ptvm_bombers_3_odds_bands() -> None:
 def test_ptvm_bombers_3_losses_one_in_three_at_1_2() -> None:
     """24 B-17s (8 attack factors) on Shokaku (defense 3) screened by three CAP fighters
     (defense 2 each): 8-9 is 1-2, one of every three lost - 8 planes, 2 on each unit; then
-    they bomb at high level (4d1) with what is left of their factors."""
+    the 16 left bomb like dive bombers (4d1.1) at 16 // 3 = 5, and 4d3.3's +4 (Shokaku's
+    dive bomber is in its Ready box).
+
+    Updated: this test had them bomb at high level with their units' factors less hit
+    markers (4); Bombers 3 as printed is the dive bombing category at planes / 3."""
     caps = {"CS-ShkF1": "StrikingForce", "CS-ShkF2": "StrikingForce", "CS-ZkkF1": "StrikingForce"}
     s, ev = on_ships(BOMBERS, dict.fromkeys(BOMBERS, "Shokaku"), caps=caps, dice=[5, 2])
     (loss,) = kinds(ev, "bomber-losses")
@@ -132,8 +136,9 @@ def test_ptvm_bombers_3_losses_one_in_three_at_1_2() -> None:
     assert loss.data["losses"] == dict.fromkeys(BOMBERS, 2)
     assert [s.units["usa"][u].damage for u in BOMBERS] == [2, 2, 2, 2]
     (bombing,) = kinds(ev, "bombing")
-    assert (bombing.data["category"], bombing.data["units"]) == ("high", BOMBERS)
-    assert bombing.data["attacker_modifier"] == 4  # 3 each, less two hit markers each
+    assert (bombing.data["category"], bombing.data["units"]) == ("dive", BOMBERS)
+    assert bombing.data["modifiers"] == ["combat air unit in Ready box (4d3.3)"]
+    assert bombing.data["attacker_modifier"] == 16 // 3 + 4
     assert not kinds(ev, "anti-aircraft") and not kinds(ev, "breakthrough")  # not 4c, not 14e
     assert not s.forced_dice
 
@@ -158,18 +163,40 @@ def test_ptvm_bombers_3_no_losses_at_1_1() -> None:
 # ---------------------------------------------------------------- Bombers 4-7, Bases 3-4
 
 
-def test_ptvm_bases_4_aa_one_die_per_unit() -> None:
-    """Four B-17 units on Rabaul (AA 4): four dice, 1 2 4 6 scoring 0 1 2 2 hits (Bases 4),
-    each its hits in damage points on its unit; the 19 planes left score 9 hits (Bombers 4),
-    below Rabaul's knockout number 25 (no die)."""
+def test_ptvm_bases_4_aa_one_die_per_six_bombers() -> None:
+    """Four B-17 units (24 bombers) on Rabaul (AA 4): four dice, 1 2 4 6 scoring 0 1 2 2 hits
+    (Bases 4), five planes lost spread over the units (2 1 1 1); the 19 planes left score 9
+    hits (Bombers 4), below Rabaul's knockout number 25 (no die).
+
+    Updated (was "one die per unit", each die's hits on its own unit): the dice are counted
+    in planes, and their hits spread as the other losses of bombers are."""
     s, ev = on_base("Rabaul", "C2B", BOMBERS, dice=[1, 2, 4, 6])
     (strike,) = kinds(ev, "base-strike")
-    assert strike.data["aa"] == dict(zip(BOMBERS, [0, 1, 2, 2], strict=True))
-    assert [s.units["usa"][u].damage for u in BOMBERS] == [0, 1, 2, 2]
+    assert strike.data["aa_dice"] == [0, 1, 2, 2]
+    assert strike.data["aa"] == dict(zip(BOMBERS, [2, 1, 1, 1], strict=True))
+    assert [s.units["usa"][u].damage for u in BOMBERS] == [2, 1, 1, 1]
     assert (strike.data["bombers"], strike.data["hits"]) == (19, 9)
     assert strike.data["knockout"] == {"result": BELOW, "die": None, "hits": 9}
     assert today(s, s.units["japan"]["Rabaul"]).damage == 9
     assert not s.forced_dice and not kinds(ev, "bombing")  # no 4d bombing of the base
+
+
+def test_ptvm_bases_4_aa_dice_count_planes_not_units() -> None:
+    """Bases 4: "rolling one die ... for every six bombers or fraction thereof": two B-17
+    units with three planes left each are six bombers - one die (a 6 at Rabaul's AA 4: two
+    hits), not one a unit; seven bombers are two dice."""
+    s, _ = battle("usa", "C2B", BOMBERS[:2], dice=[6, 1])
+    for uid in BOMBERS[:2]:
+        s.put(replace(s.units["usa"][uid], damage=3))
+    s = edited(s)
+    assert [planes(s.units["usa"][u]) for u in BOMBERS[:2]] == [3, 3]
+    s, ev = play(s, "usa", *(f"target {u} Rabaul" for u in BOMBERS[:2]))
+    (strike,) = kinds(ev, "base-strike")
+    assert strike.data["aa_dice"] == [2]
+    assert sum(strike.data["aa"].values()) == 2
+    assert s.forced_dice == [1]  # the second die was not rolled
+    assert (strike.data["bombers"], strike.data["hits"]) == (4, 2)
+    assert aa_dice(6) == 1 and aa_dice(7) == 2 and aa_dice(24) == 4 and aa_dice(0) == 0
 
 
 def test_ptvm_bombers_4_two_bombers_a_hit() -> None:
@@ -201,9 +228,10 @@ def test_ptvm_bombers_4_fighter_cover_first() -> None:
     """Rabaul's CAP (two Zeros) fights the 24 bombers before the AA: the bombers first, their
     air combat factors halved (8 // 2 = 4) against a Zero's defense 2 (6+4 against 1+2:
     eliminated); the other Zero's 6 against a B-17's defense 4 (8+6 against 2+4: flipped,
-    3 points) times two (24 bombers: two multiples of 12) - six planes lost."""
+    3 points) times two (24 bombers: two multiples of 12) - six planes lost. The 18 left
+    take three AA dice (Bases 4: one per six bombers; updated from four, one a unit)."""
     caps = {"CS-RabaulF1": "Rabaul", "CS-RabaulF2": "Rabaul"}
-    s, ev = on_base("Rabaul", "C2B", BOMBERS, caps=caps, dice=[6, 1, 8, 2, 1, 1, 1, 1])
+    s, ev = on_base("Rabaul", "C2B", BOMBERS, caps=caps, dice=[6, 1, 8, 2, 1, 1, 1])
     (strike,) = kinds(ev, "base-strike")
     cover = strike.data["fighter_cover"]
     assert cover["bombers_fire"]["attacker_modifier"] == 4
@@ -363,9 +391,13 @@ def test_ptvm_bombers_5_excess_fighters_peel_off_onto_the_bombers() -> None:
     assert not s.forced_dice
 
 
-def test_ptvm_bombers_3_bomb_by_their_1991_category() -> None:
-    """Japanese G4Ms (1991 M units) bomb at medium level with their bombing factors (4d1):
-    12 bombers (4 factors) on Yorktown (defense 3) are at 1-1, none lost."""
+def test_ptvm_bombers_3_japanese_bombers_bomb_like_dive_bombers() -> None:
+    """Japanese G4Ms (1991 M units) on a ship bomb like dive bombers too, not at medium level:
+    12 bombers (4 factors) on Yorktown (defense 3) are at 1-1, none lost, and bomb at 12 // 3
+    = 4 in the dive bombing category, +4 for Yorktown's Ready box (4d3.3).
+
+    Updated: this test (then "bomb by their 1991 category") had them bomb at medium level
+    with their units' bombing factors (8); Bombers 3 as printed says otherwise."""
     raiders = ["CS-RabaulB1", "CS-RabaulB2"]
     s, _ = battle("japan", "E3E", raiders, {"TF17": "E3E"}, dice=[1, 10])
     s, _ = play(s, "usa", "face N", "formation")
@@ -373,8 +405,40 @@ def test_ptvm_bombers_3_bomb_by_their_1991_category() -> None:
     (loss,) = kinds(ev, "bomber-losses")
     assert (loss.data["odds"], loss.data["band"], loss.data["losses"]) == ("4-3", "1-1", {})
     (bombing,) = kinds(ev, "bombing")
-    assert (bombing.data["category"], bombing.data["attacker_modifier"]) == ("medium", 8)
+    assert (bombing.data["category"], bombing.data["attacker_modifier"]) == ("dive", 4 + 4)
     assert bombing.data["target"] == "Yorktown" and not s.forced_dice
+
+
+def test_ptvm_bombers_3_dive_bombing_category_against_ships() -> None:
+    """Bombers 3: "Bombers attack ships like dive bombers (from directly above)": 24 B-17s
+    (1991 H units) on Myoko bomb in the dive bombing category (4d1.1), not at high level
+    (4d1.2), at 24 / 3 = 8 - not their four units' own factors (3 each, 12). Myoko has no
+    Ready box: no 4d3.3. The dice: the bombers' 9 + 8 = 17 against Myoko's 5 + 3 = 8, two
+    times - flipped."""
+    s, ev = on_ships(BOMBERS, dict.fromkeys(BOMBERS, "Myoko"), dice=[9, 5])
+    (bombing,) = kinds(ev, "bombing")
+    assert (bombing.data["category"], bombing.data["units"]) == ("dive", BOMBERS)
+    assert (bombing.data["attacker_modifier"], bombing.data["modifiers"]) == (8, [])
+    assert bombing.data["result"] == "flip"
+    assert s.units["japan"]["Myoko"].damage == 3 and not s.forced_dice
+
+
+def test_ptvm_bombers_3_every_three_bombers_one_attack_factor_drop_fractions() -> None:
+    """Bombers 3: "every three bombers count as one attack factor (drop fractions)", for the
+    bombing itself: two B-17 units with a plane lost each (5 + 5 = 10 bombers) bomb at
+    10 // 3 = 3 - not at their factors less a hit marker each (2 + 2 = 4)."""
+    s, _ = battle("usa", "E3E", BOMBERS[:2], {"StrikingForce": "E3E"}, dice=[1, 10])
+    for uid in BOMBERS[:2]:
+        s.put(replace(s.units["usa"][uid], damage=1))
+    s = edited(s)
+    assert [planes(s.units["usa"][u]) for u in BOMBERS[:2]] == [5, 5]
+    s, _ = play(s, "japan", "face N", "formation")
+    s, ev2 = play(s, "usa", *(f"target {u} Haguro" for u in BOMBERS[:2]))
+    (loss,) = kinds(ev2, "bomber-losses")
+    assert (loss.data["bombers"], loss.data["attack"]) == (10, 3)
+    (bombing,) = kinds(ev2, "bombing")
+    assert (bombing.data["category"], bombing.data["attacker_modifier"]) == ("dive", 3)
+    assert not s.forced_dice
 
 
 # ---------------------------------------------------------------- a Coral Sea game played
@@ -404,8 +468,9 @@ def flown_to_rabaul() -> State:
 
 def test_ptvm_bombers_3_in_a_played_coral_sea_battle() -> None:
     """Over Rabaul the B-17s are their own wave, all on Shokaku: 24 bombers (8 factors)
-    against its defense 3 are at 1-1 or more - none lost - and they bomb at high level;
-    Rabaul, not attacked, takes no hits."""
+    against its defense 3 are at 1-1 or more - none lost - and they bomb like dive bombers
+    (updated: this test had them bomb at high level, against Bombers 3 as printed); Rabaul,
+    not attacked, takes no hits."""
     s = flown_to_rabaul()
     assert s.battle is not None and sorted(s.battle.air) == BOMBERS
     assert "Rabaul" in s.battle.ships
@@ -413,6 +478,6 @@ def test_ptvm_bombers_3_in_a_played_coral_sea_battle() -> None:
     s, ev = play(s, "usa", *(f"target {u} Shokaku" for u in BOMBERS))
     (loss,) = kinds(ev, "bomber-losses")
     assert (loss.data["odds"], loss.data["band"], loss.data["losses"]) == ("8-3", "1-1", {})
-    assert [e.data["category"] for e in kinds(ev, "bombing")] == ["high"]
+    assert [e.data["category"] for e in kinds(ev, "bombing")] == ["dive"]
     assert not kinds(ev, "anti-aircraft") and not kinds(ev, "base-strike")
     assert today(s, s.units["japan"]["Rabaul"]).damage == 0

@@ -11,7 +11,7 @@ from app.rules.score import known_score
 from app.rules.seats import OMNISCIENT
 from app.rules.state import ARMING, GONE, Side, Spotting
 from app.rules.steps import begin
-from app.rules.theatre import planes
+from app.rules.theatre import planes, printed_planes
 from app.rules.victory import victory_points
 
 
@@ -284,3 +284,40 @@ def test_ptvm_searches_1_midway_keeps_its_hex_searches() -> None:
     kinds = {a.kind for side in ("japan", "usa") for a in legal_actions(state, side)}
     assert "search-area" not in kinds and "sea-search" in kinds
     assert victory_points(state)["rule"] == "7b"  # 7a3 and Scenario One's conditions
+
+
+CARRIERS_F = ["CS-ShkF1", "CS-ShkF2", "CS-ZkkF1", "CS-ZkkF2"]
+
+
+def test_ptvm_replacements_one_in_three_onto_carriers_when_the_limit_binds() -> None:
+    """Replacements: "Only one plane of every three replacements may be put on carriers".
+    30 Japanese fighter planes lost (10 on the four carrier fighter units, 20 at Rabaul):
+    seven replacements, of which two (7 // 3) onto carriers, though every carrier fighter
+    unit still misses planes afterwards - the other five go to Rabaul's units; two planes
+    are kept till the next night (30 - 7 * 4)."""
+    state = theatre_game(turn=9)  # 2400 May 4: the second night Turn
+    lost = sum(lose(state, "japan", uid, 5) for uid in CARRIERS_F)
+    lost += sum(lose(state, "japan", f"CS-RabaulF{n}", 5) for n in range(1, 6))
+    assert lost == 30
+    got = [e.data for e in turn_record(state) if e.kind == "replacement"]
+    assert len(got) == 7
+    carriers = {u.id for u in state.units["japan"].values() if u.ship and u.box != "base"}
+    onto = [d for d in got if d["to"] in carriers]
+    assert len(onto) == 2  # one of every three, the night's seven rounded down
+    assert {d["to"] for d in got if d not in onto} == {"Rabaul"}
+    units = state.units["japan"]
+    assert all(planes(units[u]) < printed_planes(units[u]) for u in CARRIERS_F)  # it binds
+    assert state.replacements_owed["japan"]["F"] == 2
+
+
+def test_ptvm_replacements_none_onto_carriers_below_three() -> None:
+    """Replacements: with only carriers' units missing planes, two replacements may not go
+    onto carriers (one of every three: none of two); with no base unit to take them, they
+    are kept till the next night, as the odd planes are."""
+    state = theatre_game(turn=9)
+    assert sum(lose(state, "japan", uid, 5) for uid in CARRIERS_F) == 10
+    before = {uid: planes(state.units["japan"][uid]) for uid in CARRIERS_F}
+    got = [e.data for e in turn_record(state) if e.kind == "replacement"]
+    assert got == []
+    assert {uid: planes(state.units["japan"][uid]) for uid in CARRIERS_F} == before
+    assert state.replacements_owed["japan"]["F"] == 10

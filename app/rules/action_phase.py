@@ -10,14 +10,21 @@ from dataclasses import replace
 
 from app.rules import theatre_air
 from app.rules.actions import DONE, Action
-from app.rules.boards import area_hexes, carrier_hex, searchboard_of, ships_in
+from app.rules.boards import (
+    carrier_hex,
+    landlocked,
+    sea_area_hexes_of,
+    sea_within,
+    searchboard_of,
+    ships_in,
+)
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
 from app.rules.modes import mode_of
 from app.rules.patrols import new_turn, report_moves
 from app.rules.radio import next_step
 from app.rules.scouts import create, creations
-from app.rules.setup import area_words, scenario_of, setup_rule, toggle_air
+from app.rules.setup import TERRAIN, area_words, land_words, scenario_of, setup_rule, toggle_air
 from app.rules.ship_movement import dead_in_the_water, rate, tow_outs
 from app.rules.staging import STAGING, stage, stagings
 from app.rules.state import (
@@ -313,7 +320,7 @@ def _sea_actions(state: State, side: Side) -> list[Action]:
             continue
         here = board.forces[marker]
         reach = 0 if theatre_air.ships_held(state, side, marker) else rate(state, side, marker)
-        acts += [Action("move", (marker, h)) for h in grid.within(start, reach) if h != here]
+        acts += [Action("move", (marker, h)) for h in sea_within(state, start, reach) if h != here]
         if grid.on_edge(start) and reach:
             acts.append(Action("exit", (marker,)))
         if marker not in board.moved:
@@ -329,7 +336,8 @@ def _sea_actions(state: State, side: Side) -> list[Action]:
     for marker in due(state, side):
         force = next(f for f in scenario_of(state).forces_of(side) if f.marker == marker)
         here = state.boards[side].forces.get(marker)
-        acts += [Action("enter", (marker, h)) for h in area_hexes(state, force.area) if h != here]
+        zones = sea_area_hexes_of(state.scenario, force.area)
+        acts += [Action("enter", (marker, h)) for h in zones if h != here]
     if not entering(state, side):
         acts.append(DONE)
     return acts
@@ -413,6 +421,8 @@ def _enter_why(state: State, side: Side, marker: str, to: str) -> tuple[str, str
         return "3c", f"{marker} is not a task force of yours that enters during the game"
     if marker not in entering(state, side):
         return setup_rule(state, side), f"{force.label} enters on Turn {force.entry_turn}"
+    if to in landlocked(state):
+        return TERRAIN, land_words(to, "enters")
     return setup_rule(state, side), (
         f"{force.label} enters in {area_words(state, force.area)}, not in {to}"
     )
@@ -432,6 +442,13 @@ def _move_why(state: State, side: Side, marker: str, to: str) -> tuple[str, str]
     held = theatre_air.ships_held(state, side, marker)
     if held is not None:
         return held
+    if to in landlocked(state):
+        return TERRAIN, land_words(to, "moves into")
+    if reach and away <= reach:
+        return TERRAIN, (
+            f"{marker} began the Turn in {start}; {to} is {away} zones from there, but only "
+            "across land: a task force moves through sea, reef and coastal zones"
+        )
     if reach == 0:
         return limit, f"{marker} cannot move this Turn (dead in the water, towing)"
     return limit, (

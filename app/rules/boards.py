@@ -90,6 +90,58 @@ def land_hexes(state: State) -> frozenset[str]:
     return _land_of(state.scenario)
 
 
+NO_SHIPS = ("land", "mountain")  # the theatre map's terrain no task force is in, unless coastal
+
+
+@cache
+def _landlocked_of(scenario: str) -> frozenset[str]:
+    spec = catalog().theatre if _theatre_of(scenario) else None
+    if spec is None:
+        return frozenset()
+    return frozenset(z for z, t in spec.terrain.items() if t in NO_SHIPS and z not in spec.coastal)
+
+
+def landlocked(state: State) -> frozenset[str]:
+    """The zones of the game's board no task force may be in: on the theatre map, the land
+    and mountain zones that the map data does not call coastal (scenarios/theatre.toml: land
+    of a large island with sea, where bases and landings are). Midway's Searchboard: none.
+
+    # RULES? The expansion prints no rule for ships and land; ships are kept off the map's
+    # land and mountain zones as a printed map's land would keep them, the coastal zones
+    # excepted (every base zone is coastal land: forces set up and land troops there).
+    """
+    return _landlocked_of(state.scenario)
+
+
+@cache
+def sea_area_hexes_of(scenario: str, area: str) -> tuple[str, ...]:
+    """The hexes (zones) of a setup or entry area a task force may be placed on."""
+    bad = _landlocked_of(scenario)
+    return tuple(h for h in area_hexes_of(scenario, area) if h not in bad)
+
+
+@cache
+def _sea_within(scenario: str, start: str, reach: int) -> tuple[str, ...]:
+    bad = _landlocked_of(scenario)
+    grid = board_of(scenario)
+    seen, frontier = {start}, [start]
+    for _ in range(reach):
+        frontier = [
+            n for h in frontier for n in grid.neighbours(h) if n not in bad and n not in seen
+        ]
+        seen.update(frontier)
+    return tuple(h for h in grid.within(start, reach) if h in seen)
+
+
+def sea_within(state: State, start: str, reach: int) -> tuple[str, ...]:
+    """3c (12a): the hexes (zones) a task force in `start` may move to with `reach` - on the
+    theatre map through zones that are not land (`landlocked`), step by step; on Midway's
+    Searchboard every hex within `reach`."""
+    if not _landlocked_of(state.scenario):
+        return searchboard_of(state).within(start, reach)
+    return _sea_within(state.scenario, start, reach)
+
+
 def midway_hex() -> str:
     """The hex of Midway's base unit (2c2, 4a1): the rules of Midway itself (its control,
     7c4.3; its bombardment, 16j; searching over it, 15a1.1) ask for it."""

@@ -16,7 +16,7 @@ from app.data import ForceSetup, Scenario, catalog
 from app.data.options import optional_rules
 from app.rules import commands, teams
 from app.rules.actions import DONE, Action
-from app.rules.boards import area_hexes_of
+from app.rules.boards import area_hexes_of, landlocked, sea_area_hexes_of
 from app.rules.dice import seed_state
 from app.rules.events import ALL, Event
 from app.rules.modes import check_options, mode_of
@@ -179,7 +179,8 @@ def _placements(state: State, marker: str, area: str) -> tuple[Action, ...]:
 
 @cache
 def _placements_in(scenario: str, marker: str, area: str) -> tuple[Action, ...]:
-    return tuple(Action("place", (marker, h)) for h in area_hexes_of(scenario, area))
+    """7a2.2 on the expansion's map: never on a land zone (boards.landlocked)."""
+    return tuple(Action("place", (marker, h)) for h in sea_area_hexes_of(scenario, area))
 
 
 def _actions(state: State, side: Side) -> list[Action]:
@@ -236,6 +237,8 @@ def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
         f = forces.get(action.get("force"))
         if f is None:
             return "7a2.2", f"{action.get('force')} is not one of your task forces placed at setup"
+        if action.get("hex") in landlocked(state):
+            return TERRAIN, land_words(action.get("hex"), "sets up")
         return setup_rule(state, side), (
             f"{f.label} sets up in {area_words(state, f.area)}, not in {action.get('hex')}"
         )
@@ -244,6 +247,17 @@ def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
             return "17c2", "name your flagship, an aircraft carrier or a battleship of yours"
         return "7a2.2", "place every task force marker before you finish setting up"
     return None
+
+
+TERRAIN = "Terrain"
+
+
+def land_words(zone: str, verb: str) -> str:
+    """Why a task force is not put on a land zone (boards.landlocked)."""
+    return (
+        f"{zone} is a land zone of the map: no task force {verb} there "
+        "(sea, reef and coastal zones only)"
+    )
 
 
 def setup_rule(state: State, side: Side) -> str:

@@ -142,8 +142,8 @@ def coral_sea_game(base: str) -> ApiGame:
     for force in ("StrikingForce", "CoveringGroup", "InvasionForce", "SupportGroup"):
         game.act("japan", kind="place", force=force, hex="C2B")
     game.act("japan", kind="done")
-    game.act("usa", kind="place", force="TF17", hex="I7I")
-    game.act("usa", kind="place", force="TF44", hex="I7H")
+    game.act("usa", kind="place", force="TF17", hex="H7H")
+    game.act("usa", kind="place", force="TF44", hex="H7G")
     game.act("usa", kind="done")
     while not any(a["kind"] == "launch" for a in game.view("usa")["prompt"]["actions"]):
         game.act(

@@ -30,7 +30,7 @@ START = {  # Starting Positions: the Invasion Force at Rabaul; the Allied carrie
         "InvasionForce": RABAUL,
         "SupportGroup": RABAUL,
     },
-    "usa": {"TF17": "I7I", "TF44": "I7H"},
+    "usa": {"TF17": "H7H", "TF44": "H7G"},
 }
 
 

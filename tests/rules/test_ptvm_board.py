@@ -12,9 +12,10 @@ import pytest
 
 from app.data import SCENARIOS_DIR, catalog
 from app.data.loader import load_catalog
-from app.rules import boards, new_game
+from app.rules import IllegalAction, apply, boards, legal_actions, new_game
 from app.rules.boards import area_hexes, land_hexes, searchboard, searchboard_of, theatre
 from app.rules.grid import DIRECTIONS, SQUARE_DIRECTIONS, Board, HexGrid, SquareGrid
+from tests.rules.helpers import play
 
 
 def test_ptvm_map_zone_names_area_and_zone() -> None:
@@ -102,3 +103,60 @@ def test_ptvm_searchboard_code_gets_the_theatre_board(on_the_theatre: None) -> N
 def test_15a1_1_midway_land_hexes_unchanged() -> None:
     state = new_game("one", frozenset(), 1)
     assert land_hexes(state) == {"L5", "M5", "N6", "P7", "Q8", "T8"}
+
+
+# ---------------------------------------------------------------- task forces and land
+
+
+def test_ptvm_setup_land_no_task_force_sets_up_on_a_land_zone() -> None:
+    """Coral Sea's Carrier Striking Force may set up "anywhere in rows 1, 2 or 3", but not on
+    A1A, a land zone of the map (Manus): it is not offered, and asked for, the refusal names
+    the terrain. Rabaul's coastal zone C2B is offered (coastal land, as the map data says)."""
+    state = new_game("coral-sea", frozenset(), 1)
+    offered = {a.text() for a in legal_actions(state, "japan")}
+    assert boards.landlocked(state) >= {"A1A", "A1B", "C1F"}
+    assert "place StrikingForce A1A" not in offered
+    assert not {
+        a for a in offered if a.startswith("place ") and a.split()[-1] in boards.landlocked(state)
+    }
+    assert "place StrikingForce C2B" in offered and "place StrikingForce A1C" not in offered
+    assert "place StrikingForce D1B" in offered  # sea
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, "japan", {"kind": "place", "force": "StrikingForce", "hex": "A1A"})
+    assert refused.value.rule == "Terrain" and "A1A is a land zone" in str(refused.value)
+    assert catalog().theatre is not None and "C2B" in catalog().theatre.coastal
+
+
+def test_ptvm_setup_land_no_task_force_moves_into_a_land_zone() -> None:
+    """3c on the theatre map: a task force beside land (B1A, between Mussau's B1B and the
+    Admiralties' A1C, land zones not coastal) is offered the sea zones around it, never B1B;
+    asked, the refusal names the terrain."""
+    state = new_game("coral-sea", frozenset(), 1)
+    state, _ = play(
+        state, "japan", "place StrikingForce B1A", "place CoveringGroup C2B",
+        "place InvasionForce C2B", "place SupportGroup C2B", "done",
+    )  # fmt: skip
+    state, _ = play(state, "usa", "place TF17 H7H", "place TF44 H7G", "done")
+    for _ in range(200):
+        if state.step == "sea movement" and state.waiting[:1] == ["japan"]:
+            break
+        state, _ = apply(state, state.waiting[0], {"kind": "done"})
+    moves = {a.values[1] for a in legal_actions(state, "japan") if a.kind == "move"}
+    assert {"B1B", "A1C"} <= set(theatre().neighbours("B1A")) & boards.landlocked(state)
+    assert "B1B" not in moves and "A1C" not in moves
+    assert not moves & boards.landlocked(state)
+    assert {"B1D", "B1E"} <= moves
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, "japan", {"kind": "move", "force": "StrikingForce", "hex": "B1B"})
+    assert refused.value.rule == "Terrain" and "B1B is a land zone" in str(refused.value)
+
+
+def test_ptvm_setup_land_reinforcement_areas_are_sea_zones() -> None:
+    """A task force entering during a game ("enter", 3c) is placed from the same sea zones of
+    its area as at setup: the land zones of an area are left out for both."""
+    state = new_game("coral-sea", frozenset(), 1)
+    whole = area_hexes(state, "north-edge-or-Rabaul")
+    sea = boards.sea_area_hexes_of("coral-sea", "north-edge-or-Rabaul")
+    assert "A1A" in whole and "A1A" not in sea
+    assert set(sea) == set(whole) - boards.landlocked(state)
+    assert boards.landlocked(new_game("one", frozenset(), 1)) == frozenset()  # Midway: none

@@ -173,7 +173,7 @@ def test_ptvm_coral_sea_port_moresby_landing() -> None:
     turn_record(state)  # the Turn of arrival
     turn_record(state)  # one Turn stationary
     assert state.landed == {}
-    place(state, "japan", InvasionForce="A4E")
+    place(state, "japan", InvasionForce="A4G")
     turn_record(state)
     place(state, "japan", InvasionForce="A4D")  # moved away and back: arrives again
     turn_record(state)

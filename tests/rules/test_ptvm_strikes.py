@@ -450,7 +450,7 @@ def flown_to_rabaul() -> State:
     s = new_game("coral-sea", frozenset({"14"}), 1)
     places = [f"place {m} C2B" for m in ("StrikingForce", "CoveringGroup", "InvasionForce")]
     s, _ = play(s, "japan", *places, "place SupportGroup C2B", "done")
-    s, _ = play(s, "usa", "place TF17 I7I", "place TF44 I7H", "done")
+    s, _ = play(s, "usa", "place TF17 H7H", "place TF44 H7G", "done")
     grid = theatre()
     while s.battle is None:
         (seat, *_) = acting(s)

@@ -14,6 +14,8 @@ import pytest
 from app.data import SCENARIOS_DIR, catalog
 from app.data.loader import load_catalog
 from app.data.records import TheatreBases, TheatreSpec, theatre_zones
+from app.rules import new_game
+from app.rules.state import BASE
 
 # Bases 1: the zones the expansion prints.
 PRINTED_ZONES = {
@@ -55,6 +57,7 @@ PRINTED_BASES: dict[str, dict[str, tuple[int | None, int, int | None, str]]] = {
         "Buna": (12, 1, None, "B"),
         "Gasmata": (10, 2, 5, ""),
         "Shortlands": (12, 2, None, "BD"),
+        "Kavieng": (8, 1, None, "B"),  # printed out of place (test_ptvm_kavieng_...)
     },
     "santa-cruz": {
         "New Caledonia": (U, 0, 3, ""),
@@ -70,6 +73,7 @@ PRINTED_BASES: dict[str, dict[str, tuple[int | None, int, int | None, str]]] = {
         "Buka": (8, 1, None, ""),
         "Gasmata": (10, 2, 5, ""),
         "Shortlands": (12, 2, None, "BD"),
+        "Kavieng": (8, 1, None, "B"),  # printed out of place (test_ptvm_kavieng_...)
     },
 }
 
@@ -272,3 +276,20 @@ def test_ptvm_loader_names_the_problem(
     tmp_path: Path, name: str, old: str, new: str, message: str
 ) -> None:
     assert message in _broken(tmp_path, name, old, new)
+
+
+def test_ptvm_kavieng_stray_lines_are_eastern_solomons_and_santa_cruz_entries() -> None:
+    """The two stray lines after the AA table ("Kavieng (maximum capacity 8): AA 1. May not
+    accept bombers.") belong to the Eastern Solomons and Santa Cruz base lists, which lack
+    Kavieng (Coral Sea's list has the same line in place): a Japanese base at C1D in both,
+    capacity 8, AA 1, no bombers, knockout number 5, its provenance marked RULES?."""
+    coral = bases().scenarios["coral-sea"]["Kavieng"]
+    for sid in ("eastern-solomons", "santa-cruz"):
+        kavieng = bases().scenarios[sid]["Kavieng"]
+        assert (kavieng.zone, kavieng.capacity, kavieng.aa) == ("C1D", 8, 1), sid
+        assert kavieng.prohibited == frozenset({"B"}) and kavieng.bomber_readying is None
+        assert kavieng.knockout_hits == 5 and kavieng.zone == coral.zone
+        assert kavieng.provenance.startswith("RULES?") and "stray" in kavieng.provenance
+        state = new_game(sid, frozenset(), 1)
+        assert state.units["japan"]["Kavieng"].box == BASE, sid
+    assert not coral.provenance.startswith("RULES?")  # printed in place there

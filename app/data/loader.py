@@ -610,7 +610,10 @@ def _theatre_base(
     scenario: str,
     per_point: int,
 ) -> BaseSpec:
-    node.only(("name", "capacity"), ("aa", "bomber_readying", "prohibited", "bombers_take_off", "fly_again"))
+    node.only(
+        ("name", "capacity"),
+        ("aa", "bomber_readying", "prohibited", "bombers_take_off", "fly_again", "provenance"),
+    )
     name = node.text("name")
     node = node.named(name)
     if name not in theatre.bases and name not in theatre.offboard:
@@ -645,7 +648,9 @@ def _theatre_base(
         fly_again=fly_again,
         knockout_hits=hits,
         knockout=None if hits is None else (2 * hits + per_point) // (2 * per_point),
-        provenance=f"printed ({scenario}: Bases; Base Knockout Numbers)",
+        provenance=node.text("provenance")
+        if "provenance" in node.data
+        else f"printed ({scenario}: Bases; Base Knockout Numbers)",
     )
 
 

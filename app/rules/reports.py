@@ -8,6 +8,9 @@ sees (the DPjudge Master's PREVIEW: would-be results wait until released). What 
 side sees of it - its log, its Searchboard's sightings, the damage it was told - changes
 only when the umpire releases it:
 
+A third kind is the expansion's (Pacific Theatre Via Midway, Bases 3): after an attack on a
+base, its hits today and whether it is knocked out, to the attacking side (`report_base`).
+
 - `release-report r3`: as the rules made it;
 - `edit-report r3 <words>`: in his own words (18d: "other ideas ... left to the individual
   umpires"); the edit is logged for him, and so shown in the replay once the game ends;
@@ -36,11 +39,13 @@ from app.rules.events import Event
 from app.rules.modes import mode_of
 from app.rules.seats import players
 from app.rules.state import ELIMINATED, FLIP, SIDES, Draft, Side, Spotting, State, Unit, other
+from app.rules.theatre import is_theatre
 from app.rules.umpire import UMPIRE, UNREPORTED, face, secret_die, told_damage
 
 SPOTTING = "spotting"
 DAMAGE = "damage"
-REPORT_RULES = {SPOTTING: "18c1", DAMAGE: "18c2"}  # the kinds of report, and their rule
+BASE_HITS = "base"  # the expansion's Bases 3: a base's hits today and its knockout
+REPORT_RULES = {SPOTTING: "18c1", DAMAGE: "18c2", BASE_HITS: "18c2"}  # each kind's rule
 ON, OFF = "on", "off"
 
 add_kinds(
@@ -127,6 +132,26 @@ def report_damage(state: State, target: Unit, before: int, kind: str, out: list[
     report(state, DAMAGE, side, data, actual | face(target.damage), out)
 
 
+def report_base(
+    state: State, base: Unit, hits_today: int, knocked_out: bool, out: list[Event]
+) -> None:
+    """18c2 in the expansion (Bases 3): after an attack on `base`, the umpire reports to the
+    attacking side the base's hits today and whether it is knocked out.
+
+    # RULES? 18c2's secret die shifts a unit's damage by hits, a flip three and elimination
+    # six; a base's hits today are the expansion's own count against its knockout number, on
+    # no such scale, so no die is rolled: the report says what the rules counted, and the
+    # umpire may word it otherwise (18d) or hold it.
+    """
+    data = {
+        "base": base.id,
+        "base_side": base.side,
+        "hits_today": hits_today,
+        "knocked_out": knocked_out,
+    }
+    report(state, BASE_HITS, other(base.side), data, dict(data), out)
+
+
 def _told_before(state: State, side: Side, target: str, before: int) -> int:
     """What the last report of the target says, released or not (a report goes on from
     the one before it): else what the side saw of it before the combat."""
@@ -161,6 +186,8 @@ def _release(state: State, draft: Draft, told: Mapping[str, Any], out: list[Even
             )
         )
         out.append(Event("search", draft.side, state.turn, state.step, dict(told)))
+    elif draft.kind == BASE_HITS:
+        out.append(Event("base-report", draft.side, state.turn, state.step, dict(told)))
     else:
         target, damage = str(told["target"]), int(told["damage"])
         if not draft.words:  # RULES? 18c2: a report never takes back damage told before,
@@ -178,7 +205,8 @@ def edited(draft: Draft, words: str) -> dict[str, Any] | tuple[str, str]:
     answers; any other words are the umpire's own report (level "report") with no task
     force on it. RULES? an edited sighting names no task force on the Searchboard: the
     umpire's words say what he wants said. A damage report: "eliminated", "flipped"
-    (with "and 1 hit"), or a number of hits ("2 hits"), as 18c2 reports them."""
+    (with "and 1 hit"), or a number of hits ("2 hits"), as 18c2 reports them. A base report:
+    its hits today and "knocked out" or "not knocked out" ("12 hits, knocked out")."""
     first = words.split()[0].lower().strip(".,;:")
     if draft.kind == SPOTTING:
         base = {k: draft.data[k] for k in ("side", "hex", "how")}
@@ -187,6 +215,8 @@ def edited(draft: Draft, words: str) -> dict[str, Any] | tuple[str, str]:
         if first.isdigit():
             return {**base, "level": "number", "ships": int(first), "found": [], "said": words}
         return {**base, "level": "report", "ships": None, "found": [], "said": words}
+    if draft.kind == BASE_HITS:
+        return _base_words(draft, words)
     damage = _told_points(words)
     if damage is None:
         return "18c2", (
@@ -195,6 +225,23 @@ def edited(draft: Draft, words: str) -> dict[str, Any] | tuple[str, str]:
         )
     base = {k: draft.data[k] for k in ("target", "target_side")}
     return {**base, "damage": damage, **face(damage), "said": words}
+
+
+def _base_words(draft: Draft, words: str) -> dict[str, Any] | tuple[str, str]:
+    """A base report in the umpire's words: a number of hits today ("12 hits"), and
+    "knocked out" or "not knocked out"; what the words leave out stays as the rules said."""
+    text = words.lower().replace(",", " ")
+    numbers = [int(w) for w in text.split() if w.isdigit()]
+    knocked = "knocked out" in text
+    if not numbers and not knocked:
+        return "18c2", (
+            "a base report is told as its hits today and whether it is knocked out: "
+            f"'12 hits', '12 hits, knocked out', 'not knocked out', not {words[:40]!r}"
+        )
+    hits = numbers[0] if numbers else int(str(draft.data["hits_today"]))
+    out = "not knocked" not in text if knocked else bool(draft.data["knocked_out"])
+    base = {k: draft.data[k] for k in ("base", "base_side")}
+    return {**base, "hits_today": hits, "knocked_out": out, "said": words}
 
 
 def _told_points(words: str) -> int | None:
@@ -229,9 +276,14 @@ def umpire_actions(state: State) -> list[Action]:
             acts.append(Action("hold-report", (d.id,)))
     acts += [Action("message", (to, "")) for to in addressees(state)]
     acts.append(Action("umpire-note", ("",)))
-    for kind in REPORT_RULES:
+    for kind in report_kinds(state):
         acts.append(Action("auto-release", (kind, OFF if kind in state.auto_release else ON)))
     return sorted(set(acts))
+
+
+def report_kinds(state: State) -> list[str]:
+    """The kinds of report the game's rules make: a base report in the expansion's games."""
+    return [k for k in REPORT_RULES if k != BASE_HITS or is_theatre(state)]
 
 
 def addressees(state: State) -> list[str]:
@@ -264,7 +316,7 @@ def refusal(state: State, action: Action) -> IllegalAction:
         whom = ", ".join(addressees(state))
         return IllegalAction("18c", f"the umpire writes to a side or a player: {whom}")
     if action.kind == "auto-release":
-        kinds = ", ".join(f"{k} ({r})" for k, r in REPORT_RULES.items())
+        kinds = ", ".join(f"{k} ({REPORT_RULES[k]})" for k in report_kinds(state))
         return IllegalAction(
             "18c",
             f"auto-release is switched 'on' or 'off' for a kind of report: {kinds}; "
@@ -341,7 +393,7 @@ def console(state: State) -> dict[str, Any]:
     settings, and what he may do now."""
     return {
         "reports": [_draft_json(d) for d in state.drafts],
-        "auto_release": {k: k in state.auto_release for k in REPORT_RULES},
+        "auto_release": {k: k in state.auto_release for k in report_kinds(state)},
         "addressees": addressees(state),
         "actions": [a.to_json() for a in umpire_actions(state)],
     }

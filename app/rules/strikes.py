@@ -39,7 +39,7 @@ from app.rules.combat import roll_combat
 from app.rules.dice import Dice
 from app.rules.events import ALL, Event
 from app.rules.modes import mode_of
-from app.rules.reports import report_damage
+from app.rules.reports import report_base, report_damage
 from app.rules.state import GONE, Battle, Side, State, Unit, UnitKey, other
 from app.rules.theatre import base_spec, is_land_bomber, is_theatre, planes, ptvm_type, today
 from app.rules.time_record import turn_box
@@ -57,6 +57,7 @@ POINTS = {"miss": 0, "hit": 1, "flip": 3, "eliminated": 6}  # 4b4, 4b5
 LOSSES_DONE = "bomber-losses"  # Battle.bombed marks: "<ship>/bomber-losses"
 STRUCK = "base-strike"  # "<base>/base-strike"
 DESTROYERS = "Destroyers"
+KNOCKED = (bases.KNOCKED_OUT, bases.AUTOMATIC, bases.ALREADY)  # Bases 3: the base is out
 
 # ---------------------------------------------------------------- Bombers 3: the odds band
 
@@ -415,6 +416,11 @@ def base_strike(state: State, b: Battle, base_id: str, cover: list[str], out: li
     # RULES? Bases 4 rolls its dice for the group's planes, not for each air unit; the hits
     # of all the dice are planes lost spread over the group's units as the other losses of
     # bombers are (`spread`), the owner not choosing.
+
+    In the umpired modes (18c2) the "base-strike" event is the umpire's; the attacker hears
+    of the base's hits today and its knockout through his report (reports.report_base), of
+    the planes it destroyed on the ground as of any combat's damage (reports.report_damage),
+    and the defender of his own losses as after any combat.
     """
     defender = other(b.attacker)
     base = state.units[defender][base_id]
@@ -464,6 +470,8 @@ def base_strike(state: State, b: Battle, base_id: str, cover: list[str], out: li
             "rule": "Bombers 4" if kind == "B" else "Bombers 6",
         }
         out.append(Event("base-strike", ALL, state.turn, state.step, data))
+        if mode_of(state.mode).umpired:  # 18c2: the attacker hears of the base by the umpire
+            report_base(state, base, check.damage, check.result in KNOCKED, out)
     b.bombed.append(f"{base_id}/{STRUCK}")
 
 

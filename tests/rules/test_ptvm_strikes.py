@@ -8,12 +8,12 @@ from dataclasses import replace
 
 import pytest
 
-from app.rules import IllegalAction, State, apply, legal_actions, new_game
+from app.rules import IllegalAction, State, apply, events_for, legal_actions, new_game
 from app.rules.bases import AUTOMATIC, BELOW, KNOCKED_OUT, aa_dice
 from app.rules.boards import theatre
 from app.rules.events import Event
 from app.rules.flow import acting
-from app.rules.state import FLYING, HIGH_CAP, Flight, Side, other
+from app.rules.state import FLYING, HIGH_CAP, Draft, Flight, Side, other
 from app.rules.steps import begin
 from app.rules.strikes import (
     attack_factors,
@@ -222,6 +222,66 @@ def test_ptvm_bombers_4_planes_on_the_ground_reported_by_the_umpire_18c2() -> No
     assert all(d.status == "released" for d in s.drafts)  # 18: the server is the umpire
     two_player, _ = on_base("Rabaul", "C2B", BOMBERS[:1], dice=[1])
     assert two_player.drafts == []  # open cards: no reports
+
+
+def base_reports(s: State) -> list[Draft]:
+    return [d for d in s.drafts if d.kind == "base"]
+
+
+def test_ptvm_bases_3_hits_and_knockout_reported_by_the_umpire_18c2() -> None:
+    """In an umpired game the attacker learns a base's hits today and its knockout only from
+    the umpire's report (18c2), through the same drafts as a unit's damage: 12 bombers on
+    Tulagi score 6 hits, at its knockout number 5, and a 5 knocks it out. The strike itself
+    is the umpire's; the report waits for him; released, it reaches the Allied side only."""
+    s, ev = on_base("Tulagi", "F4C", BOMBERS[:2], dice=[1, 1, 5], mode="umpired")
+    (strike,) = kinds(ev, "base-strike")
+    assert strike.audience == "umpire"
+    (draft,) = base_reports(s)
+    expected = {"base": "Tulagi", "base_side": "japan", "hits_today": 6, "knocked_out": True}
+    assert (draft.side, draft.status, draft.data, draft.truth) == (
+        "usa",
+        "waiting",
+        expected,
+        expected,
+    )
+    seen = [e["kind"] for e in events_for(ev, "usa")]
+    assert "base-strike" not in seen and "base-report" not in seen
+    offered = {a.text() for a in legal_actions(s, "umpire")}
+    assert f"release-report {draft.id}" in offered and "auto-release base on" in offered
+    s, out = apply(s, "umpire", {"kind": "release-report", "report": draft.id})
+    (told,) = kinds(out, "base-report")
+    assert (told.audience, told.data) == ("usa", expected)
+    assert not [e for e in events_for(out, "japan") if e["kind"] == "base-report"]
+
+
+def test_ptvm_bases_3_the_umpire_words_a_base_report_18d() -> None:
+    """18d: the umpire may tell the base's damage in his own words - a number of hits and
+    whether it is knocked out; words that say neither are refused, naming 18c2."""
+    s, _ = on_base("Tulagi", "F4C", BOMBERS[:2], dice=[1, 1, 5], mode="umpired")
+    (draft,) = base_reports(s)
+    with pytest.raises(IllegalAction) as err:
+        apply(s, "umpire", {"kind": "edit-report", "report": draft.id, "text": "smoke"})
+    assert err.value.rule == "18c2"
+    words = "3 hits, not knocked out"
+    s, out = apply(s, "umpire", {"kind": "edit-report", "report": draft.id, "text": words})
+    (told,) = kinds(out, "base-report")
+    assert (told.data["hits_today"], told.data["knocked_out"], told.data["said"]) == (
+        3,
+        False,
+        words,
+    )
+
+
+def test_ptvm_bases_3_base_reports_at_once_in_double_blind_none_in_two_player() -> None:
+    """Double-blind: the server is the umpire, the report goes at once; the rulebook's game
+    with open cards has no reports."""
+    s, ev = on_base("Tulagi", "F4C", BOMBERS[:2], dice=[1, 1, 5], mode="double-blind")
+    (draft,) = base_reports(s)
+    assert draft.status == "released"
+    (told,) = kinds(ev, "base-report")
+    assert told.audience == "usa" and told.data["knocked_out"] is True
+    s, _ = on_base("Tulagi", "F4C", BOMBERS[:2], dice=[1, 1, 5])
+    assert base_reports(s) == []
 
 
 def test_ptvm_bombers_4_fighter_cover_first() -> None:

@@ -227,21 +227,16 @@ def edited(draft: Draft, words: str) -> dict[str, Any] | tuple[str, str]:
     return {**base, "damage": damage, **face(damage), "said": words}
 
 
-def _base_words(draft: Draft, words: str) -> dict[str, Any] | tuple[str, str]:
+def _base_words(draft: Draft, words: str) -> dict[str, Any]:
     """A base report in the umpire's words: a number of hits today ("12 hits"), and
-    "knocked out" or "not knocked out"; what the words leave out stays as the rules said."""
+    "knocked out" or "not knocked out". What the words do not say is not told (None): any
+    other words are the umpire's own report, as an edited sighting's are."""
     text = words.lower().replace(",", " ")
     numbers = [int(w) for w in text.split() if w.isdigit()]
-    knocked = "knocked out" in text
-    if not numbers and not knocked:
-        return "18c2", (
-            "a base report is told as its hits today and whether it is knocked out: "
-            f"'12 hits', '12 hits, knocked out', 'not knocked out', not {words[:40]!r}"
-        )
-    hits = numbers[0] if numbers else int(str(draft.data["hits_today"]))
-    out = "not knocked" not in text if knocked else bool(draft.data["knocked_out"])
+    knocked = None if "knocked out" not in text else "not knocked" not in text
     base = {k: draft.data[k] for k in ("base", "base_side")}
-    return {**base, "hits_today": hits, "knocked_out": out, "said": words}
+    hits = numbers[0] if numbers else None
+    return {**base, "hits_today": hits, "knocked_out": knocked, "said": words}
 
 
 def _told_points(words: str) -> int | None:

@@ -75,7 +75,7 @@ def _new_turn(state: State) -> None:
         board.over = None
         board.groups = {}
     new_turn(state)  # 12d: patrolling scouts fly on
-    theatre_air.new_turn(state)  # Bases 3: knockouts end at 0700
+    theatre_air.new_turn(state)  # Bases 3: a new day's damage; knockouts end at 0700 next day
 
 
 def _enter_sides(state: State, out: list[Event]) -> None:

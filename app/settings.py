@@ -60,6 +60,13 @@ class Settings(BaseSettings):
     smtp_port: int = 25
     smtp_from: str = "Midway Online <midway@localhost>"
     notice_tick_seconds: float = Field(default=60.0, ge=0)
+    # Seconds one notice's send may take in all (resolving, connecting, the request and
+    # the answer's status line); a send past it is tried again later.
+    notice_send_seconds: float = Field(default=10.0, gt=0, le=120)
+    # Webhooks go to public addresses only (app.games.webhooks). Networks listed here
+    # (CIDR, separated by commas) are let through all the same: for tests, whose
+    # listeners are on 127.0.0.1; empty in production.
+    webhook_allow_networks: str = Field(default="", pattern=r"^[0-9A-Fa-f.:/, ]*$")
     test_clock: bool = False
     # The bench-only floor endpoint (WS /api/_bench/floor).
     bench: bool = False

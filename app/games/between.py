@@ -22,6 +22,7 @@ from app.games.presence import Presence
 from app.games.records import Records
 from app.games.service import GameService
 from app.games.store import Created, check_id
+from app.games.webhooks import WebhookPolicy, parse_networks
 from app.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -62,15 +63,16 @@ class Between:
     def build(cls, service: GameService, settings: Settings | None = None) -> Between:
         settings = settings or Settings()
         db, engine = service.store.db, service.store.engine
-        outbox = Outbox(settings.smtp_host, settings.smtp_port, settings.smtp_from)
-        between = cls(
-            service,
-            Presence(db),
-            Chat(db),
-            Lobby(db),
-            Records(db, engine),
-            Notices(db, outbox, lambda: between.scenario_names(), settings.base_url),
+        webhooks = WebhookPolicy(parse_networks(settings.webhook_allow_networks))
+        outbox = Outbox(
+            settings.smtp_host,
+            settings.smtp_port,
+            settings.smtp_from,
+            settings.notice_send_seconds,
+            webhooks,
         )
+        notices = Notices(db, outbox, lambda: between.scenario_names(), settings.base_url, webhooks)
+        between = cls(service, Presence(db), Chat(db), Lobby(db), Records(db, engine), notices)
         return between
 
     # -- the clock of notices and paces ---------------------------------------------------

@@ -94,3 +94,28 @@ class GamePace(Base):
     days_per_move: Mapped[int] = mapped_column(Integer)
     vacation_days: Mapped[int] = mapped_column(Integer, default=0)
     claimed_by: Mapped[str | None] = mapped_column(String(32), nullable=True)
+
+
+class NoticeOutbox(Base):
+    """A notice to send (issue 31): one row per seat, kind and way ("email" or
+    "webhook"), sent by whichever process claims it first (a lease: `lease` names the
+    claim, `lease_until` when it lapses), tried again at `next_at` after a failure that
+    may pass, and kept as `failed` once given up, until the seat's move passes, so the
+    notice is not queued again meanwhile. A delivered notice's row is deleted and the
+    seat marked told (or reminded). Where to send is read from the seat's settings at
+    the send: a seat that opted out meanwhile is sent nothing."""
+
+    __tablename__ = "notice_outbox"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[str] = mapped_column(String(32))
+    kind: Mapped[str] = mapped_column(String(16))
+    how: Mapped[str] = mapped_column(String(8))
+    scenario: Mapped[str] = mapped_column(String(200))
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    lease: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    failed: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -8,37 +8,64 @@ made here from the game's id, the scenario's name, the seat and the kind of noti
 nothing else (no view, no event, no Turn).
 
 The work is `Notices.tick(now)`: the server calls it every `notice_tick_seconds` with the
-clock's time; tests call it with the time they choose.
+clock's time; tests call it with the time they choose. A tick brings the seats' clocks to
+`now` and puts each notice due in the outbox (the table notice_outbox: one row per seat,
+kind and way), then sends what the outbox holds that is due (issue 31): several at once,
+each within its own deadline, so that one slow webhook holds up no other notice; each row
+claimed by one process only; a failure that may pass (5xx, timeout, refused connection)
+tried again later with a growing pause, up to `ATTEMPTS` times; the seat marked told only
+once a notice reached it. Where a webhook may go is app.games.webhooks's.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import re
+import secrets
 import smtplib
-import urllib.request
+import socket
+import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 from typing import Any, Protocol
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import delete, or_, select, update
 
-from app.games.between_models import GamePace, SeatNotice
+from app.games.between_models import GamePace, NoticeOutbox, SeatNotice
 from app.games.db import Database
 from app.games.engine import side_of
 from app.games.errors import BadRequest, GameError
-from app.games.models import Game, Seat
+from app.games.models import Game, Seat, utcnow
 from app.games.presence import aware
+from app.games.webhooks import Refused, SendFailed, WebhookPolicy, parse_webhook
 
 log = logging.getLogger(__name__)
 
-EMAIL = re.compile(r"[^@\s<>\"']{1,64}@[A-Za-z0-9.-]{1,190}\.[A-Za-z]{2,24}")
-WEBHOOK = re.compile(r"https?://[^\s\"'<>]{3,1990}")
+# One address, nothing else: a dot-atom before the @ (no comma, semicolon, colon, angle
+# bracket, quote, space or line break, any of which would let one field name several
+# recipients or a group), a host name after it.
+_ATOM = r"[A-Za-z0-9#$&'*+/=?^_`{|}~-]+"
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+EMAIL = re.compile(rf"{_ATOM}(?:\.{_ATOM})*@(?:{_LABEL}\.)+[A-Za-z]{{2,24}}")
+EMAIL_SEPARATORS = re.compile(r"[,;:<>()\[\]\\\"\s]")
+MAX_LOCAL_PART = 64
+# The shape of a webhook URL (the schema's pattern): no user name or password, nothing
+# but printable ASCII. app.games.webhooks refuses the rest, saying why.
+WEBHOOK = re.compile(r"https?://[A-Za-z0-9._:\[\]-]+(?:[/?#][!-~]*)?")
 MAX_REMIND_HOURS = 24 * 60
 MAX_DAYS = 60
+# The outbox: sends a tick makes at once, tries of a notice, and the pause after the
+# first failed try (doubled after each), what one tick claims, and a claim's lease.
+WORKERS = 8
+ATTEMPTS = 5
+RETRY_AFTER = timedelta(minutes=1)
+BATCH = 200
+LEASE = timedelta(minutes=2)
 
 
 class CannotClaim(GameError):
@@ -85,13 +112,16 @@ class Sender(Protocol):
 
 @dataclass
 class Outbox:
-    """Sends by SMTP (when a host is set) and by webhook, and says nothing of where to in
-    the log (addresses and webhook URLs are the players')."""
+    """Sends by SMTP (when a host is set) and by webhook, each send within `seconds`
+    in all, and says nothing of where to in the log (addresses and webhook URLs are the
+    players'). A send that did not deliver raises SendFailed, saying whether to try
+    again."""
 
     smtp_host: str | None
     smtp_port: int
     smtp_from: str
-    timeout: float = 10.0
+    seconds: float = 10.0
+    webhooks: WebhookPolicy = field(default_factory=WebhookPolicy)
 
     def email(self, to: str, notice: Notice) -> None:
         if not self.smtp_host:
@@ -101,26 +131,70 @@ class Outbox:
         message["To"] = to
         message["Subject"] = notice.subject
         message.set_content(notice.body)
-        with smtplib.SMTP(self.smtp_host, self.smtp_port, timeout=self.timeout) as smtp:
-            smtp.send_message(message)
+        smtp = smtplib.SMTP(timeout=self.seconds)
+        watchdog = threading.Timer(self.seconds, _shut_smtp, (smtp,))
+        watchdog.daemon = True
+        watchdog.start()
+        try:
+            smtp.connect(self.smtp_host, self.smtp_port)
+            smtp.send_message(message, to_addrs=[to])  # the one address, whatever the header
+            smtp.quit()
+        except smtplib.SMTPRecipientsRefused as exc:
+            codes = [code for code, _ in exc.recipients.values()]
+            raise SendFailed(f"recipient refused ({codes})", min(codes) < 500) from None
+        except smtplib.SMTPResponseException as exc:
+            raise SendFailed(f"answered {exc.smtp_code}", exc.smtp_code < 500) from None
+        except (OSError, smtplib.SMTPException) as exc:
+            raise SendFailed(type(exc).__name__, True) from None
+        finally:
+            watchdog.cancel()
+            smtp.close()
 
     def webhook(self, url: str, notice: Notice) -> None:
         """A JSON POST that chat services accept: `text` (Slack, Mattermost, Rocket.Chat)
         and `content` (Discord)."""
         text = notice.subject + "\n" + notice.body
         data = json.dumps({"text": text, "content": text, "username": "Midway Online"})
-        request = urllib.request.Request(
-            url, data=data.encode(), headers={"Content-Type": "application/json"}, method="POST"
+        self.webhooks.post(url, data.encode(), self.seconds)
+
+
+def _shut_smtp(smtp: smtplib.SMTP) -> None:
+    """An email's deadline: whatever its send waits for ends now."""
+    sock = getattr(smtp, "sock", None)
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            sock.shutdown(socket.SHUT_RDWR)
+
+
+def check_email(email: str) -> None:
+    if EMAIL_SEPARATORS.search(email):
+        raise BadRequest(
+            "one email address only: no commas, semicolons, colons (group syntax), "
+            "angle brackets, quotes, spaces or line breaks"
         )
-        with urllib.request.urlopen(request, timeout=self.timeout) as answer:
-            answer.read(1024)
-
-
-def check_opt_in(email: str | None, webhook: str | None, remind_hours: int | None) -> None:
-    if email is not None and not EMAIL.fullmatch(email):
+    if not EMAIL.fullmatch(email) or len(email.split("@", 1)[0]) > MAX_LOCAL_PART:
         raise BadRequest("that is not an email address")
-    if webhook is not None and not WEBHOOK.fullmatch(webhook):
-        raise BadRequest("a webhook is an http:// or https:// URL")
+
+
+def check_opt_in(
+    email: str | None,
+    webhook: str | None,
+    remind_hours: int | None,
+    webhooks: WebhookPolicy | None = None,
+) -> None:
+    """Each setting, as the seat gave it; a webhook's host is resolved and must name
+    public addresses only (`webhooks`: the policy; None checks the URL's form only)."""
+    if email is not None:
+        check_email(email)
+    if webhook is not None:
+        try:
+            parse_webhook(webhook)
+            if webhooks is not None:
+                webhooks.check(webhook)
+        except Refused as exc:
+            raise BadRequest(str(exc)) from None
+        if not WEBHOOK.fullmatch(webhook):
+            raise BadRequest("a webhook is an http:// or https:// URL")
     if remind_hours is not None and not 1 <= remind_hours <= MAX_REMIND_HOURS:
         raise BadRequest(f"a reminder comes after 1 to {MAX_REMIND_HOURS} hours")
 
@@ -135,20 +209,34 @@ def check_pace(days: int | None, vacation: int) -> None:
 YourMove = Callable[[str, str], bool]  # (game, seat) -> is it that seat's move now
 
 
+@dataclass(frozen=True)
+class Claim:
+    """An outbox row this process claimed, and where to send it."""
+
+    id: int
+    lease: str
+    how: str
+    where: str | None
+    notice: Notice
+
+
 @dataclass
 class Notices:
     db: Database
     sender: Sender
     scenario_names: Callable[[], dict[str, str]]
     base_url: str = ""
+    webhooks: WebhookPolicy | None = None  # None: webhook URLs checked for form only
+    workers: int = WORKERS
     sent: list[tuple[str, Notice]] = field(default_factory=list)  # this process's, newest last
+    _pool: ThreadPoolExecutor | None = field(default=None, init=False, repr=False)
 
     # -- settings of a seat and a game ---------------------------------------------------
 
     def opt_in(
         self, game_id: str, seat: str, email: str | None, webhook: str | None, hours: int | None
     ) -> dict[str, Any]:
-        check_opt_in(email, webhook, hours)
+        check_opt_in(email, webhook, hours, self.webhooks)
         with self.db.write() as session:
             row = self._row(session, game_id, seat)
             row.email, row.webhook, row.remind_hours = email, webhook, hours
@@ -236,9 +324,9 @@ class Notices:
     # -- the tick ----------------------------------------------------------------------
 
     def tick(self, now: datetime, your_move: YourMove) -> list[tuple[str, Notice]]:
-        """Bring every watched seat's clock to `now`; send what is due. Returns what was
-        sent (to whom: "email" or "webhook")."""
-        out: list[tuple[str, Notice]] = []
+        """Bring every watched seat's clock to `now`, putting what is due in the outbox;
+        then send what the outbox holds that is due. Returns what reached its seat (how:
+        "email" or "webhook")."""
         names = self.scenario_names()
         with self.db.read() as session:
             games = session.execute(
@@ -252,48 +340,93 @@ class Notices:
                 )
             ).all()
         for game in games:
-            out += self._tick_game(game.id, names.get(game.scenario, game.scenario), now, your_move)
+            self._tick_game(game.id, names.get(game.scenario, game.scenario), now, your_move)
+        out = self.deliver(now)
         self.sent.extend(out)
         del self.sent[:-1000]
         return out
 
-    def _tick_game(
-        self, game_id: str, scenario: str, now: datetime, your_move: YourMove
-    ) -> list[tuple[str, Notice]]:
+    def _tick_game(self, game_id: str, scenario: str, now: datetime, your_move: YourMove) -> None:
+        """One game's seats: their clocks, and the notices now due in the outbox. The
+        seats' rows are locked (PostgreSQL; SQLite's write lock is the database's), so
+        that two processes ticking at once queue each notice once."""
         due: list[tuple[SeatNotice, str]] = []
         with self.db.write() as session:
             pace = session.get(GamePace, game_id)
-            rows = session.scalars(select(SeatNotice).where(SeatNotice.game_id == game_id)).all()
+            rows = session.scalars(
+                select(SeatNotice)
+                .where(SeatNotice.game_id == game_id)
+                .order_by(SeatNotice.seat)
+                .with_for_update()
+            ).all()
+            queued = {
+                (o.seat, o.kind)
+                for o in session.execute(
+                    select(NoticeOutbox.seat, NoticeOutbox.kind).where(
+                        NoticeOutbox.game_id == game_id
+                    )
+                )
+            }
+            passed = []
             for row in rows:
-                due += [(row, kind) for kind in self._advance(row, pace, now, your_move)]
+                kinds = self._advance(row, pace, now, your_move, queued)
+                if kinds is None:
+                    passed.append(row.seat)
+                else:
+                    due += [(row, kind) for kind in kinds]
+            if passed:  # the move passed: what was queued for it is not due any more
+                session.execute(
+                    delete(NoticeOutbox).where(
+                        NoticeOutbox.game_id == game_id, NoticeOutbox.seat.in_(passed)
+                    )
+                )
             late = {r.seat for r in rows if r.overdue}
             for row in rows:  # the opponents of a seat that just fell overdue
                 fell = any(kind == "overdue" and r.seat != row.seat for r, kind in due)
                 if fell and row.seat not in late:
                     due.append((row, "claimable"))
-            jobs = [(r.seat, r.email, r.webhook, kind) for r, kind in due]
-        return [sent for job in jobs for sent in self._send(game_id, scenario, *job)]
+            for row, kind in due:
+                for how, where in (("email", row.email), ("webhook", row.webhook)):
+                    if where:
+                        session.add(
+                            NoticeOutbox(
+                                game_id=game_id,
+                                seat=row.seat,
+                                kind=kind,
+                                how=how,
+                                scenario=scenario[:200],
+                                attempts=0,
+                                next_at=now,
+                                failed=False,
+                            )
+                        )
 
     def _advance(
-        self, row: SeatNotice, pace: GamePace | None, now: datetime, your_move: YourMove
-    ) -> list[str]:
-        """One seat's clock at `now`: the kinds of notice now due to it."""
+        self,
+        row: SeatNotice,
+        pace: GamePace | None,
+        now: datetime,
+        your_move: YourMove,
+        queued: set[tuple[str, str]],
+    ) -> list[str] | None:
+        """One seat's clock at `now`: the kinds of notice now due to it (`queued`: those
+        already in the outbox, sent or not), or None when its move just passed."""
         if not your_move(row.game_id, row.seat):
+            passed = row.move_since is not None or row.told or row.reminded or row.overdue
             row.move_since, row.told, row.reminded, row.overdue = None, False, False, False
-            return []
+            return None if passed else []
         if row.move_since is None:
             row.move_since = now
         kinds = []
-        if not row.told:
-            row.told = True
+        if not row.told and (row.seat, "your move") not in queued:
             kinds.append("your move")
         since = aware(row.move_since)
         if (
             row.remind_hours
             and not row.reminded
+            and (row.seat, "reminder") not in queued
             and now - since >= timedelta(hours=row.remind_hours)
         ):
-            row.reminded = True
             kinds.append("reminder")
         if pace is not None and not row.overdue:
             late = now - (since + timedelta(days=pace.days_per_move))
@@ -307,23 +440,95 @@ class Notices:
                 kinds.append("overdue")
         return kinds
 
-    def _send(
-        self, game_id: str, scenario: str, seat: str, email: str | None, hook: str | None, kind: str
-    ) -> list[tuple[str, Notice]]:
-        link = f"{self.base_url}/games/{game_id}/seat/{seat}" if self.base_url else ""
-        notice = Notice(kind, game_id, seat, scenario, link)
-        sent = []
-        for how, where, send in (
-            ("email", email, self.sender.email),
-            ("webhook", hook, self.sender.webhook),
-        ):
-            if not where:
-                continue
-            try:
-                send(where, notice)
-                sent.append((how, notice))
-            except Exception as exc:  # a mail server or webhook down: noted, not fatal
-                log.warning(
-                    "a %s notice of game %s could not be sent: %s", how, game_id, type(exc).__name__
+    # -- the outbox ----------------------------------------------------------------------
+
+    def deliver(self, now: datetime) -> list[tuple[str, Notice]]:
+        """Send what the outbox holds that is due at `now`, several at once; each
+        outcome is written as its send ends. Returns what was delivered."""
+        claims = self._claim(now)
+        if not claims:
+            return []
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="notices")
+        sends = {self._pool.submit(self._send, claim): claim for claim in claims}
+        out = []
+        for done in as_completed(sends):
+            claim = sends[done]
+            if self._finish(now, claim, done.result()):
+                out.append((claim.how, claim.notice))
+        return out
+
+    def _claim(self, now: datetime) -> list[Claim]:
+        """The due rows nobody else holds, each now this process's for `LEASE` (a row
+        lock skipping those another transaction holds on PostgreSQL; SQLite's single
+        write lock does the same there)."""
+        lease, wall = secrets.token_hex(8), utcnow()
+        with self.db.write() as session:
+            rows = session.scalars(
+                select(NoticeOutbox)
+                .where(
+                    NoticeOutbox.failed.is_(False),
+                    NoticeOutbox.next_at <= now,
+                    or_(NoticeOutbox.lease_until.is_(None), NoticeOutbox.lease_until < wall),
                 )
-        return sent
+                .order_by(NoticeOutbox.next_at, NoticeOutbox.id)
+                .limit(BATCH)
+                .with_for_update(skip_locked=True)
+            ).all()
+            claims = []
+            for row in rows:
+                row.lease, row.lease_until = lease, wall + LEASE
+                seat = session.get(SeatNotice, (row.game_id, row.seat))
+                where = None if seat is None else seat.email if row.how == "email" else seat.webhook
+                claims.append(Claim(row.id, lease, row.how, where, self._notice(row)))
+        return claims
+
+    def _notice(self, row: NoticeOutbox) -> Notice:
+        link = f"{self.base_url}/games/{row.game_id}/seat/{row.seat}" if self.base_url else ""
+        return Notice(row.kind, row.game_id, row.seat, row.scenario, link)
+
+    def _send(self, claim: Claim) -> SendFailed | None:
+        if not claim.where:  # opted out since
+            return SendFailed("opted out", False)
+        send = self.sender.email if claim.how == "email" else self.sender.webhook
+        try:
+            send(claim.where, claim.notice)
+        except SendFailed as exc:
+            return exc
+        except Exception as exc:
+            return SendFailed(type(exc).__name__, True)
+        return None
+
+    def _finish(self, now: datetime, claim: Claim, failed: SendFailed | None) -> bool:
+        """Write a send's outcome, if the row is still this claim's (its move may have
+        passed meanwhile): delivered, the row goes and the seat is marked told; else
+        tried again after a pause, or kept as given up. True when delivered."""
+        notice = claim.notice
+        with self.db.write() as session:
+            row = session.get(NoticeOutbox, claim.id, with_for_update=True)
+            if row is None or row.lease != claim.lease:
+                return False
+            if failed is None:
+                session.delete(row)
+                seat = session.get(SeatNotice, (notice.game_id, notice.seat))
+                if seat is not None and notice.kind == "your move":
+                    seat.told = True
+                elif seat is not None and notice.kind == "reminder":
+                    seat.reminded = True
+                return True
+            if not claim.where:
+                session.delete(row)
+                return False
+            row.attempts += 1
+            row.lease = row.lease_until = None
+            row.failed = not failed.retry or row.attempts >= ATTEMPTS
+            row.next_at = now + RETRY_AFTER * 2 ** (row.attempts - 1)
+        log.warning(
+            "a %s notice of game %s could not be sent (try %d, %s): %s",
+            claim.how,
+            notice.game_id,
+            row.attempts,
+            "given up" if row.failed else "to be tried again",
+            failed.logged,
+        )
+        return False

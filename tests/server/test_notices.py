@@ -78,6 +78,8 @@ def api(make_server: Any, database_url: str, inbox: tuple[Inbox, int]) -> Iterat
         MIDWAY_SMTP_HOST="127.0.0.1",
         MIDWAY_SMTP_PORT=str(inbox[1]),
         MIDWAY_BASE_URL="http://midway.example",
+        # the listeners below are on 127.0.0.1, which the server refuses unless told
+        MIDWAY_WEBHOOK_ALLOW_NETWORKS="127.0.0.0/8",
     )
     with Api(server.url) as client:
         yield client

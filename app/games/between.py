@@ -86,6 +86,7 @@ class Between:
             self._ticker.cancel()
             with contextlib.suppress(BaseException):
                 await self._ticker
+        await to_thread.run_sync(self.notices.close)
 
     async def _tick_every(self, every: float) -> None:
         while True:

@@ -106,6 +106,8 @@ class Notice:
 
 
 class Sender(Protocol):
+    """Sends one notice, or raises (SendFailed says whether to try again)."""
+
     def email(self, to: str, notice: Notice) -> None: ...
     def webhook(self, url: str, notice: Notice) -> None: ...
 
@@ -441,6 +443,13 @@ class Notices:
         return kinds
 
     # -- the outbox ----------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Stop the senders' threads, not waiting for sends under way: a row claimed and
+        not finished is claimed again once its lease lapses."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
     def deliver(self, now: datetime) -> list[tuple[str, Notice]]:
         """Send what the outbox holds that is due at `now`, several at once; each

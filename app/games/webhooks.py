@@ -142,8 +142,6 @@ def parse_webhook(url: str) -> WebhookUrl:
                 f"{host} is not a host name, nor an IP address written as four decimal "
                 "numbers (a.b.c.d) or in brackets for IPv6"
             )
-    elif isinstance(literal, ipaddress.IPv6Address) and "[" not in parts.netloc:
-        raise Refused("an IPv6 address in a URL is written in brackets")
     target = parts.path or "/"
     if parts.query:
         target += "?" + parts.query
@@ -212,10 +210,12 @@ class WebhookPolicy:
             address = ipaddress.ip_address(text.split("%", 1)[0])
             what = self.refusal(address)
             if what is not None:
-                named = "" if literal is not None else f"{url.host} resolves to "
-                raise Refused(
-                    f"a webhook goes to a public address: {named}{address} is {what} address"
+                said = (
+                    f"{address} is {what} address"
+                    if literal is not None
+                    else f"{url.host} resolves to {address}, {what} address"
                 )
+                raise Refused(f"a webhook goes to public addresses only: {said}")
             out.append(str(address))
         return out
 

@@ -71,7 +71,14 @@ class Between:
             settings.notice_send_seconds,
             webhooks,
         )
-        notices = Notices(db, outbox, lambda: between.scenario_names(), settings.base_url, webhooks)
+        notices = Notices(
+            db,
+            outbox,
+            lambda: between.scenario_names(),
+            settings.base_url,
+            webhooks,
+            send_seconds=settings.notice_send_seconds,
+        )
         between = cls(service, Presence(db), Chat(db), Lobby(db), Records(db, engine), notices)
         return between
 

@@ -60,12 +60,14 @@ WEBHOOK = re.compile(r"https?://[A-Za-z0-9._:\[\]-]+(?:[/?#][!-~]*)?")
 MAX_REMIND_HOURS = 24 * 60
 MAX_DAYS = 60
 # The outbox: sends a tick makes at once, tries of a notice, and the pause after the
-# first failed try (doubled after each), what one tick claims, and a claim's lease.
+# first failed try (doubled after each). A tick claims ROUNDS rows a worker at a time,
+# for a lease that outlasts their sends, each within its deadline, by a minute; then the
+# next ones due, until none is.
 WORKERS = 8
 ATTEMPTS = 5
 RETRY_AFTER = timedelta(minutes=1)
-BATCH = 200
-LEASE = timedelta(minutes=2)
+ROUNDS = 4
+LEASE_MARGIN = timedelta(minutes=1)
 
 
 class CannotClaim(GameError):
@@ -230,6 +232,7 @@ class Notices:
     base_url: str = ""
     webhooks: WebhookPolicy | None = None  # None: webhook URLs checked for form only
     workers: int = WORKERS
+    send_seconds: float = 10.0  # the deadline of one send (the sender's)
     sent: list[tuple[str, Notice]] = field(default_factory=list)  # this process's, newest last
     _pool: ThreadPoolExecutor | None = field(default=None, init=False, repr=False)
 
@@ -454,24 +457,24 @@ class Notices:
     def deliver(self, now: datetime) -> list[tuple[str, Notice]]:
         """Send what the outbox holds that is due at `now`, several at once; each
         outcome is written as its send ends. Returns what was delivered."""
-        claims = self._claim(now)
-        if not claims:
-            return []
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="notices")
-        sends = {self._pool.submit(self._send, claim): claim for claim in claims}
         out = []
-        for done in as_completed(sends):
-            claim = sends[done]
-            if self._finish(now, claim, done.result()):
-                out.append((claim.how, claim.notice))
+        while claims := self._claim(now):
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="notices")
+            sends = {self._pool.submit(self._send, claim): claim for claim in claims}
+            for done in as_completed(sends):
+                claim = sends[done]
+                if self._finish(now, claim, done.result()):
+                    out.append((claim.how, claim.notice))
         return out
 
     def _claim(self, now: datetime) -> list[Claim]:
-        """The due rows nobody else holds, each now this process's for `LEASE` (a row
-        lock skipping those another transaction holds on PostgreSQL; SQLite's single
-        write lock does the same there)."""
+        """The due rows nobody else holds, as many as the workers send in ROUNDS turns,
+        each now this process's till they are surely sent (a row lock skipping those
+        another transaction holds on PostgreSQL; SQLite's single write lock does the
+        same there)."""
         lease, wall = secrets.token_hex(8), utcnow()
+        lasts = timedelta(seconds=self.send_seconds * ROUNDS) + LEASE_MARGIN
         with self.db.write() as session:
             rows = session.scalars(
                 select(NoticeOutbox)
@@ -481,12 +484,12 @@ class Notices:
                     or_(NoticeOutbox.lease_until.is_(None), NoticeOutbox.lease_until < wall),
                 )
                 .order_by(NoticeOutbox.next_at, NoticeOutbox.id)
-                .limit(BATCH)
+                .limit(self.workers * ROUNDS)
                 .with_for_update(skip_locked=True)
             ).all()
             claims = []
             for row in rows:
-                row.lease, row.lease_until = lease, wall + LEASE
+                row.lease, row.lease_until = lease, wall + lasts
                 seat = session.get(SeatNotice, (row.game_id, row.seat))
                 where = None if seat is None else seat.email if row.how == "email" else seat.webhook
                 claims.append(Claim(row.id, lease, row.how, where, self._notice(row)))
@@ -514,12 +517,13 @@ class Notices:
         tried again after a pause, or kept as given up. True when delivered."""
         notice = claim.notice
         with self.db.write() as session:
+            # the seat's row locked before the outbox's, in the order a tick locks them
+            seat = session.get(SeatNotice, (notice.game_id, notice.seat), with_for_update=True)
             row = session.get(NoticeOutbox, claim.id, with_for_update=True)
             if row is None or row.lease != claim.lease:
                 return False
             if failed is None:
                 session.delete(row)
-                seat = session.get(SeatNotice, (notice.game_id, notice.seat))
                 if seat is not None and notice.kind == "your move":
                     seat.told = True
                 elif seat is not None and notice.kind == "reminder":

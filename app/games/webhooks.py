@@ -116,7 +116,10 @@ def parse_webhook(url: str) -> WebhookUrl:
             "a webhook URL is printable ASCII, with no spaces or control characters "
             "(percent-encode the rest)"
         )
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # an unclosed or bad IPv6 literal
+        raise Refused("a webhook URL's host is a name, an IPv4 address or [IPv6]") from None
     if parts.scheme not in ("http", "https") or not url.startswith(parts.scheme + "://"):
         raise Refused("a webhook is an http:// or https:// URL")
     if "@" in parts.netloc:

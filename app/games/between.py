@@ -17,7 +17,8 @@ from app.games.chat import Chat
 from app.games.engine import Json
 from app.games.lobby import Lobby, check_keep
 from app.games.models import utcnow
-from app.games.notices import CannotClaim, Notice, Notices, Outbox, check_pace
+from app.games.notices import CannotClaim, Notices, check_pace
+from app.games.outbox import Notice, Outbox
 from app.games.presence import Presence
 from app.games.records import Records
 from app.games.service import GameService

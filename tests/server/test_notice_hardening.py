@@ -26,7 +26,8 @@ import pytest
 import sqlalchemy as sa
 
 from app.games.db import Database, normalise_url
-from app.games.notices import Notice, Notices
+from app.games.notices import Notices
+from app.games.outbox import Notice
 from server.client import Api, Game
 from server.conftest import BACKENDS
 from server.listeners import Listener, listening

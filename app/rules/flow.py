@@ -41,9 +41,14 @@ from app.rules.modes import mode_of
 from app.rules.seats import Seat, is_umpire, seat_of, side_of_seat, side_seats
 from app.rules.setup import new_game
 from app.rules.state import Side, State
-from app.rules.steps import STEPS, Step
+from app.rules.steps import STEPS, Step, check_registered
 from app.rules.steps import acting as acting  # the public name of who may act now
 from app.rules.steps import waiting_for as waiting_for
+
+# Issue 33: the step modules imported, every step id has its step (each step registers
+# under a step id). The names the rules' source gives steps are checked by
+# tools/step_names.py, which the tests run.
+check_registered()
 
 
 def legal_actions(state: State, seat: str) -> list[Action]:

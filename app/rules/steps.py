@@ -2,18 +2,73 @@
 
 Each step has the rule it implements, the seats it waits for, its legal actions, its
 handler, and what comes after it. Modules register their steps here; `flow` drives them.
-"Side B first, then Side A" (3) is `b_then_a`.
+"Side B first, then Side A" (3) is `b_then_a`. A step is registered under its id
+(`StepId`), every id has its step (checked when the engine is imported), and every step
+the rules name is a registered one (tools/step_names.py, run by the tests).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 
 from app.rules.actions import Action
 from app.rules.events import Event
 from app.rules.seats import side_of_seat, side_seats
 from app.rules.state import Side, State
+
+
+class StepId(StrEnum):
+    """The steps of the sequence of play (2b) and of the options' procedures, in their
+    order, by the names the rulebooks give them: each module registers its steps under
+    these, and no other (each step declares its own rule)."""
+
+    SETUP = "setup"
+    SIDES = "sides"
+    RADIO = "radio"
+    ASSEMBLY = "assembly"
+    READY = "ready"
+    SHADOWING = "shadowing"
+    SEA_MOVEMENT = "sea movement"
+    SCOUT_ROUTES = "scout routes"
+    SCOUTING = "scouting"
+    AIR_MOVEMENT_AND_SEARCH = "air movement and search"
+    SEARCH_REPORT = "search report"
+    COMBAT = "combat"
+    BATTLE_SETUP = "battle setup"
+    STRIKE_ORDER = "strike order"
+    AIR_ATTACK_SETUP = "air attack setup"
+    CAP_SETUP = "cap setup"
+    ESCORT_SETUP = "escort setup"
+    AIR_COMBAT = "air combat"
+    BREAKTHROUGHS = "breakthroughs"
+    ANTI_AIRCRAFT_COMBAT = "anti-aircraft combat"
+    BOMBING_COMBAT = "bombing combat"
+    FREE_ROLL = "free roll"
+    REORGANIZATION = "reorganization"
+    AIRCRAFT_DAMAGE = "aircraft damage"
+    AIR_RETURN = "air return"
+    SUBMARINE_ATTACK = "submarine attack"
+    TURN_RECORD = "turn record"
+    SURFACE_CONTACT = "surface contact"
+    SURFACE_SETUP = "surface setup"
+    SURFACE_SIDES = "surface sides"
+    SURPRISE = "surprise"
+    SURFACE_MOVEMENT = "surface movement"
+    TORPEDO_FIRE = "torpedo fire"
+    GUNNERY = "gunnery"
+    TORPEDO_COMBAT = "torpedo combat"
+    BREAKOFF = "breakoff"
+    BOMBARDMENT = "bombardment"
+
+
+FINISHED = "finished"  # a finished game's step (7a3): none is registered under it
+
+
+class UnknownStep(LookupError):
+    """A step registered under a name that is no step id, or a step id with no step."""
+
 
 Actions = Callable[[State, Side], list[Action]]
 Handler = Callable[[State, Side, Action, list[Event]], None]
@@ -69,8 +124,24 @@ def automatic(name: str, rule: str, enter: Hook) -> Step:
 
 
 def register(step: Step) -> Step:
+    if step.name not in _IDS:
+        raise UnknownStep(
+            f"step {step.name!r} (rule {step.rule}) is registered under no step id: "
+            "add it to StepId in app/rules/steps.py"
+        )
     STEPS[step.name] = step
     return step
+
+
+_IDS = frozenset(StepId)
+
+
+def check_registered(steps: Mapping[str, Step] = STEPS) -> None:
+    """Every step id has its registered step, once every step module has been imported
+    (`flow` runs this): UnknownStep naming those that have none."""
+    missing = [s.value for s in StepId if s not in steps]
+    if missing:
+        raise UnknownStep(f"step ids no module registers a step under: {missing}")
 
 
 def acting(state: State) -> list[str]:
@@ -120,12 +191,16 @@ def wait_for(state: State, sides: list[Side], out: list[Event], then: str) -> No
 
 
 __all__ = [
+    "FINISHED",
     "STEPS",
     "Step",
+    "StepId",
+    "UnknownStep",
     "acting",
     "automatic",
     "b_then_a",
     "begin",
+    "check_registered",
     "nothing",
     "register",
     "wait_for",

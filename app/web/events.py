@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from app.rules.steps import STEPS  # app.rules imported: every step is registered
 from app.web.choices import CATEGORY
 from app.web.console import UmpireLines
 from app.web.counters import SIDE_TITLE
@@ -19,35 +20,8 @@ OUTCOME = {
     "flip": "flipped",
     "eliminated": "eliminated",
 }
-STEP_RULE = {
-    "setup": "7a",
-    "sides": "3",
-    "radio": "17c3",
-    "assembly": "3a",
-    "ready": "3b",
-    "sea movement": "3c",
-    "scout routes": "18c1",  # the umpired modes: scouts' routes handed in at once
-    "scouting": "18c1",  # ... and flown by the umpire (15a1.1: factors over a task force)
-    "air movement and search": "3d",
-    "combat": "4",
-    "battle setup": "4a2",
-    "air attack setup": "4a3",
-    "anti-aircraft combat": "4c",
-    "bombing combat": "4d",
-    "reorganization": "4e1",
-    "air return": "5",
-    "turn record": "6",
-    "surface contact": "16a",
-    "surface setup": "16c",
-    "surface sides": "16d1",
-    "surprise": "16k",
-    "surface movement": "16e",
-    "torpedo fire": "16f",
-    "gunnery": "16g",
-    "torpedo combat": "16h",
-    "breakoff": "16i",
-    "bombardment": "16j",
-}
+# Each step's rule, as the step declares it (app/rules/steps.py): every registered step.
+STEP_RULE = {name: step.rule for name, step in sorted(STEPS.items())}
 
 FIRST_WAVE = {"bombers": "the land bombers", "dive-torpedo": "the dive and torpedo bombers"}
 BIG_SHIPS = frozenset({"CV", "CVL"})  # 1b1: the aircraft carriers

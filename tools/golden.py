@@ -333,8 +333,10 @@ def compare_lines(play: Playthrough, golden: list[bytes], fresh: Iterable[bytes]
             break
     else:
         return None
-    if want is None or got is None:
-        where = f"{len(golden)} steps recorded, {len(now)} now"
+    if want is None:
+        where = f"{len(golden)} steps recorded, the game now goes on after them"
+    elif got is None:
+        where = f"{len(golden)} steps recorded, the game now ends after {len(now)}"
     else:
         old = list(decode(golden[: len(now)]))[-1]
         new = list(decode(now))[-1]

@@ -85,8 +85,13 @@ def test_issue_33_a_difference_names_playthrough_step_seat_and_field(engine: Eng
 def test_issue_33_a_shorter_or_longer_game_is_a_difference(engine: Engine) -> None:
     play = Playthrough("four", "two-player", False, "none")
     recorded = list(lines(engine, play))
+    """A game that now goes on after the recorded steps, or ends before them, differs."""
     problem = compare_lines(play, recorded[:-1], iter(recorded))
-    assert problem is not None and f"{len(recorded) - 1} steps recorded" in problem
+    assert problem is not None
+    assert f"{len(recorded) - 1} steps recorded, the game now goes on" in problem
+    problem = compare_lines(play, recorded, iter(recorded[:-1]))
+    assert problem is not None
+    assert f"{len(recorded)} steps recorded, the game now ends after {len(recorded) - 1}" in problem
 
 
 def test_issue_33_patches_rebuild_the_views() -> None:

@@ -19,8 +19,10 @@ before (the first line holds the views whole). Reading a file rebuilds the views
 so a difference is told as the first field that differs, at which step, for which seat.
 
 The agent is this module's own (not the fuzzer's: a change to the fuzzer must not change
-the goldens). Like the fuzzer's it leans toward the enemy, reading his true positions,
-so that searches and battles happen within the actions played.
+the goldens), and knows the game through the engine's contract only, so that the engine's
+modules and state may be rearranged under it. Like the fuzzer's it leans toward the
+enemy, reading his true positions (the omniscient view), so that searches and battles
+happen within the actions played.
 """
 
 from __future__ import annotations
@@ -41,16 +43,12 @@ from typing import Any
 from app.data import catalog
 from app.data.options import optional_rules
 from app.games.diff import same
-from app.games.engine import SPECTATOR, Engine, load_engine
+from app.games.engine import OMNISCIENT, SPECTATOR, Engine, load_engine, side_of
 from app.games.states import told
-from app.rules.boards import searchboard_of
+from app.rules.boards import board_of
 from app.rules.modes import MODES, mode_of
-from app.rules.reports import DAMAGE, OPEN, find
-from app.rules.seats import seat_of, teams_offered
+from app.rules.seats import teams_offered
 from app.rules.setup import playable
-from app.rules.state import State, other
-from app.rules.steps import acting
-from app.rules.umpire import UMPIRE
 
 GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden"
 MAX_ACTIONS = 500
@@ -107,61 +105,99 @@ _UMPIRE_WEIGHTS = {"release-report": 8.0, "edit-report": 3.0, "hold-report": 2.0
 _SAID = ("nothing", "something", "smoke on the horizon", "12 ships")  # 18d
 _DAMAGE_SAID = ("eliminated", "flipped", "flipped and 1 hit", "1 hit", "2 hits")  # 18c2
 _WORDS = ("strike", "at", "dawn", "hold", "east", "of", "Midway", "carriers", "in", "M5")
+_SIDES = ("japan", "usa")
 
 
-def _nearest_enemy(state: State, seat: str, hex_: str) -> int:
-    who = seat_of(state, seat)
-    assert who is not None
-    grid = searchboard_of(state)
-    enemy = [h for h in state.boards[other(who.side)].forces.values() if h is not None]
-    return min((grid.distance(hex_, h) for h in enemy), default=0)
+class Agent:
+    """A seeded player of every seat, umpire included. It knows the game through the
+    engine's contract only (seats, legal actions, views; the enemy's positions from the
+    omniscient view, the reports from the umpire's) and the board's geometry: however
+    the engine's modules and state are arranged, the same game gives the same choices."""
 
+    def __init__(self, engine: Engine, play: Playthrough, state: Any) -> None:
+        self.engine = engine
+        self.rng = random.Random(f"{SEED}:{play.name}")
+        self.board = board_of(play.scenario)
+        seats = engine.seats(state)
+        self.players: list[str] = [s["seat"] for s in seats if s["side"] is not None]
+        self.umpire: str | None = next((s["seat"] for s in seats if s["side"] is None), None)
 
-def _next_seat(engine: Engine, state: State, rng: random.Random) -> str:
-    if mode_of(state.mode).umpire_seat:
-        waiting = any(d.status in OPEN for d in state.drafts)
-        if rng.random() < _UMPIRE_ACTS[0 if waiting else 1] and engine.legal_actions(state, UMPIRE):
-            return UMPIRE
-    ready = [s for s in acting(state) if engine.legal_actions(state, s)]
-    if not ready:
-        raise AssertionError(f"dead end in the {state.step} step: {acting(state)} may act")
-    return ready[0] if len(ready) == 1 else rng.choice(ready)
+    def act(self, state: Any) -> tuple[str, Any, list[Any], Json]:
+        """Who acts, and the state, events and action after his action. Should the rules
+        refuse the words written (an edited report's, 18c2), that kind of action is left
+        alone and another picked."""
+        seat = self._seat(state)
+        refused: set[str] = set()
+        while True:
+            action = self._written(state, self._pick(state, seat, refused))
+            try:
+                nxt, events = self.engine.apply(state, seat, action)
+            except self.engine.illegal_action:
+                if action.template is action:  # nothing written: no legal action taken
+                    raise
+                refused.add(action.kind)
+                continue
+            return seat, nxt, events, self.engine.action_json(action)
 
+    def _seat(self, state: Any) -> str:
+        rng, legal = self.rng, self.engine.legal_actions
+        if self.umpire is not None:
+            waiting = any(a.kind == "release-report" for a in legal(state, self.umpire))
+            if rng.random() < _UMPIRE_ACTS[0 if waiting else 1] and legal(state, self.umpire):
+                return self.umpire
+        ready = [s for s in self.players if legal(state, s)]
+        if not ready:
+            raise AssertionError("dead end: no seat has an action")
+        return ready[0] if len(ready) == 1 else rng.choice(ready)
 
-def _pick(engine: Engine, state: State, seat: str, rng: random.Random, refused: set[str]) -> Any:
-    acts = [a for a in engine.legal_actions(state, seat) if a.kind not in refused]
-    by_kind: dict[str, list[Any]] = {}
-    for a in acts:
-        by_kind.setdefault(a.kind, []).append(a)
-    kinds = sorted(by_kind)
-    if seat == UMPIRE:
-        kind = rng.choices(kinds, [_UMPIRE_WEIGHTS.get(k, 1.0) for k in kinds])[0]
-        return rng.choice(by_kind[kind])
-    for kind, lean in (("fly", 0.7), ("route", 0.7), ("move", 0.6), ("enter", 0.6)):
-        if kind in by_kind and rng.random() < lean:
-            return min(
-                by_kind[kind],
-                key=lambda a: (_nearest_enemy(state, seat, a.get("hex")), rng.random()),
-            )
-    for kind, lean in (("launch", 0.8), ("land", 0.9)):
-        if kind in by_kind and rng.random() < lean:
+    def _pick(self, state: Any, seat: str, refused: set[str]) -> Any:
+        """A random legal action, leaning toward the enemy's true positions (so that
+        battles happen) and toward taking off, landing and finishing steps."""
+        rng = self.rng
+        acts = [a for a in self.engine.legal_actions(state, seat) if a.kind not in refused]
+        by_kind: dict[str, list[Any]] = {}
+        for a in acts:
+            by_kind.setdefault(a.kind, []).append(a)
+        kinds = sorted(by_kind)
+        if seat == self.umpire:
+            kind = rng.choices(kinds, [_UMPIRE_WEIGHTS.get(k, 1.0) for k in kinds])[0]
             return rng.choice(by_kind[kind])
-    if "done" in by_kind and (len(acts) == 1 or rng.random() < 0.35):
-        return by_kind["done"][0]
-    kind = rng.choice(kinds)
-    return rng.choice(by_kind[kind])
+        for kind, lean in (("fly", 0.7), ("route", 0.7), ("move", 0.6), ("enter", 0.6)):
+            if kind in by_kind and rng.random() < lean:
+                enemy = self._enemy(state, seat)
+                return min(
+                    by_kind[kind],
+                    key=lambda a: (self._nearest(enemy, a.get("hex")), rng.random()),
+                )
+        for kind, lean in (("launch", 0.8), ("land", 0.9)):
+            if kind in by_kind and rng.random() < lean:
+                return rng.choice(by_kind[kind])
+        if "done" in by_kind and (len(acts) == 1 or rng.random() < 0.35):
+            return by_kind["done"][0]
+        kind = rng.choice(kinds)
+        return rng.choice(by_kind[kind])
 
+    def _enemy(self, state: Any, seat: str) -> list[str]:
+        """Where the enemy's task forces are, in truth (a test's agent may cheat)."""
+        enemy = next(s for s in _SIDES if s != side_of(seat))
+        boards = self.engine.view(state, OMNISCIENT)["searchboards"]
+        return list(boards[enemy]["forces"].values())
 
-def _written(state: State, action: Any, rng: random.Random) -> Any:
-    """The action with its text written: the words of a note or a message (17c3, 18c),
-    of an edited report the words its rule reads (18c2, 18d)."""
-    if action.is_written:
-        return action
-    if action.kind == "edit-report":
-        draft = find(state, action.get("report"))
-        said = _DAMAGE_SAID if draft is not None and draft.kind == DAMAGE else _SAID
-        return action.written(text=rng.choice(said))
-    return action.written(text=" ".join(rng.choice(_WORDS) for _ in range(rng.randint(1, 6))))
+    def _nearest(self, enemy: list[str], hex_: str) -> int:
+        return min((self.board.distance(hex_, h) for h in enemy), default=0)
+
+    def _written(self, state: Any, action: Any) -> Any:
+        """The action with its text written: the words of a note or a message (17c3,
+        18c), of an edited report the words its rule reads (18c2, 18d)."""
+        if action.is_written:
+            return action
+        if action.kind == "edit-report":
+            assert self.umpire is not None
+            reports = self.engine.view(state, self.umpire)["umpire"]["reports"]
+            kind = next(r["reports"] for r in reports if r["report"] == action.get("report"))
+            return action.written(text=self.rng.choice(_DAMAGE_SAID if kind == "damage" else _SAID))
+        words = (self.rng.choice(_WORDS) for _ in range(self.rng.randint(1, 6)))
+        return action.written(text=" ".join(words))
 
 
 # ---------------------------------------------------------------- the records
@@ -170,8 +206,8 @@ def _written(state: State, action: Any, rng: random.Random) -> Any:
 def steps(engine: Engine, play: Playthrough) -> Iterator[Json]:
     """The records of `play`, one a step, each view whole as the engine made it (read
     them, never change them): step 0 is the new game."""
-    rng = random.Random(f"{SEED}:{play.name}")
     state = engine.new_game(play.scenario, play.chosen(), SEED, play.mode, play.teams)
+    agent = Agent(engine, play, state)
     seats = (*engine.seat_ids(state), SPECTATOR)
     by: str | None = None
     action: Json | None = None
@@ -189,26 +225,9 @@ def steps(engine: Engine, play: Playthrough) -> Iterator[Json]:
             for s in seats
         }
         yield record
-        if state.status == "finished" or i == MAX_ACTIONS:
+        if views[SPECTATOR]["status"] == "finished" or i == MAX_ACTIONS:
             return
-        by = _next_seat(engine, state, rng)
-        state, events, action = _act(engine, state, by, rng)
-
-
-def _act(engine: Engine, state: State, seat: str, rng: random.Random) -> tuple[Any, Any, Json]:
-    """The agent's action for `seat`, applied. Should the rules refuse the words it wrote
-    (an edited report's, 18c2), it leaves that kind of action alone and picks again."""
-    refused: set[str] = set()
-    while True:
-        chosen = _written(state, _pick(engine, state, seat, rng, refused), rng)
-        try:
-            nxt, events = engine.apply(state, seat, chosen)
-        except engine.illegal_action:
-            if chosen.template is chosen:  # nothing written: the agent took no legal action
-                raise
-            refused.add(chosen.kind)
-            continue
-        return nxt, events, engine.action_json(chosen)
+        by, state, events, action = agent.act(state)
 
 
 def lines(engine: Engine, play: Playthrough) -> Iterator[bytes]:

@@ -359,9 +359,12 @@ def compare_lines(play: Playthrough, golden: list[bytes], fresh: Iterable[bytes]
     else:
         old = list(decode(golden[: len(now)]))[-1]
         new = list(decode(now))[-1]
-        where = f"step {old['step']} (after {old['by']}'s {_short(old['action'], 120)}): " + (
-            _where(old, new) or "the same once read back"
+        before = (
+            "the new game"
+            if old["by"] is None
+            else f"after {old['by']}'s {_short(old['action'], 120)}"
         )
+        where = f"step {old['step']} ({before}): " + (_where(old, new) or "the same once read back")
     return (
         f"{play.name} ({play.path.name}), {where}\nIf the change is intended, regenerate the "
         f"goldens with `{REGENERATE}` and commit them in a commit of their own saying why."

@@ -1,13 +1,18 @@
 # Midway Online. `make serve` and `make test` set everything up on a fresh machine.
-PYTHON ?= python3.11
-VENV := .venv
+# The first of python3.11, python3.12, python3.13, python3 that is Python 3.11 or later
+# (`make PYTHON=python3.13` chooses one; `VENV=.venv313` keeps its environment apart).
+PYTHON ?= $(firstword $(foreach p,python3.11 python3.12 python3.13 python3,\
+  $(if $(shell $(p) -c 'import sys; print(sys.version_info >= (3, 11))' 2>/dev/null \
+  | grep -x True),$(p))))
+VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: serve test bench fuzz lint typecheck clean
 
 $(STAMP): pyproject.toml
-	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed ($(PYTHON) not found)"; exit 1; }
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11)' >/dev/null 2>&1 || { \
+	  echo "Python 3.11 or later is needed: '$(PYTHON)' is not (none of python3.11, python3.12, python3.13, python3 was found)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'

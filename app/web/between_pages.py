@@ -61,6 +61,7 @@ async def opened_page(
         "opened.html",
         game_id=game_id,
         scenario_name=between.scenario_names().get(summary["scenario"], summary["scenario"]),
+        mode=render.mode_named(summary["mode"]),
         free=[seat for seat, taken in offered.items() if not taken],
         seats=[
             {

@@ -27,6 +27,7 @@ from app.data import catalog
 from app.data.options import optional_rules
 from app.data.rules_help import rules_help
 from app.rules.kept import Kept
+from app.rules.modes import MODES, Mode
 from app.rules.time_record import track_of
 from app.web import battleboard, cards, choices, console, searchboard
 from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter, sides_of
@@ -134,6 +135,12 @@ class Seat:
         side = SIDE_TITLE.get(self.plays, self.plays)
         return f"{self.label} ({side})" if self.label else side
 
+    @property
+    def tag(self) -> str:
+        """The short tag of the seat's side ("US", "IJN"), or the seat's name where it
+        plays no side (18: "Umpire")."""
+        return SIDE_LABEL.get(self.plays) or self.label or self.seat
+
     def seen_in(self, view: dict[str, Any]) -> Seat:
         """This seat with its side and command as its view says."""
         viewer = view.get("viewer") or {}
@@ -156,6 +163,11 @@ def seat_of(game_id: str, seat: str, seats: tuple[dict[str, Any], ...]) -> Seat 
         if s.get("seat") == seat:
             return Seat(game_id, seat, str(s.get("side") or ""), str(s.get("label") or ""))
     return None
+
+
+def mode_named(mode: str) -> Mode | None:
+    """The game's mode (18, 2c) by its id, for the pages that name it; None if unknown."""
+    return MODES.get(mode)
 
 
 def seats_offered(scenarios: list[dict[str, Any]]) -> list[tuple[str, str]]:

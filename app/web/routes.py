@@ -164,6 +164,7 @@ async def created_page(
         game_id=game_id,
         scenario_name=names.get(summary["scenario"], summary["scenario"]),
         options=summary["options"],
+        mode=render.mode_named(summary["mode"]),
         seats=[
             {
                 "seat": about["seat"],

@@ -74,6 +74,10 @@ def why_not(state: State, seat: str, click: Click) -> IllegalAction | None:
     own = [a for a in offered if _subject_of(a) == click.subject]
     if click.target is None and own:
         return None
+    if click.target is None and who.command is None:  # 17b: a teammate's, said below
+        held = _held(state, seat, click.subject, offered)
+        if held is not None:
+            return held
     action = _shaped(click, own) or _shaped(click, offered) or _alone(click.subject, offered)
     if action is None:
         return IllegalAction(
@@ -102,6 +106,25 @@ def _hex_alone(
         f"nothing is done in {target} by itself in the {state.step} step: pick one of your "
         "counters first, then where it goes",
     )
+
+
+def _held(state: State, seat: str, subject: str, offered: list[Action]) -> IllegalAction | None:
+    """A counter alone that the step offers nothing: why it may not do what the others of
+    its kind do now (a task force marker that may not move, 3c and Coral Sea's "APs cannot
+    move until..."), asked of the step for one of their actions with this counter in it:
+    the reason in words, with its own rule; None when the step has no reason of its own."""
+    who = seat_of(state, seat)
+    if who is None:
+        return None
+    step = STEPS[state.step]
+    for action in offered:
+        fields = FIELDS[action.kind]
+        if len(fields) != 2 or fields[0] not in SUBJECT_FIELDS:
+            continue
+        reason = step.why(state, who.side, Action(action.kind, (subject, action.values[1])))
+        if reason is not None:
+            return IllegalAction(*reason)
+    return None
 
 
 def _subject_of(action: Action) -> str | None:

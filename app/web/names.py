@@ -10,6 +10,7 @@ carrier it is on now, as the seat's view shows it; nothing else is read from the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import cache, cached_property
 from typing import Any
@@ -38,6 +39,30 @@ def force_labels(scenario: str) -> dict[str, str]:
     """Task force marker -> its name in the scenario's Setup Information."""
     spec = catalog().scenarios.get(scenario)
     return {} if spec is None else {f.marker: f.label for f in spec.forces}
+
+
+# the rules engine's refusal of an action names it in the actions' syntax first
+TRIED = re.compile(r"^'[^']*' is not legal now: ")
+
+
+@cache
+def _markers(scenario: str) -> tuple[re.Pattern[str], dict[str, str]] | None:
+    labels = force_labels(scenario)
+    if not labels:
+        return None
+    words = "|".join(re.escape(m) for m in sorted(labels, key=len, reverse=True))
+    return re.compile(rf"\b({words})\b"), labels
+
+
+def in_words(scenario: str, text: str) -> str:
+    """A refusal as a player reads it: without the action's syntax in front of its reason
+    ("'move InvasionForce C3B' is not legal now: ..."), each task force by its name."""
+    text = TRIED.sub("", text)
+    found = _markers(scenario)
+    if found is not None:
+        pattern, labels = found
+        text = pattern.sub(lambda m: labels[m.group(1)], text)
+    return text[:1].upper() + text[1:]
 
 
 def ship_name(side: str, uid: str) -> str | None:

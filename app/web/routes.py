@@ -27,6 +27,7 @@ from app.games.seeds import MAX_SEED
 from app.games.stages import STAGES
 from app.rules.actions import TEXT_FIELDS
 from app.web import render
+from app.web.names import in_words
 from app.web.render import Seat
 from app.web.responses import html, static
 
@@ -312,6 +313,7 @@ async def why_not(
         form = await read_form(request)
         click = {k: first(form, k) for k in CLICK_FIELDS if first(form, k)}
         found = await service.why_not(game_id, seat, click)
+        scenario = str((await service.summary(game_id))["scenario"]) if found else ""
     except GameError as exc:
         return refusal(request, exc)
     if found is None:
@@ -319,7 +321,8 @@ async def why_not(
             request, render.flash("That click makes a legal move: choose it again.", "info")
         )
     message, rule = found
-    return html(request, render.flash(message, "error", f"Rule {rule}." if rule else ""))
+    words = in_words(scenario, message)
+    return html(request, render.flash(words, "error", f"Rule {rule}." if rule else ""))
 
 
 @router.post("/games/{game_id}/takeback")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules import Action, IllegalAction, State, apply, new_game, why_not
+from app.rules import Action, IllegalAction, State, apply, legal_actions, new_game, why_not
 
 from .test_basic_rules import action_phase, fly, game, through
 from .test_scenarios import set_up, until
@@ -121,3 +121,32 @@ def test_a_click_that_is_not_well_formed_is_a_parse_error(click: dict[str, objec
 
     with pytest.raises(ActionParseError):
         why_not(new_game("one", frozenset(), 0), "usa", click)
+
+
+def coral_sea_sea_movement() -> State:
+    """Coral Sea's Japanese forces set up, the Invasion Force at Rabaul (its APs), and
+    Turn 1's sea movement come to Japan."""
+    s = new_game("coral-sea", frozenset(), 1)
+    for force in ("StrikingForce", "CoveringGroup", "InvasionForce", "SupportGroup"):
+        s, _ = apply(s, "japan", Action("place", (force, "C2B")))
+    s, _ = apply(s, "japan", Action("done"))
+    for force, zone in (("TF17", "I7I"), ("TF44", "I7H")):
+        s, _ = apply(s, "usa", Action("place", (force, zone)))
+    s, _ = apply(s, "usa", Action("done"))
+    while not (s.step == "sea movement" and s.waiting == ["japan"]):
+        s, _ = apply(s, s.waiting[0], Action("done"))
+    return s
+
+
+def test_ptvm_starting_positions_a_held_invasion_force_clicked_says_why_in_words() -> None:
+    """Issue 30: Coral Sea's Invasion Force clicked alone in sea movement, where it has
+    nothing to do: "APs cannot move until" Turn 8 (Starting Positions), not another kind
+    of action's refusal (an `exit`, 2e) in the action's syntax."""
+    s = coral_sea_sea_movement()
+    assert not [a for a in legal_actions(s, "japan") if "InvasionForce" in a.values]
+    found = why_not(s, "japan", {"subject": "InvasionForce", "owner": "japan"})
+    assert found is not None and found.rule == "Starting Positions", found
+    assert "APs cannot move until Turn 8" in found.message
+    assert "'" not in found.message and "not legal now" not in found.message
+    # a force that may move, clicked alone, has something to do: nothing to explain
+    assert why_not(s, "japan", {"subject": "StrikingForce", "owner": "japan"}) is None

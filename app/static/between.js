@@ -351,10 +351,11 @@
     function favicon(on) {
       var link = document.querySelector("link[rel=icon]");
       if (!link) return;
+      if (!link.dataset.idle) link.dataset.idle = link.getAttribute("href");
       link.href = on
         ? "data:image/svg+xml," + encodeURIComponent(
           '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#c0392b"/></svg>')
-        : "data:,";
+        : link.dataset.idle;
     }
 
     function showMove(g) {

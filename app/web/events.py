@@ -333,7 +333,9 @@ class Narrator(UmpireLines):
     def _step_skipped(self, e: dict[str, Any]) -> str:
         step = str(e.get("step"))
         why = NOTHING_TO_DO.get(step, "nothing to do")
-        return f"{_side(e.get('side'))} has {why}: {step.capitalize()} skipped ({e.get('rule')})"
+        # the step itself may well be played (the other side's anti-aircraft fire, 4b4):
+        # only this side's part of it is passed
+        return f"{_side(e.get('side'))} had {why} in the {step} step: passed ({e.get('rule')})"
 
     def _launch(self, e: dict[str, Any]) -> str:
         side = str(e.get("side"))

@@ -13,7 +13,8 @@ fresh telling of the whole log gives (tests/web/test_narration.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from typing import Any
 
 from app.web.events import Line, Naming, Narrator
@@ -140,3 +141,49 @@ class Narration:
 def log_lines(names: Naming, events: list[dict[str, Any]], since: int = 0) -> list[Line]:
     """`Narration.lines` told once, with nothing kept (a page loaded whole, the full log)."""
     return Narration().lines(names, events, since)
+
+
+NOTHING = ": nothing there"
+ZONE = re.compile(r"(?P<area>[A-I][1-7])[A-I]")  # a theatre zone: its area, then A to I
+
+
+def gathered(lines: list[Line]) -> list[Line]:
+    """Searches that found nothing, one after the other, by the same side and in the same
+    step, as one line: an area search (Searches 1) asks each of its nine zones (3d3.2),
+    and the log said "nothing there" nine times. A search that found something keeps its
+    own line, and breaks the run."""
+    out: list[Line] = []
+    run: list[Line] = []
+
+    def close() -> None:
+        if len(run) == 1:
+            out.append(run[0])
+        elif run:
+            head = run[0].text.split(" of ", 1)[0]
+            places = [ln.text.split(" of ", 1)[1].removesuffix(NOTHING) for ln in run]
+            out.append(replace(run[0], text=f"{head} of {_places(places)}{NOTHING}"))
+        run.clear()
+
+    for ln in lines:
+        empty = ln.kind == "search" and ln.text.endswith(NOTHING) and " of " in ln.text
+        if run and not (
+            empty
+            and (ln.turn, ln.step) == (run[0].turn, run[0].step)
+            and ln.text.split(" of ", 1)[0] == run[0].text.split(" of ", 1)[0]
+        ):
+            close()
+        if empty:
+            run.append(ln)
+        else:
+            out.append(ln)
+    close()
+    return out
+
+
+def _places(places: list[str]) -> str:
+    """Hexes or zones searched: the zones of one area as that area ("area C2, its 9
+    zones"), else each named."""
+    areas = {m.group("area") if (m := ZONE.fullmatch(p)) else None for p in places}
+    if len(areas) == 1 and None not in areas and len(set(places)) == 9:
+        return f"area {areas.pop()} (its 9 zones)"
+    return ", ".join(places)

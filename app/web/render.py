@@ -32,7 +32,7 @@ from app.rules.time_record import track_of
 from app.web import battleboard, cards, choices, console, searchboard
 from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter, sides_of
 from app.web.events import STEP_RULE, Line
-from app.web.narration import Narration, event_turn, log_lines
+from app.web.narration import Narration, event_turn, gathered, log_lines
 from app.web.prompt_bar import CANNOT_LAND, act_buttons, prompt_bar, subject_buttons
 from app.web.replay_nav import replay_nav
 from app.web.rule_links import link_rules, linked, rule_link
@@ -412,7 +412,7 @@ ENTRIES: dict[str, Callable[[Context], Any]] = {
     "battle": lambda c: battleboard.battle(c.view) or battleboard.surface(c.view),
     "cards": lambda c: cards.cards(c.view, c["who"].plays),
     # the log region's Turns in words; of the earlier ones, only how many events
-    "lines": lambda c: c.narration.lines(c["namer"], c.events(), c["older_before"]),
+    "lines": lambda c: gathered(c.narration.lines(c["namer"], c.events(), c["older_before"])),
     "older": lambda c: sum(1 for e in c.events() if event_turn(e) < c["older_before"]),
     "older_before": _since,
     "rolls": lambda c: [ln for ln in c["this_turn"] if ln.roll is not None][-4:][::-1],
@@ -813,7 +813,7 @@ def full_log(
     view: dict[str, Any], events: list[dict[str, Any]], who: Seat, before: int | None = None
 ) -> str:
     who = who.seen_in(view)
-    lines = log_lines(choices.Namer(view, who.plays), events)
+    lines = gathered(log_lines(choices.Namer(view, who.plays), events))
     if before is not None:
         lines = [ln for ln in lines if ln.turn < before]
     return link_rules(page("full_log.html", lines=lines, who=who))

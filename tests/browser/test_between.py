@@ -111,6 +111,11 @@ def test_tab_title_changes_when_the_other_seat_moves(
     page = seat_page(browser, game.link(waiting), artifacts)
     page.page.wait_for_selector("body[data-your-move='0']", timeout=TIMEOUT_MS)
     assert "Your move" not in page.page.title()
+    # issue 30: the site's own icon while waiting (not an empty one), served as SVG
+    idle = page.page.eval_on_selector("link[rel=icon]", "l => l.href")
+    assert "/static/favicon.svg" in idle, idle
+    served = HTTP.get(idle)
+    assert served.status_code == 200 and served.headers["content-type"] == "image/svg+xml"
     for _ in range(50):
         if game.view(waiting)["prompt"]["actions"]:
             break

@@ -58,3 +58,11 @@ def test_3c_the_sea_movement_prompt_says_no_hex_on_the_theatre_map(server: Serve
     prompt = prompt.split("</section>")[0]
     assert "Sea movement" in prompt and "as far as it may go" in prompt
     assert "one hex" not in prompt
+
+
+def test_the_home_page_names_no_scenario_by_its_internal_rule_id(server: Server) -> None:
+    """The expansion's scenarios are not numbered rules of the rulebook: the home page says
+    where they come from, never "rule ptvm-coral-sea"."""
+    home = HTTP.get(server.url + "/").text
+    assert "rule ptvm-" not in home
+    assert home.count("Pacific Theatre Via Midway, Turns") == 3

@@ -40,8 +40,8 @@ def test_3a1_a_night_assembly_is_skipped_for_each_side_with_a_line_of_its_own() 
     skipped = [e for e in events if e.kind == "step-skipped"]
     assert [(e.step, e.audience) for e in skipped] == [("assembly", "japan"), ("assembly", "usa")]
     us = words(s, "usa", events)
-    assert "United States has no air unit to take off: Assembly skipped (3a)" in us
-    assert not [w for w in us if w.startswith("Japan has")]
+    assert "United States had no air unit to take off in the assembly step: passed (3a)" in us
+    assert not [w for w in us if w.startswith("Japan had")]
     assert s.step == "ready"
 
 

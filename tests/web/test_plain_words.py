@@ -1,0 +1,88 @@
+"""Issue 30: the log in a player's words - an area search (Searches 1) that found nothing
+is one line, not one "nothing there" a zone; a side's part of a step passed does not say
+the step itself was skipped (4b4: after the anti-aircraft fire)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from app import rules
+from app.rules import Action, apply, new_game
+from app.web.choices import Namer
+from app.web.events import Line, Narrator
+from app.web.narration import gathered, log_lines
+
+
+def coral_sea_air_movement() -> Any:
+    """Coral Sea set up; Turn 1's air movement and search step, the American to act."""
+    s = new_game("coral-sea", frozenset(), 1)
+    for force in ("StrikingForce", "CoveringGroup", "InvasionForce", "SupportGroup"):
+        s, _ = apply(s, "japan", Action("place", (force, "C2B")))
+    s, _ = apply(s, "japan", Action("done"))
+    for force, zone in (("TF17", "I7I"), ("TF44", "I7H")):
+        s, _ = apply(s, "usa", Action("place", (force, zone)))
+    s, _ = apply(s, "usa", Action("done"))
+    for _ in range(60):
+        searches = [a for a in rules.legal_actions(s, "usa") if a.kind == "search-area"]
+        if searches:
+            return s, searches
+        s, _ = apply(
+            s, next(x for x in ("japan", "usa") if rules.legal_actions(s, x)), Action("done")
+        )
+    raise AssertionError("no area search offered")
+
+
+def test_ptvm_searches_1_an_area_search_finding_nothing_is_one_line() -> None:
+    s, searches = coral_sea_air_movement()
+    empty = next(a for a in searches if a.values[0] in ("H6", "H7", "I6", "G7", "I5"))
+    s, out = apply(s, "usa", empty)
+    events = json.loads(json.dumps(rules.events_for(out, "usa")))
+    zones = [e for e in events if e["kind"] == "search"]
+    assert len(zones) == 9 and not any(e.get("found") for e in zones)  # one event a zone
+    view = json.loads(json.dumps(rules.view(s, "usa")))
+    lines = [ln for ln in gathered(log_lines(Namer(view, "usa"), events)) if ln.kind == "search"]
+    area = empty.values[0]
+    assert [ln.text for ln in lines] == [
+        f"United States air search of area {area} (its 9 zones): nothing there"
+    ]
+
+
+def line(n: int, text: str, kind: str = "search") -> Line:
+    return Line(n, 3, "air movement and search", kind, text)
+
+
+def test_ptvm_searches_1_a_sighting_keeps_its_own_line_and_breaks_the_run() -> None:
+    nothing = [line(i, f"Japan air search of C2{z}: nothing there") for i, z in enumerate("ABC")]
+    seen = line(3, "Japan air search of C2D: spotted Task Force 17: 3 ships")
+    after = [line(4 + i, f"Japan air search of C2{z}: nothing there") for i, z in enumerate("EF")]
+    other = line(6, "United States air search of C2G: nothing there")
+    told = gathered([*nothing, seen, *after, other])
+    assert [ln.text for ln in told] == [
+        "Japan air search of C2A, C2B, C2C: nothing there",
+        "Japan air search of C2D: spotted Task Force 17: 3 ships",
+        "Japan air search of C2E, C2F: nothing there",
+        "United States air search of C2G: nothing there",
+    ]
+    assert [ln.n for ln in told] == [0, 3, 4, 6]
+
+
+def test_4b4_a_side_passing_the_anti_aircraft_step_does_not_say_it_was_skipped() -> None:
+    text = (
+        Narrator(Namer({}, "usa"))
+        .line(
+            0,
+            {
+                "kind": "step-skipped",
+                "side": "usa",
+                "step": "anti-aircraft combat",
+                "rule": "4b4",
+                "turn": 8,
+            },
+        )
+        .text
+    )
+    assert "skipped" not in text
+    assert text == (
+        "United States had nothing to do in the anti-aircraft combat step: passed (4b4)"
+    )

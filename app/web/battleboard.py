@@ -7,15 +7,18 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from app.data import catalog
+from app.rules.strikes import STRUCK
 from app.web.approach import Approach, approaches
 from app.web.choices import CATEGORY
 from app.web.counters import SIDE_TITLE, Counter, counters_of, opponents, sides_of, unit_key
 from app.web.geometry import Layout
+from app.web.names import ship_name
 
 
 @cache
@@ -40,6 +43,7 @@ class Piece:
 # height 13.9). A counter alone: 19 x 19 on the centre. A ship and air units in one hex:
 # the ship at 0.8 to the west, the air units one stack at 0.55 to the east.
 SHARED_SHIP = (-4.0, 0.8)
+CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")  # "PortMoresby" -> "Port Moresby"
 SHARED_AIR = (7.5, 0.55)
 
 
@@ -168,7 +172,7 @@ def battle(view: dict[str, Any]) -> Battle | None:
         unplaced_air=_waiting(air, b.get("air"), targets),
         aa_forming=[unit_key(defender, s) for s in forming.get("ships") or []],
         aa_target=unit_key(attacker, forming["target"]) if forming.get("target") else None,
-        resolved=[_resolved(r) for r in b.get("resolved") or []],
+        resolved=[_resolved(r, defender) for r in b.get("resolved") or []],
         approaches=approaches(view, grid),
     )
 
@@ -325,6 +329,11 @@ def _waiting(
     return [units[i] for i in ids or [] if i in units and i not in placed]
 
 
-def _resolved(key: str) -> str:
+def _resolved(key: str, defender: str) -> str:
+    """A bombing done in this battle ("Akagi/dive"), or an attack on a base (Bombers 4,
+    "PortMoresby/base-strike"), in words: the target by its printed name."""
     target, _, category = key.partition("/")
-    return f"{CATEGORY.get(category, category)} of {target}"
+    name = ship_name(defender, target) or CAMEL.sub(" ", target)
+    if category == STRUCK:
+        return f"the attack on {name} (Bombers 4)"
+    return f"{CATEGORY.get(category, category)} of {name}"

@@ -343,10 +343,12 @@ class Narrator(UmpireLines):
         return f"{_side(side)}: {unit} takes off from {ship}"
 
     def _ready(self, e: dict[str, Any]) -> str:
-        return f"{_side(e.get('side'))}: {e.get('unit')} shifted to its Ready box (3b)"
+        side = str(e.get("side"))
+        return f"{_side(side)}: {self.unit(side, e.get('unit'))} shifted to its Ready box (3b)"
 
     def _arm(self, e: dict[str, Any]) -> str:
-        return f"{_side(e.get('side'))}: {e.get('unit')} shifted to its Arming box (3b)"
+        side = str(e.get("side"))
+        return f"{_side(side)}: {self.unit(side, e.get('unit'))} shifted to its Arming box (3b)"
 
     def _move(self, e: dict[str, Any]) -> str:
         return f"{self.n.force(str(e.get('force')))} moves to {e.get('hex')} (3c, secret)"

@@ -28,7 +28,22 @@ from app.web.names import Names
 
 Grid = Layout | SquareLayout
 
-AREA_NAMES = {"east-of-dateline": "east of the Dateline"}
+# An area by the words of the rules that name it (7b2; the expansion's Starting Positions),
+# else "area <its name>" (the Searchboard's I to VI, a row's letter)
+AREA_NAMES = {
+    "east-of-dateline": "east of the Dateline",
+    "north-edge": "on the north edge",
+    "east-edge-row-1": "on the east edge of row 1",
+    "south-edge-GHI": "on the south edge of G, H or I",
+    "row-1-east-or-south-GHI": "on row 1's east edge, or the south edge of G, H or I",
+    "north-edge-or-Rabaul": "on the north edge or at Rabaul",
+    "rows-1-3": "in rows 1 to 3",
+    "rows-5-7": "in rows 5 to 7",
+    "Rabaul": "at Rabaul",
+    "Guadalcanal": "at Guadalcanal",
+    "Port Moresby": "at Port Moresby",
+    "Gili-Gili": "at Gili-Gili",
+}
 WHITE_DECKS = ("CV", "CVL")
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from app import rules
 from app.rules import Action, apply, new_game
+from app.web import battleboard, searchboard, theatre
 from app.web.choices import Namer
 from app.web.events import Line, Narrator
 from app.web.narration import gathered, log_lines
@@ -85,4 +86,28 @@ def test_4b4_a_side_passing_the_anti_aircraft_step_does_not_say_it_was_skipped()
     assert "skipped" not in text
     assert text == (
         "United States had nothing to do in the anti-aircraft combat step: passed (4b4)"
+    )
+
+
+def test_ptvm_starting_positions_the_setup_area_in_the_rules_words_on_the_map() -> None:
+    """Coral Sea's Japanese forces set up "north edge or at Rabaul": the map's label and
+    each zone's note say so, not the data's id "north-edge-or-Rabaul"."""
+    state = new_game("coral-sea", frozenset(), 1)
+    view = json.loads(json.dumps(rules.view(state, "japan")))
+    board = searchboard.searchboard(view, "japan", grid=theatre.layout())
+    labels = {c.area_label for c in board.cells if c.area_label}
+    notes = " ".join(n for c in board.cells for n in c.notes)
+    assert "setup on the north edge or at Rabaul" in labels, labels
+    assert "north-edge-or-Rabaul" not in " ".join(labels) + notes
+
+
+def test_bombers_4_a_battle_s_done_attacks_by_their_printed_names() -> None:
+    """The Battleboard's list of attacks done names the target as printed ("New Orleans",
+    "Port Moresby") and an attack on a base as one (Bombers 4), not "base-strike of
+    PortMoresby"."""
+    assert battleboard._resolved("NewOrleans/dive", "usa") == "dive bombing of New Orleans"
+    assert battleboard._resolved("Akagi/torpedo", "japan") == "torpedo bombing of Akagi"
+    assert (
+        battleboard._resolved("PortMoresby/base-strike", "usa")
+        == "the attack on Port Moresby (Bombers 4)"
     )

@@ -133,6 +133,11 @@ def _base_info(
     info += f", AA {spec.aa}" if spec.aa else ", no AA"
     if spec.prohibited:
         info += f", may not accept {' or '.join(sorted(spec.prohibited))}"
+    if spec.bomber_readying is not None:
+        turns = "Turn" if spec.bomber_readying == 1 else "Turns"
+        info += f", bombers ready {spec.bomber_readying} {turns} after landing (Bombers 8)"
+    elif "B" not in spec.prohibited:
+        info += ", bombers never ready here (Bombers 8)"
     if spec.zone is None:
         info += ", off the board"
     damage, knocked_out = base_state(view, name)

@@ -32,6 +32,7 @@ from app.rules.time_record import track_of
 from app.web import battleboard, cards, choices, console, searchboard
 from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter, sides_of
 from app.web.events import STEP_RULE, Line
+from app.web.names import ship_name
 from app.web.narration import Narration, event_turn, gathered, log_lines
 from app.web.prompt_bar import CANNOT_LAND, act_buttons, prompt_bar, subject_buttons
 from app.web.replay_nav import replay_nav
@@ -235,6 +236,31 @@ def goal(view: dict[str, Any]) -> str:
     )
 
 
+def team_line(view: dict[str, Any]) -> str:
+    """17c1, 17c2: in a team game, the side's overall commander and the flagships named so
+    far, from the side's own Searchboard (known to both its players, never to the enemy)."""
+    commands = (view.get("searchboard") or {}).get("commands")
+    viewer = view.get("viewer") or {}
+    side = str(viewer.get("side") or "")
+    if not commands or not side:
+        return ""
+    labels = {
+        str(s["command"]): str(s.get("label") or s.get("seat"))
+        for s in view.get("seats") or []
+        if s.get("side") == side and s.get("command")
+    }
+    mine = str(viewer.get("command") or "")
+    overall = str(commands.get("overall") or "")
+    out = f"Overall commander (17c1): {labels.get(overall, overall)}"
+    out += " (you)" if overall == mine else ""
+    flagships = commands.get("flagships") or {}
+    named = [
+        f"{ship_name(side, str(ship)) or ship} ({labels.get(str(c), str(c))})"
+        for c, ship in flagships.items()
+    ]
+    return out + (f"; flagships (17c2): {', '.join(named)}" if named else "")
+
+
 def tally(view: dict[str, Any], who: Seat) -> str:
     """7a3 so far, as the engine counted it for this seat (view["score"]), in words: the
     units eliminated or flipped (the bonus points count at the end)."""
@@ -397,6 +423,7 @@ ENTRIES: dict[str, Callable[[Context], Any]] = {
     "track": lambda c: track(c.view),
     "goal": lambda c: goal(c.view),
     "tally": lambda c: tally(c.view, c["who"]),
+    "team": lambda c: team_line(c.view),
     "offered": _offered,
     "choices": lambda c: c["offered"],
     "all_choices": _all_choices,

@@ -5,14 +5,16 @@ the step itself was skipped (4b4: after the anti-aircraft fire)."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from app import rules
 from app.rules import Action, apply, new_game
-from app.web import battleboard, searchboard, theatre
+from app.web import battleboard, render, searchboard, theatre
 from app.web.choices import Namer
 from app.web.events import Line, Narrator
 from app.web.narration import gathered, log_lines
+from app.web.render import Seat
 
 
 def coral_sea_air_movement() -> Any:
@@ -111,3 +113,24 @@ def test_bombers_4_a_battle_s_done_attacks_by_their_printed_names() -> None:
         battleboard._resolved("PortMoresby/base-strike", "usa")
         == "the attack on Port Moresby (Bombers 4)"
     )
+
+
+def test_17c1_17c2_the_status_line_names_the_overall_commander_and_the_flagships() -> None:
+    """A team game's player reads on his page who gives his side's orders (17c1) and,
+    once named, each player's flagship (17c2); the enemy's page says nothing of them."""
+    state = new_game("three", frozenset(), 1, "two-player", True)
+    state, _ = apply(state, "usa-tf16", Action("flagship", ("Enterprise",)))
+    pages = {  # the words, less the links of the rule numbers
+        seat: re.sub(
+            r"<[^>]+>",
+            "",
+            render.regions(rules.view(state, seat), [], Seat("g", seat), ("status",))["status"],
+        )
+        for seat in ("usa-tf16", "usa-tf17", "japan-i")
+    }
+    assert "Overall commander (17c1): Task Force 17 and Midway" in pages["usa-tf16"]
+    assert "Overall commander (17c1): Task Force 17 and Midway (you)" in pages["usa-tf17"]
+    for seat in ("usa-tf16", "usa-tf17"):
+        assert "flagships (17c2): Enterprise (Task Force 16)" in pages[seat]
+    assert "Enterprise" not in pages["japan-i"] and "Task Force 17" not in pages["japan-i"]
+    assert "Overall commander (17c1): " in pages["japan-i"]

@@ -232,7 +232,11 @@ def test_ptvm_bases_2_each_base_unit_has_its_own_card_area() -> None:
     areas = {a.name: a for a in card.ships}
     assert set(areas) == {"Rabaul base area", "Shortlands base area"}
     rabaul, shortlands = areas["Rabaul base area"], areas["Shortlands base area"]
-    assert rabaul.info == ("1 air unit aboard; capacity 60 planes, AA 4; 3 hits today (Bases 3)")
+    assert rabaul.info == (
+        "1 air unit aboard; capacity 60 planes, AA 4, bombers ready 3 Turns after landing"
+        " (Bombers 8); 3 hits today (Bases 3)"
+    )
+    # issue 30: the readying time the README promises; a base bombers may not use says none
     assert shortlands.info == "0 air units aboard; capacity 12 planes, AA 2, may not accept B or D"
     boxes = [(b.key, b.title, [c.id for c in b.counters]) for b in rabaul.boxes]
     assert boxes == [

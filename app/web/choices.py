@@ -398,7 +398,14 @@ def _optional(a: dict[str, str], n: Namer) -> Choice:
     if kind in ("cap", "max-strike"):  # into a box of the task force's area (14, 12b2.3)
         box = f"{a['level']}_cap" if kind == "cap" else "max_strike"
         target = f"box:{me}:{n.strike_area(a['unit'])}:{box}"
-    return Choice(a, label, _subject(a, me) if owner == me else None, target)
+    mine = owner == me and kind not in IN_THE_BAR
+    return Choice(a, label, _subject(a, me) if mine else None, target)
+
+
+# Issue 30: choices of a setup that no counter's click stands for - naming a flagship
+# (17c2) is a decision of its own, in the bar, not one of a ship's choices behind the
+# "More counters" of a set-up's dozens of counters
+IN_THE_BAR = frozenset({"flagship"})
 
 
 def _subject(a: dict[str, str], me: str) -> str | None:

@@ -18,7 +18,7 @@ from functools import lru_cache
 from markupsafe import Markup
 
 from app.rules.kept import Kept
-from app.web.choices import CHOICES_MADE, Choice, Subject, action_value
+from app.web.choices import CHOICES_MADE, IN_THE_BAR, Choice, Subject, action_value
 
 MAX_BUTTONS = 8
 # Issue 13: why an air unit would be lost on Done (5), by the rule the engine names.
@@ -178,16 +178,24 @@ def prompt_bar(
 ) -> Bar:
     room = MAX_BUTTONS - (1 if take_back else 0)
     plain_all = [c for c in general if not c.target]
-    plain = Fold(plain_all[:room], sorted(plain_all[room:], key=board_order))
-    room -= len(plain.shown)
+    # a set-up's own decisions (a flagship, 17c2) give way to the task forces to place
+    late = [c for c in plain_all if c.action.get("kind") in IN_THE_BAR]
+    plain_all = [c for c in plain_all if c not in late]
     forces = [s for s in subjects if s.key.startswith("tf:")]
     others = [s for s in subjects if not s.key.startswith("tf:")]
+    first = plain_all[:room]
+    room -= len(first)
     shown = forces if len(forces) <= room else []
-    if len(shown) + len(others) <= room:
+    room -= len(shown)
+    late_shown = late[:room] if len(late) <= room else []
+    room -= len(late_shown)
+    if len(others) <= room:
         shown = shown + others
+        room -= len(others)
+    folded = [c for c in plain_all + late if c not in first and c not in late_shown]
+    plain = Fold(first + late_shown, sorted(folded, key=board_order))
     shown_keys = {s.key for s in shown}
     more = [s for s in subjects if s.key not in shown_keys]
-    room -= len(shown)
     aimed = _fold([c for c in general if c.target], room)
     room -= len(aimed.shown)
     # a picked counter's choices come with the "Then choose where: on the board" button

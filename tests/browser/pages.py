@@ -192,7 +192,9 @@ class SeatPage:
         """Click one of the prompt's buttons by its words, opening the folded list of all
         choices first when it is there (issue 13: at most 8 buttons in the bar)."""
         button = self.page.locator("#act button[name=action]", has_text=label).first
-        fold = self.page.locator("#act details.all-choices:not([open])", has=button)
+        # (`has` is matched inside each fold: the button by its own words, not from #act)
+        inside = self.page.locator("button[name=action]", has_text=label)
+        fold = self.page.locator("#act details.all-choices:not([open])", has=inside)
         if fold.count():
             fold.locator("summary").first.click()
         self._posting(button)

@@ -79,8 +79,12 @@ def test_17_four_players_in_four_browsers_with_a_radio_note_delivered_late(
             for marker, hex_ in forces.items():
                 page.pick(f'#act .subject[data-key="tf:{side}:{marker}"]')
                 page.target(f'#r-searchboard [data-tkey="sb:{hex_}"]')
-            page.pick(f'#r-cards .ctr[data-key="u:{side}:{flagship}"]')  # on his card
-            page.choose(f"Name {flagship} your flagship (17c2)")
+            # issue 30: a choice of the prompt bar itself (in sight where there is room),
+            # not one of the ship's behind its counter
+            named = f"Name {flagship} your flagship"
+            assert page.page.locator("#act .choices[data-for] button", has_text=named).count() == 0
+            page.synced()
+            page.choose(f"{named} (17c2)")
             page.shot("set-up")
             page.done()
         tf16, tf17 = pages["usa-tf16"], pages["usa-tf17"]

@@ -134,3 +134,14 @@ def test_17c1_17c2_the_status_line_names_the_overall_commander_and_the_flagships
         assert "flagships (17c2): Enterprise (Task Force 16)" in pages[seat]
     assert "Enterprise" not in pages["japan-i"] and "Task Force 17" not in pages["japan-i"]
     assert "Overall commander (17c1): " in pages["japan-i"]
+
+
+def test_17c2_naming_a_flagship_is_in_sight_in_the_prompt_not_behind_a_counter() -> None:
+    """Issue 30: a team player's set-up: his flagship's choices are buttons of the bar
+    itself, not a ship's choices behind "More counters" (no Done until he names one)."""
+    state = new_game("three", frozenset(), 1, "two-player", True)
+    html = render.regions(rules.view(state, "usa-tf16"), [], Seat("g", "usa-tf16"), ("prompt",))
+    in_sight = re.sub(r"<details.*?</details>", "", html["prompt"], flags=re.S)
+    in_sight = re.sub(r'<div class="choices"[^>]*hidden>.*?</div>', "", in_sight, flags=re.S)
+    for ship in ("Enterprise", "Hornet"):
+        assert f"Name {ship} your flagship (17c2)</button>" in in_sight, ship

@@ -210,6 +210,13 @@ def _cells(view: dict[str, Any], seat: str, grid: Grid) -> tuple[CellsKey, tuple
     searched = set(board.get("searched") or []) | set(board.get("sea_searched") or [])
     enemy = opponents(view).get(seat, seat)
     announced = {a["hex"]: a["how"] for a in view.get("announcements") or [] if a["side"] == enemy}
+    # the side's own searches this Turn: the theatre's area searches (Searches 1) are in
+    # the announcements, zone by zone, not among the hexes its flights searched
+    searched |= {
+        a["hex"]
+        for a in view.get("announcements") or []
+        if a["side"] == seat and a["how"] != "area search"
+    }
     theatre_bases: dict[str, str] = {}
     if isinstance(grid, SquareLayout):
         theatre_bases = {b.zone: b.words for b in theatre.bases(view)}
@@ -562,12 +569,7 @@ def searchboard(
             *flights,
         ]
     )
-    what = "zones" if grid.kind == "square" else "hexes"
-    legend = [
-        f"Searched this Turn: dotted {what}",
-        f"Enemy searches announced this Turn: hatched {what}",
-        "Enemy markers: last seen position, labelled with the Turn (3d3.3)",
-    ]
+    legend = ["Enemy markers: last seen position, labelled with the Turn (3d3.3)"]
     if isinstance(grid, SquareLayout):
         legend += theatre.LEGEND
     cells_key, cells = _cells(view, seat, grid)

@@ -145,3 +145,20 @@ def test_17c2_naming_a_flagship_is_in_sight_in_the_prompt_not_behind_a_counter()
     in_sight = re.sub(r'<div class="choices"[^>]*hidden>.*?</div>', "", in_sight, flags=re.S)
     for ship in ("Enterprise", "Hornet"):
         assert f"Name {ship} your flagship (17c2)</button>" in in_sight, ship
+
+
+def test_ptvm_searches_1_the_map_marks_the_side_s_own_area_search() -> None:
+    """Issue 30: after an area search, the searching side's map marks its nine zones as
+    searched this Turn (as the hexes its flights search), and the legend's keys are drawn
+    as the cells are - not "dotted", which is the reef's pattern."""
+    s, searches = coral_sea_air_movement()
+    area = searches[0].values[0]
+    s, _ = apply(s, "usa", searches[0])
+    view = json.loads(json.dumps(rules.view(s, "usa")))
+    board = searchboard.searchboard(view, "usa", grid=theatre.layout())
+    searched = {c.name for c in board.cells if "searched" in c.classes}
+    assert searched == {f"{area}{z}" for z in "ABCDEFGHI"}, searched
+    html = render.regions(view, [], Seat("g", "usa"), ("searchboard",))["searchboard"]
+    assert '<span class="key searched"></span> searched by you this Turn' in html
+    assert '<span class="key enemy-searched"></span> enemy searches' in html
+    assert "dotted" not in html and "hatched" not in html

@@ -469,8 +469,7 @@ register(
     Step(
         "sea movement",
         "3c",
-        "Sea movement: move your task force markers, in secret, each as far as it may go this"
-        " Turn (pick one: where it may go lights up)",
+        "Sea movement: move your task force markers up to one hex, in secret",
         _sea_actions,
         _sea_handle,
         _wait_b_then_a,

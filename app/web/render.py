@@ -236,6 +236,23 @@ def goal(view: dict[str, Any]) -> str:
     )
 
 
+# The engine's prompt, where its words say less than the page knows: a task force goes as
+# far as its speed this Turn (3c; 12a's speeds; the theatre map's zones), not "one hex"
+PROMPT_WORDS = (
+    (
+        "move your task force markers up to one hex",
+        "move your task force markers, each as far as it may go this Turn (pick one: where it "
+        "may go lights up)",
+    ),
+)
+
+
+def prompt_words(text: str) -> str:
+    for said, meant in PROMPT_WORDS:
+        text = text.replace(said, meant)
+    return text
+
+
 def team_line(view: dict[str, Any]) -> str:
     """17c1, 17c2: in a team game, the side's overall commander and the flagships named so
     far, from the side's own Searchboard (known to both its players, never to the enemy)."""
@@ -418,6 +435,7 @@ ENTRIES: dict[str, Callable[[Context], Any]] = {
     "view": lambda c: c.view,
     "v": lambda c: c.view.version(),
     "p": lambda c: c.view["prompt"],
+    "prompt_text": lambda c: prompt_words(str(c.view["prompt"].get("text") or "")),
     "replay": lambda c: c.replay,
     "seat_titles": lambda c: seat_titles(c.view),
     "track": lambda c: track(c.view),

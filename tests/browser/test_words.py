@@ -17,8 +17,8 @@ def coral_sea_sea_movement(base: str) -> ApiGame:
     for force in ("StrikingForce", "CoveringGroup", "InvasionForce", "SupportGroup"):
         game.act("japan", kind="place", force=force, hex="C2B")
     game.act("japan", kind="done")
-    game.act("usa", kind="place", force="TF17", hex="I7I")
-    game.act("usa", kind="place", force="TF44", hex="I7H")
+    game.act("usa", kind="place", force="TF17", hex="H7H")
+    game.act("usa", kind="place", force="TF44", hex="H7G")
     game.act("usa", kind="done")
     while (
         game.view("japan")["step"] != "sea movement" or not game.view("japan")["prompt"]["actions"]

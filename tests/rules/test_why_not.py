@@ -130,7 +130,7 @@ def coral_sea_sea_movement() -> State:
     for force in ("StrikingForce", "CoveringGroup", "InvasionForce", "SupportGroup"):
         s, _ = apply(s, "japan", Action("place", (force, "C2B")))
     s, _ = apply(s, "japan", Action("done"))
-    for force, zone in (("TF17", "I7I"), ("TF44", "I7H")):
+    for force, zone in (("TF17", "H7H"), ("TF44", "H7G")):
         s, _ = apply(s, "usa", Action("place", (force, zone)))
     s, _ = apply(s, "usa", Action("done"))
     while not (s.step == "sea movement" and s.waiting == ["japan"]):

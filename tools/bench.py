@@ -7,8 +7,10 @@ replay_scenario_one_ms  a finished Scenario One game rebuilt from its log (media
 replay_campaign_ms      a finished 23-Turn Scenario Two game, every option on, rebuilt (median of 5)
 replay_coral_sea_ms     a finished 34-Turn Coral Sea game (Pacific Theatre Via Midway), every
                         option it is played with, rebuilt (median of 5)
+theatre_view_ms_p50, replay_page_cold_ms and the figures beside them (issue 34): the pages'
+                        in-process costs (tools.bench_pages says what each measures)
 Server figures (issue 3) follow from tools.bench_server when it is present.
-`python -m tools.bench --engine` prints the two engine figures only.
+`python -m tools.bench --engine` prints the two engine figures only, `--pages` the pages' only.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from app.data.options import optional_rules
 from app.rules import apply, new_game, replay
 from app.rules.flow import acting
 from app.rules.setup import OPTIONS
+from tools import bench_pages
 from tools.fuzz import choose
 
 
@@ -85,7 +88,11 @@ def engine() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--engine", action="store_true", help="the engine's figures only")
+    parser.add_argument("--pages", action="store_true", help="the pages' figures only")
     args = parser.parse_args()
+    if args.pages:
+        bench_pages.main()
+        return
     engine()
     if args.engine:
         return
@@ -99,6 +106,7 @@ def main() -> None:
     n, log = random_game(4242, "coral-sea", theatre)
     ms = replay_ms(log, 4242, "coral-sea", theatre)
     print(f"replay_coral_sea_ms={ms:.1f}  # Coral Sea, 34 Turns, every option offered, {n} actions")
+    bench_pages.main()
     if importlib.util.find_spec("tools.bench_server") is not None:
         from tools import bench_server
 

@@ -75,3 +75,52 @@ class GameCache:
             self._items.move_to_end(game_id)
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
+
+
+@dataclass(frozen=True)
+class SeatLog:
+    """The events one seat may read, of the first `seq` actions of the log as it was
+    after `takebacks` take-backs (never changed: a longer log is a new SeatLog)."""
+
+    takebacks: int
+    seq: int
+    events: tuple[Json, ...]
+
+
+class SeatLogs:
+    """Issue 34: the seats' logs lately read, so that a seat's next read decodes only the
+    actions recorded since (a seat's page reads its whole log on every GET). At most
+    `most_events` events are kept in all, the least recently read logs dropped first.
+    An entry is used only while its take-back count is the database's."""
+
+    def __init__(self, most_events: int) -> None:
+        self.most_events = most_events
+        self._items: OrderedDict[tuple[str, str], SeatLog] = OrderedDict()
+        self._events = 0
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str, seat: str) -> SeatLog | None:
+        with self._lock:
+            return self._items.get((game_id, seat))
+
+    def put(self, game_id: str, seat: str, log: SeatLog) -> None:
+        """Keep `log` unless one of more actions at the same take-back count is here."""
+        key = (game_id, seat)
+        with self._lock:
+            current = self._items.pop(key, None)
+            if current is not None:
+                self._events -= len(current.events)
+                if current.takebacks == log.takebacks and current.seq > log.seq:
+                    log = current
+            if len(log.events) > self.most_events:
+                return
+            self._items[key] = log
+            self._events += len(log.events)
+            while self._events > self.most_events:
+                _key, dropped = self._items.popitem(last=False)
+                self._events -= len(dropped.events)
+
+    def discard(self, game_id: str) -> None:
+        with self._lock:
+            for key in [k for k in self._items if k[0] == game_id]:
+                self._events -= len(self._items.pop(key).events)

@@ -21,7 +21,7 @@ import json
 import logging
 import re
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NamedTuple
@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import Connection, Row, bindparam, select
 from sqlalchemy.engine import Dialect
 
-from app.games.cache import GameCache, Loaded
+from app.games.cache import GameCache, Loaded, SeatLog, SeatLogs
 from app.games.db import Database
 from app.games.diff import make_patch
 from app.games.engine import OMNISCIENT, Engine, Json
@@ -42,6 +42,7 @@ from app.games.errors import (
     StaleVersion,
 )
 from app.games.models import (
+    ACTIONS_T,
     BENCH_T,
     GAMES_T,
     PATCHES_T,
@@ -203,6 +204,24 @@ def check_id(game_id: str) -> None:
         raise GameNotFound(f"no game {game_id[:40]!r}")
 
 
+LOG_EVENTS_KEPT = 200_000  # SeatLogs: the events of some hundred long games' seats
+
+
+def _log_rows(conn: Connection, game_id: str, seat: str, after: int) -> Sequence[Any]:
+    """The actions after `after`: each one's seq, the seat's part of its events (decoded
+    alone: None when it has none) and the game's take-back count."""
+    return conn.execute(
+        select(
+            ACTIONS_T.c.seq,
+            ACTIONS_T.c.events[seat].label("events"),
+            GAMES_T.c.takebacks,
+        )
+        .join(GAMES_T, GAMES_T.c.id == ACTIONS_T.c.game_id)
+        .where(ACTIONS_T.c.game_id == game_id, ACTIONS_T.c.seq > after)
+        .order_by(ACTIONS_T.c.seq)
+    ).all()
+
+
 @dataclass
 class GameStore:
     db: Database
@@ -211,6 +230,7 @@ class GameStore:
     max_catchup: int = 100
     notify_in_transaction: bool = False
     cache: GameCache = field(default_factory=lambda: GameCache(512))
+    logs: SeatLogs = field(default_factory=lambda: SeatLogs(LOG_EVENTS_KEPT))
     _tokens: dict[str, dict[str, str]] = field(default_factory=dict)
     loader: StateLoader = field(init=False)
     replays: Replays = field(init=False)
@@ -364,17 +384,40 @@ class GameStore:
         return self.log_through(game_id, seat)[1]
 
     def log_through(self, game_id: str, seat: str) -> tuple[int, list[Json]]:
-        """The events the seat may read, and how many actions of the log they are of."""
+        """The events the seat may read, and how many actions of the log they are of:
+        those of the actions since the log this process last read for the seat, when the
+        game has had no take-back since (issue 34: a seat's page reads it on every GET)."""
         t = STAGES.clock()
         with self.db.read() as session:
-            rows = session.execute(
-                select(ActionRecord.seq, ActionRecord.events)
-                .where(ActionRecord.game_id == game_id)
-                .order_by(ActionRecord.seq)
-            ).all()
-        out = [event for _seq, events in rows for event in events.get(seat, [])]
+            found = self._seat_log(session.connection(), game_id, seat)
         STAGES.lap("log", t)
-        return (rows[-1].seq if rows else 0), out
+        return (0, []) if found is None else (found.seq, list(found.events))
+
+    def _seat_log(self, conn: Connection, game_id: str, seat: str) -> SeatLog | None:
+        kept = self.logs.get(game_id, seat)
+        if kept is not None:
+            rows = _log_rows(conn, game_id, seat, kept.seq)
+            if not rows:
+                game = conn.execute(
+                    select(GAMES_T.c.takebacks, GAMES_T.c.actions).where(GAMES_T.c.id == game_id)
+                ).one_or_none()
+                if game is not None and (game.takebacks, game.actions) == (
+                    kept.takebacks,
+                    kept.seq,
+                ):
+                    return kept
+            elif rows[0].seq == kept.seq + 1 and all(r.takebacks == kept.takebacks for r in rows):
+                added = (e for r in rows for e in r.events or ())
+                found = SeatLog(kept.takebacks, rows[-1].seq, (*kept.events, *added))
+                self.logs.put(game_id, seat, found)
+                return found
+        rows = _log_rows(conn, game_id, seat, 0)  # one statement: one take-back count
+        if not rows:
+            return None
+        events = tuple(e for r in rows for e in r.events or ())
+        found = SeatLog(rows[0].takebacks, rows[-1].seq, events)
+        self.logs.put(game_id, seat, found)
+        return found
 
     def summary(self, game_id: str) -> Json:
         """What anyone with the game's id may know of it (its created page): the scenario,
@@ -711,6 +754,7 @@ class GameStore:
         """A deleted game (app.games.expiry): its tokens and states leave memory."""
         self._tokens.pop(game_id, None)
         self.cache.discard(game_id)
+        self.logs.discard(game_id)
 
     def knows_tokens(self, game_id: str) -> bool:
         return game_id in self._tokens

@@ -204,7 +204,7 @@ def check_id(game_id: str) -> None:
         raise GameNotFound(f"no game {game_id[:40]!r}")
 
 
-LOG_EVENTS_KEPT = 200_000  # SeatLogs: the events of some hundred long games' seats
+LOG_EVENTS_KEPT = 50_000  # SeatLogs: about 40 MB (some 800 bytes an event), some fifty long games
 
 
 def _log_rows(conn: Connection, game_id: str, seat: str, after: int) -> Sequence[Any]:

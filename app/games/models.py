@@ -142,6 +142,22 @@ class Snapshot(Base):
     state: Mapped[str] = mapped_column(Text)
 
 
+class ReplayMarks(Base):
+    """Where a finished game stood after each of its actions (app.games.replays.Mark), as
+    the replay of its log by the engine `stamp` found them: the JSON text of a list of
+    [Turn, step, battles, in battle], one per action and one before the first. Kept at the
+    game's first replay (issue 34), with snapshots of its states, so that its replay page
+    is built without replaying the whole game again."""
+
+    __tablename__ = "replay_marks"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    stamp: Mapped[str] = mapped_column(String(64))
+    marks: Mapped[str] = mapped_column(Text)
+
+
 class BenchPing(Base):
     """One committed insert per floor round trip of the bench (tools/bench_server.py)."""
 
@@ -157,6 +173,7 @@ SEATS_T = cast(Table, Seat.__table__)
 ACTIONS_T = cast(Table, ActionRecord.__table__)
 PATCHES_T = cast(Table, Patch.__table__)
 SNAPSHOTS_T = cast(Table, Snapshot.__table__)
+REPLAY_MARKS_T = cast(Table, ReplayMarks.__table__)
 BENCH_T = cast(Table, BenchPing.__table__)
 
 # The tables of what happens between moves (issue 14) join the same metadata.

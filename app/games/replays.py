@@ -6,25 +6,37 @@ keeps, per process, where the game stood after each action (its Turn, its step o
 sequence of play and the battle being fought: `Mark`) and the state every CHECKPOINT actions;
 a step is then the nearest kept state plus fewer than CHECKPOINT actions. The events a
 seat had been shown are those the log recorded for it when each action was taken.
+
+That first replay also keeps the marks in the database (replay_marks) and a snapshot of
+every SNAPSHOT_EVERY-th state and of the last (issue 34), stamped by the engine as the
+live game's snapshots are: a process that does not hold the game (another one, or this
+one after it let the game go) reads them instead of replaying the whole log, and a step
+is then the nearest state kept in memory or in the database plus the actions after it.
 """
 
 from __future__ import annotations
 
+import json
+import logging
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Connection, delete, insert, select
+from sqlalchemy.exc import SQLAlchemyError
 
 from app.games.db import Database
 from app.games.engine import OMNISCIENT, Engine, Json
 from app.games.errors import BadRequest, GameNotFound
-from app.games.models import ACTIONS_T
+from app.games.models import ACTIONS_T, REPLAY_MARKS_T, SNAPSHOTS_T
 from app.games.states import GameKey, apply_recorded, document, finished_game, first_state
+
+log = logging.getLogger(__name__)
 
 CHECKPOINT = 25
 KEPT_GAMES = 8
+SNAPSHOT_EVERY = 50  # the states a first replay keeps in the database, with the last
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +102,7 @@ class Replayed:
     log: list[tuple[str, Any]]
     shown: list[dict[str, list[Json]]]
     marks: tuple[Mark, ...]
-    states: dict[int, Any]
+    states: dict[int, Any]  # by actions taken: those worked out so far (0: the first)
     seats: tuple[str, ...]  # the game's seats, as the engine declares them
 
 
@@ -112,10 +124,12 @@ class Replays:
         at = total if at is None else at
         if not 0 <= at <= total:
             raise BadRequest(f"this game has actions 0 to {total}, not {at}")
-        start = at - at % CHECKPOINT
-        state = game.states[start]
+        start, state = self._state_before(game, at)
         for who, action in game.log[start:at]:
             state, _events = apply_recorded(self.engine, state, who, action)
+            start += 1
+            if start % CHECKPOINT == 0:
+                game.states.setdefault(start, state)
         doc = document(game.game, seat, at, self.engine.view(state, seat))
         doc["prompt"] = {**doc["prompt"], "actions": []}  # a replay takes no actions
         everything = at == total or seat == OMNISCIENT  # the end reveals all (7a3)
@@ -136,6 +150,36 @@ class Replays:
                 self._kept.popitem(last=False)
         return kept
 
+    def _state_before(self, game: Replayed, at: int) -> tuple[int, Any]:
+        """The latest state kept at or before `at` actions, in memory or, when that is
+        CHECKPOINT actions or more before it, in the database."""
+        start = max(n for n in list(game.states) if n <= at)  # others may add
+        if at - start >= CHECKPOINT:
+            with self.db.read() as session:
+                seq, state = self._snapshot(session.connection(), game.game.id, at)
+            if state is not None and seq > start:
+                game.states.setdefault(seq, state)
+                return seq, state
+        return start, game.states[start]
+
+    def _snapshot(self, conn: Connection, game_id: str, at: int) -> tuple[int, Any | None]:
+        """The latest snapshot of this engine at or before `at` actions (as StateLoader
+        reads a live game's); (0, None) when there is none or it does not restore."""
+        snap = conn.execute(
+            select(SNAPSHOTS_T.c.seq, SNAPSHOTS_T.c.state)
+            .where(SNAPSHOTS_T.c.game_id == game_id, SNAPSHOTS_T.c.seq <= at)
+            .where(SNAPSHOTS_T.c.stamp == self.engine.stamp)
+            .order_by(SNAPSHOTS_T.c.seq.desc())
+            .limit(1)
+        ).first()
+        if snap is None:
+            return 0, None
+        try:
+            return snap.seq, self.engine.restore(json.loads(snap.state))
+        except ValueError as exc:  # the exception's class only: its message may quote it
+            log.warning("snapshot of game %s passed over: %s", game_id, type(exc).__name__)
+            return 0, None
+
     def _replay(self, game_id: str) -> Replayed:
         with self.db.read() as session:
             game = finished_game(session, game_id)
@@ -144,19 +188,86 @@ class Replays:
                 .where(ACTIONS_T.c.game_id == game_id)
                 .order_by(ACTIONS_T.c.seq)
             ).all()
+            kept = session.execute(
+                select(REPLAY_MARKS_T.c.marks).where(
+                    REPLAY_MARKS_T.c.game_id == game_id,
+                    REPLAY_MARKS_T.c.stamp == self.engine.stamp,
+                )
+            ).scalar_one_or_none()
         state = first_state(self.engine, game)
-        states, marks = {0: state}, [mark_of(state, None, None)]
-        for i, row in enumerate(rows, start=1):
-            battle_was = battle_key(state)
-            state, _events = apply_recorded(self.engine, state, row.seat, row.action)
-            marks.append(mark_of(state, marks[-1], battle_was))
-            if i % CHECKPOINT == 0:
-                states[i] = state
+        states = {0: state}
+        marks = _read_marks(kept, len(rows))
+        if marks is None:
+            found = [mark_of(state, None, None)]
+            for i, row in enumerate(rows, start=1):
+                battle_was = battle_key(state)
+                state, _events = apply_recorded(self.engine, state, row.seat, row.action)
+                found.append(mark_of(state, found[-1], battle_was))
+                if i % CHECKPOINT == 0:
+                    states[i] = state
+            marks = tuple(found)
+            self._keep(game_id, marks, {**states, len(rows): state})
         return Replayed(
             game=GameKey(game.id, game.seed_sha256),
             log=[(row.seat, row.action) for row in rows],
             shown=[row.events for row in rows],
-            marks=tuple(marks),
+            marks=marks,
             states=states,
             seats=self.engine.seat_ids(states[0]),
         )
+
+    def _keep(self, game_id: str, marks: tuple[Mark, ...], states: dict[int, Any]) -> None:
+        """Keep the marks and every SNAPSHOT_EVERY-th state and the last in the database
+        (those of another engine stamp replaced). Only a cache of the log's replay: when
+        it cannot be written (another process kept them first, say), nothing is lost."""
+        stamp = self.engine.stamp
+        last = len(marks) - 1
+        try:
+            texts = {
+                n: json.dumps(self.engine.snapshot(s), separators=(",", ":"), allow_nan=False)
+                for n, s in states.items()
+                if n > 0 and (n % SNAPSHOT_EVERY == 0 or n == last)
+            }
+            with self.db.write() as session:
+                conn = session.connection()
+                conn.execute(
+                    delete(SNAPSHOTS_T).where(
+                        SNAPSHOTS_T.c.game_id == game_id, SNAPSHOTS_T.c.stamp != stamp
+                    )
+                )
+                have = set(
+                    conn.execute(
+                        select(SNAPSHOTS_T.c.seq).where(SNAPSHOTS_T.c.game_id == game_id)
+                    ).scalars()
+                )
+                new = [
+                    {"game_id": game_id, "seq": n, "stamp": stamp, "state": text}
+                    for n, text in texts.items()
+                    if n not in have
+                ]
+                if new:
+                    conn.execute(insert(SNAPSHOTS_T), new)
+                conn.execute(delete(REPLAY_MARKS_T).where(REPLAY_MARKS_T.c.game_id == game_id))
+                conn.execute(
+                    insert(REPLAY_MARKS_T).values(
+                        game_id=game_id, stamp=stamp, marks=_write_marks(marks)
+                    )
+                )
+        except (SQLAlchemyError, TypeError, ValueError) as exc:
+            log.warning("replay of game %s not kept: %s", game_id, type(exc).__name__)
+
+
+def _write_marks(marks: tuple[Mark, ...]) -> str:
+    return json.dumps([[m.turn, m.step, m.battles, m.in_battle] for m in marks])
+
+
+def _read_marks(text: str | None, actions: int) -> tuple[Mark, ...] | None:
+    """The kept marks, one before the first action and one after each; None when none
+    are kept or they are not of this log's length."""
+    if text is None:
+        return None
+    try:
+        marks = tuple(Mark(int(t), str(s), int(b), bool(x)) for t, s, b, x in json.loads(text))
+    except (TypeError, ValueError):
+        return None
+    return marks if len(marks) == actions + 1 else None

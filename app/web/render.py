@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import pickle
 import re
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -554,14 +555,20 @@ def regions(
     the named regions read is worked out (Context)."""
     key = None if replay else _rendered_key(view, who)
     c = Context(view, events, who, replay)
-    out = {}
+    before = SEEN.before(key, view) if key is not None else None
+    out, seen = {}, {}
     for name in names:
         known = RENDERED.get(key, name) if key is not None else None
+        if known is None and before is not None and key is not None:
+            known = before.region(name, key[2])
         if known is None:
             known = render_region(c, name)
             if key is not None:
                 RENDERED.put(key, name, known)
         out[name] = known[0]
+        seen[name] = known
+    if key is not None:
+        SEEN.saw(key, view, seen)
     return out
 
 
@@ -621,6 +628,82 @@ class Rendered:
 
 
 RENDERED = Rendered(256)  # an answer and its push are milliseconds apart
+
+
+class Before:
+    """A seat's view as its regions were last rendered for a GET, and those regions; for
+    a later version of the view, each region that read none of the view keys changed
+    since (nor the log, nor the whole view, nor the version, as form regions do) is that
+    HTML with the new version stamped in it: what rendering it again gives (a region is
+    made from what it reads of the view, the seat and the rules alone; the version is
+    its stamps', `data-v`, and no more: ViewReads.version)."""
+
+    def __init__(self, version: int, view: dict[str, Any], regions: dict[str, Region]) -> None:
+        self.version = version
+        self.view = view  # read only, as the store's documents are
+        self.regions = regions
+        self._changed: set[str] | None = None
+        self._against: dict[str, Any] | None = None
+
+    def against(self, view: dict[str, Any]) -> Before:
+        self._against, self._changed = view, None
+        return self
+
+    def changed(self) -> set[str]:
+        """The top-level keys of the view asked for whose values differ from this one's."""
+        if self._changed is None:
+            new, old = self._against or {}, self.view
+            self._changed = {
+                k
+                for k in old.keys() | new.keys()
+                if (a := old.get(k, _MISSING)) is not (b := new.get(k, _MISSING)) and a != b
+            }
+        return self._changed
+
+    def region(self, name: str, version: int) -> Region | None:
+        known = self.regions.get(name)
+        if known is None:
+            return None
+        html, reads = known
+        if reads & {ALL, EVENTS, VERSION} or reads & self.changed():
+            return None
+        return VERSION_ATTR.sub(f' data-v="{version}"', html), reads
+
+
+class Seen:
+    """Issue 34: the regions last rendered for a GET of each seat's page, by (game, seat),
+    the least recently used dropped first (`Before`)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[str, str], Before] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def before(self, key: tuple[str, str, int], view: dict[str, Any]) -> Before | None:
+        """The regions of an earlier version of the seat's view, compared with `view`."""
+        with self._lock:
+            found = self._items.get(key[:2])
+        if found is None or found.version >= key[2]:
+            return None
+        return Before(found.version, found.view, found.regions).against(view)
+
+    def saw(
+        self, key: tuple[str, str, int], view: dict[str, Any], regions: dict[str, Region]
+    ) -> None:
+        game, seat, version = key
+        with self._lock:
+            found = self._items.get((game, seat))
+            if found is not None and found.version > version:
+                return
+            if found is not None and found.version == version:
+                regions = {**found.regions, **regions}
+            self._items[(game, seat)] = Before(version, view, regions)
+            self._items.move_to_end((game, seat))
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+SEEN = Seen(128)  # about 60 kB of regions a seat
 
 
 def _source(path: str) -> str:

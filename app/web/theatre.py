@@ -159,24 +159,34 @@ def base_sides(view: dict[str, Any]) -> dict[str, str]:
 def base_state(view: dict[str, Any], name: str) -> tuple[int | None, bool]:
     """Bases 3: (damage today, knocked out) from the base unit on its Operations Card (the
     view's `damage_today` and `knocked_out`), (None, False) when the view says nothing."""
+    return base_states(view).get(name, (None, False))
+
+
+def base_states(view: dict[str, Any]) -> dict[str, tuple[int | None, bool]]:
+    """`base_state` of every base unit on the view's Operations Cards, by name, read in
+    one pass over the cards (the first card that holds a name says it)."""
+    out: dict[str, tuple[int | None, bool]] = {}
     for card in (view.get("operations_cards") or {}).values():
         for u in ((card or {}).get("units") or {}).values():
-            if u.get("type") == "base" and str(u.get("name") or u.get("id")) == name:
-                damage = u.get("damage_today")
-                return (None if damage is None else int(damage)), bool(u.get("knocked_out"))
-    return None, False
+            if u.get("type") == "base":
+                name = str(u.get("name") or u.get("id"))
+                if name not in out:
+                    damage = u.get("damage_today")
+                    hits = None if damage is None else int(damage)
+                    out[name] = hits, bool(u.get("knocked_out"))
+    return out
 
 
 def bases(view: dict[str, Any]) -> list[BaseMark]:
     """Every base of the map in its zone (Bases 1, theatre.toml), in the map's order."""
     grid, s = layout(), spec()
-    listed, sides = _listed(view), base_sides(view)
+    listed, sides, states = _listed(view), base_sides(view), base_states(view)
     out = []
     for name, zone in s.bases.items():
         if not grid.contains(zone):
             continue
         x, y = grid.centre(zone)
-        damage, knocked_out = base_state(view, name)
+        damage, knocked_out = states.get(name, (None, False))
         in_game = listed is None or name in listed
         side = sides.get(name, "")
         printed = name in s.printed_bases

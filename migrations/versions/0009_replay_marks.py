@@ -1,7 +1,7 @@
 """Replay marks: where a finished game stood after each action, kept at its first replay
 
-Revision ID: 0008_replay_marks
-Revises: 0007_teams
+Revision ID: 0009_replay_marks
+Revises: 0008_notice_outbox
 Create Date: 2026-12-05
 
 A finished game's replay page needs where the game stood after every action (its Turn,
@@ -18,8 +18,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0008_replay_marks"
-down_revision: str | None = "0007_teams"
+revision: str = "0009_replay_marks"
+down_revision: str | None = "0008_notice_outbox"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -36,6 +36,7 @@ from app.rules.command_copies import same_strike_command, separate, strike_suffi
 from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
 from app.rules.modes import mode_of
+from app.rules.paths import Path, Search, register_path
 from app.rules.search import search
 from app.rules.setup import scenario_of, scout_entry
 from app.rules.state import (
@@ -282,6 +283,55 @@ def fly(state: State, side: Side, group: str, to: str, out: list[Event]) -> None
     for uid in moving:
         if is_scout(state.units[side][uid]):
             _scout_meets_cap(state, side, uid, to, out)
+
+
+Members = tuple[tuple[str, int], ...]  # a flying group's units, each with the hexes it moved
+
+
+def reach(state: State, side: Side, group: str) -> dict[str, tuple[str, ...]]:
+    """Issue 30: the hexes `group` may fly to now by single `fly` steps, each with the
+    shortest way there: every step into an adjacent hex some member may enter (3d1, 12c1),
+    no fighter into a mountain zone (Terrain), members dropped off where their movement
+    runs out (3d2) - as `fly` does it, from the side's own units only."""
+    board = state.boards[side]
+    if board.sea_searched or group not in board.groups or not _movable(state, side, group):
+        return {}
+    units = state.units[side]
+
+    def step(members: Members, to: str) -> Members | None:
+        if theatre_air.mountain_refusal(state, [units[u] for u, _ in members], to) is not None:
+            return None
+        moving = [(u, m) for u, m in members if can_enter(state, units[u], to, m)]
+        if not moving:
+            return None
+        return tuple((u, m + 1) for u, m in moving if may_go_on(state, units[u], m + 1))
+
+    first = tuple((u, board.flights[u].moved) for u in board.groups[group])
+    grid = searchboard_of(state)
+    return Search(group_hex(state, side, group), first, step, bool, grid.neighbours).ways()
+
+
+def _reach_why(state: State, side: Side, action: Action) -> tuple[str, str]:
+    group, to = action.get("group"), action.get("hex")
+    board = state.boards[side]
+    if board.sea_searched:
+        return "3d5", "sea searches come after all flying air units have moved"
+    if group not in board.groups or not _movable(state, side, group):
+        return "3d1", f"{group} has no air units with movement left"
+    if not searchboard_of(state).contains(to):
+        return "3d1", f"{to} is not on the Searchboard"
+    members = [state.units[side][u] for u in board.groups[group]]
+    steep = theatre_air.mountain_refusal(state, members, to)
+    if steep is not None:
+        return steep
+    return "3d1", (
+        f"{group} cannot reach {to}: it flies a hex at a time, each hex within its "
+        "movement factor (3d1), and a unit whose movement runs out is dropped off (3d2)"
+    )
+
+
+# Issue 30: an air strike flies to its destination with one action, a `fly` per hex.
+register_path("fly-to", ("group", "hex"), Path("fly", "air movement and search", reach, _reach_why))
 
 
 def _scout_meets_cap(state: State, side: Side, uid: str, hex_: str, out: list[Event]) -> None:

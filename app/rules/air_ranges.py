@@ -52,10 +52,12 @@ def _landing_within(state: State, u: Unit, hex_: str, reach: int) -> bool:
     return False
 
 
-def can_enter(state: State, u: Unit, to: str) -> bool:
-    """3d1: within the movement factor; 12c1: beyond it while a landing stays in reach."""
+def can_enter(state: State, u: Unit, to: str, moved: int | None = None) -> bool:
+    """3d1: within the movement factor; 12c1: beyond it while a landing stays in reach
+    (having moved `moved` hexes, by default as many as it has)."""
     factor = flight_factor(state, u)
-    moved = state.boards[u.side].flights[u.id].moved
+    if moved is None:
+        moved = state.boards[u.side].flights[u.id].moved
     if moved < factor:
         return True
     if not unequal_legs(state, u) or moved + 1 >= 2 * factor:
@@ -63,8 +65,9 @@ def can_enter(state: State, u: Unit, to: str) -> bool:
     return _landing_within(state, u, to, 2 * factor - (moved + 1))
 
 
-def may_go_on(state: State, u: Unit) -> bool:
+def may_go_on(state: State, u: Unit, moved: int | None = None) -> bool:
     """Whether a unit could move at all any more (else it is dropped off, 3d2)."""
     factor = flight_factor(state, u)
-    moved = state.boards[u.side].flights[u.id].moved
+    if moved is None:
+        moved = state.boards[u.side].flights[u.id].moved
     return moved < factor or (unequal_legs(state, u) and moved + 1 < 2 * factor)

@@ -38,6 +38,7 @@ from app.rules.commands import ADDRESSED, deciders, offered
 from app.rules.errors import IllegalAction
 from app.rules.events import Event
 from app.rules.modes import mode_of
+from app.rules.paths import PATHS
 from app.rules.seats import Seat, is_umpire, seat_of, side_of_seat, side_seats
 from app.rules.setup import new_game
 from app.rules.state import Side, State
@@ -162,6 +163,8 @@ def apply(
         raise IllegalAction(
             "18", f"{action.kind!r} is the umpire's: all information goes through him (18c)"
         )
+    if action.kind in PATHS:
+        return _path(state, seat, action)
     if action.template not in _offered(state, seat) or not action.is_written:
         raise refusal(state, seat, action)
     who = seat_of(state, seat)
@@ -169,6 +172,37 @@ def apply(
     nxt = state.clone()
     out: list[Event] = []
     _take(nxt, who, action, out)
+    return _after(state, nxt, seat, out)
+
+
+def _path(state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
+    """Issue 30: a move by destination (app/rules/paths.py) is its single steps, each one
+    of the seat's legal actions as it is taken, taken one after the other as one action."""
+    path = PATHS[action.kind]
+    subject, to = action.values
+    who = seat_of(state, seat)
+    if who is None or seat not in acting(state) or state.step != path.in_step:
+        raise refusal(state, seat, action)  # not its move, or not the step for it
+    way = path.reach(state, who.side, subject).get(to)
+    if way is None:
+        rule, message = path.why(state, who.side, action)
+        raise IllegalAction(rule, f"{action.text()!r} is not legal now: {message}")
+    nxt = state.clone()
+    out: list[Event] = []
+    for i, h in enumerate(way):
+        step = Action(path.step, (subject, h))
+        offered = _seat_actions(nxt, who) if nxt.step == state.step else []
+        if step not in offered:
+            if i and not any(a.kind == path.step and a.values[0] == subject for a in offered):
+                break  # 15b1: chance ended the flight (the scout shot down) - it stops here
+            raise refusal(nxt, seat, step)
+        _take(nxt, who, step, out)
+    return _after(state, nxt, seat, out)
+
+
+def _after(state: State, nxt: State, seat: str, out: list[Event]) -> tuple[State, list[Event]]:
+    """The steps passed for the seats, each event told as the game's mode says, the
+    action recorded for take-back."""
     stopped = _pass_automatically(nxt, out)
     mode = mode_of(state.mode)
     heard = [_heard(mode.audience(e), e) for e in out]

@@ -39,6 +39,7 @@ from app.rules.air_movement import fly, sortie, sorties, strikes_move
 from app.rules.air_ranges import can_enter, flight_factor
 from app.rules.boards import searchboard_of
 from app.rules.events import Event
+from app.rules.paths import Path, Search, register_path
 from app.rules.search import exact_answer, search
 from app.rules.state import GONE, Side, State
 from app.rules.steps import Step, b_then_a, begin, register
@@ -92,6 +93,33 @@ def _route_actions(state: State, side: Side) -> list[Action]:
         if route:
             acts.append(Action("unroute", (uid,)))
     return [*acts, *sorties(state, side), DONE]
+
+
+def _route_reach(state: State, side: Side, uid: str) -> dict[str, tuple[str, ...]]:
+    """Issue 30: the hexes the scout's route may be handed in to now, `route` by `route`
+    (3d1: hex by hex, within the movement factor left), each with the shortest way."""
+    if uid not in scouts(state, side) or _left(state, side, uid) <= 0:
+        return {}
+    board = state.boards[side]
+    route = board.routes.get(uid, [])
+    last = route[-1] if route else board.flights[uid].hex
+    grid = searchboard_of(state)
+    return Search(
+        last, _left(state, side, uid), lambda left, _h: left - 1, bool, grid.neighbours
+    ).ways()
+
+
+def _route_reach_why(state: State, side: Side, action: Action) -> tuple[str, str]:
+    uid = action.get("unit")
+    left = _left(state, side, uid) if uid in scouts(state, side) else 0
+    return "3d1", (
+        f"a route goes hex by hex into an adjacent hex, within the scout's movement factor: "
+        f"{uid} has {left} left, not enough to reach {action.get('hex')}"
+    )
+
+
+# Issue 30: a scout's route handed in to its end with one action, a `route` per hex.
+register_path("route-to", ("unit", "hex"), Path("route", ROUTES, _route_reach, _route_reach_why))
 
 
 def _route_handle(state: State, side: Side, action: Action, out: list[Event]) -> None:

@@ -36,6 +36,7 @@ from app.rules.grid import DIRECTIONS
 from app.rules.kept import Kept
 from app.rules.landing import plane_count
 from app.rules.modes import mode_of
+from app.rules.paths import destinations
 from app.rules.radio import notes_of
 from app.rules.reports import console, told_versus_truth
 from app.rules.score import known_score
@@ -258,15 +259,16 @@ def _prompt(state: State, seat: str, side: Side | None) -> dict[str, Any]:
     lost: list[dict[str, str]] = []
     if step is not None and step.lost_if_done is not None and mine and side is not None:
         lost = [{"unit": u, "rule": r} for u, r in step.lost_if_done(state, side)]
+    offered = legal_actions(state, seat) if mine else []
     return {
         "text": text,
         "rule": step.rule if step is not None else "",
         # issue 13: the seat's own units lost if it says Done now
         "lost_if_done": lost,
         "waiting_for": waiting,
-        "actions": [_action_json(a.kind, a.values) for a in legal_actions(state, seat)]
-        if mine
-        else [],
+        "actions": [_action_json(a.kind, a.values) for a in offered],
+        # issue 30: path kind -> subject -> each destination 2+ hexes away, its length
+        "destinations": destinations(state, side, offered) if side is not None else {},
         "take_back": takeback.of(state, seat).actions > 0,  # issue 14: the seat may now
     }
 

@@ -427,7 +427,31 @@ def _target(a: dict[str, str], enemy: str) -> str | None:
 
 def choices(view: dict[str, Any], n: Namer) -> list[Choice]:
     prompt: dict[str, Any] = view.get("prompt") or {}
-    return [choice(a, n) for a in prompt.get("actions") or []]
+    return [choice(a, n) for a in prompt.get("actions") or []] + destinations(prompt, n)
+
+
+# Issue 30: a move by destination, its words by its kind (the subject's field first)
+PATH_WORDS = {
+    "fly-to": ("group", "Fly {who} to {hex} ({length} hexes)"),
+    "route-to": ("unit", "Scout {unit}: route on to {hex} ({length} hexes)"),
+}
+
+
+def destinations(prompt: dict[str, Any], n: Namer) -> list[Choice]:
+    """Issue 30: each destination two or more hexes away that a picked air strike (or a
+    scout's route) reaches with one click: the engine takes the hexes between."""
+    out: list[Choice] = []
+    for kind, by_subject in (prompt.get("destinations") or {}).items():
+        if kind not in PATH_WORDS:
+            continue
+        field, words = PATH_WORDS[kind]
+        for subject, far in by_subject.items():
+            who = n.group(subject) if field == "group" else subject
+            for hex_, length in far.items():
+                action = {"kind": kind, field: subject, "hex": hex_}
+                label = words.format(who=who, unit=subject, hex=hex_, length=length)
+                out.append(Choice(action, label, f"g:{n.me}:{subject}", f"sb:{hex_}"))
+    return out
 
 
 def subjects(n: Namer, all_choices: list[Choice]) -> list[Subject]:

@@ -161,7 +161,24 @@
     return null;
   }
 
+  // Issue 30: a folded list of choices or counters the player opened stays open when the
+  // prompt is replaced after an action, until he closes it.
+  var openFolds = {};
+  document.addEventListener("toggle", function (e) {
+    var d = e.target;
+    if (!d.matches || !d.matches("#act details.all-choices[data-fold]")) return;
+    if (d.open) openFolds[d.dataset.fold] = true;
+    else delete openFolds[d.dataset.fold];
+  }, true);
+
+  function reopenFolds() {
+    all("#act details.all-choices[data-fold]").forEach(function (d) {
+      if (openFolds[d.dataset.fold] && !d.open) d.open = true;
+    });
+  }
+
   function afterSwap() {
+    reopenFolds();
     var victory = document.getElementById("r-victory");
     if (victory) victory.hidden = !victory.querySelector("h2");
     var battle = document.getElementById("r-battle");

@@ -177,12 +177,34 @@
     });
   }
 
+  // Issue 30: the Battleboard is a tall field; when a battle's units first stand on it,
+  // the page scrolls them into sight (once a battle, never again against the player).
+  var battleSeen = null;
+  function battleInView(battle) {
+    var pieces = battle.hidden ? [] : all("svg .piece", battle);
+    var title = battle.querySelector("h2");
+    var key = pieces.length && title ? title.textContent.split(";")[0] : null;
+    if (!key || key === battleSeen) return;
+    battleSeen = key;
+    var top = Infinity, bottom = -Infinity;
+    pieces.forEach(function (p) {
+      var r = p.getBoundingClientRect();
+      top = Math.min(top, r.top);
+      bottom = Math.max(bottom, r.bottom);
+    });
+    var prompt = document.getElementById("r-prompt");
+    var above = prompt ? prompt.getBoundingClientRect().bottom : 0;
+    if (top >= above && bottom <= innerHeight) return; // already in sight
+    window.scrollBy(0, (top + bottom) / 2 - (above + innerHeight) / 2);
+  }
+
   function afterSwap() {
     reopenFolds();
     var victory = document.getElementById("r-victory");
     if (victory) victory.hidden = !victory.querySelector("h2");
     var battle = document.getElementById("r-battle");
     if (battle) battle.hidden = !battle.querySelector("svg");
+    if (battle) battleInView(battle);
     if (selected && !choicesFor(selected).length && !reachOf(selected) && !surfaceOf(selected)) {
       selected = null;
     }

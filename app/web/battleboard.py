@@ -141,6 +141,15 @@ def _air(b: dict[str, Any], units: dict[str, Counter], defender: str) -> list[Pi
     return out
 
 
+def _attacked(b: dict[str, Any], ships: dict[str, Counter], side: str) -> str:
+    """Issue 30: what the air units attack - a base by its name (Bases 3-4, 4e2), the
+    side's ships - as the battle's units say."""
+    ids = [*(b.get("ships") or []), *(b.get("targets") or {}).values()]
+    bases = sorted({ships[u].name for u in ids if u in ships and ships[u].type == "base"})
+    afloat = any(u in ships and ships[u].type != "base" for u in b.get("ships") or [])
+    return " and ".join([*bases, *([f"{side} ships"] if afloat or not bases else [])])
+
+
 def battle(view: dict[str, Any]) -> Battle | None:
     b = view.get("battle")
     if not b:
@@ -153,7 +162,7 @@ def battle(view: dict[str, Any]) -> Battle | None:
     forming = b.get("aa_forming") or {}
     title = (
         f"Battle in Searchboard hex {b.get('hex')}: {SIDE_TITLE.get(attacker, attacker)} air "
-        f"units attack {SIDE_TITLE.get(defender, defender)} ships"
+        f"units attack {_attacked(b, ships, SIDE_TITLE.get(defender, defender))}"
     )
     return Battle(
         title=title,
@@ -337,3 +346,55 @@ def _resolved(key: str, defender: str) -> str:
     if category == STRUCK:
         return f"the attack on {name} (Bombers 4)"
     return f"{CATEGORY.get(category, category)} of {name}"
+
+
+# Issue 30: the steps of a battle (4, 13-16), and the lines of its setting up, left out of
+# its result
+BATTLE_STEPS = frozenset(
+    {
+        "combat",
+        "battle setup",
+        "strike order",
+        "cap setup",
+        "escort setup",
+        "air attack setup",
+        "air combat",
+        "breakthroughs",
+        "anti-aircraft combat",
+        "bombing combat",
+        "free roll",
+        "surprise",
+        "surface sides",
+    }
+)
+SET_UP = frozenset({"ships-set-up", "air-set-up", "strike-order", "step-skipped"})
+
+
+@dataclass(frozen=True)
+class Result:
+    """A battle's result as the seat may know it: the lines of its own log, in order."""
+
+    hex: str
+    lines: list[str]
+
+
+def results(lines: list[Any]) -> list[Result]:
+    """Issue 30: each battle of the Turn that has ended (latest first), from the seat's own
+    log lines (`app.web.events.Line`): what attacked what, the dice, the hits, what was
+    lost - exactly what its log tells it (in the umpired modes, what the umpire's
+    released reports told the side), never the state."""
+    out: list[Result] = []
+    fought: list[str] = []
+    for ln in lines:
+        if ln.kind == "battle-end":
+            out.append(Result(_hex_of(ln.text), fought))
+            fought = []
+        elif (ln.step in BATTLE_STEPS or ln.step.startswith("surface")) and ln.kind not in SET_UP:
+            fought.append(ln.text)
+    return out[::-1]
+
+
+def _hex_of(text: str) -> str:
+    """The hex a "battle-end" line names ("The battle in J2 ends (4e)")."""
+    words = text.split()
+    return next((w for w in words if w[:1].isupper() and w[1:2].isdigit()), "")

@@ -51,9 +51,12 @@ class Roll:
     defender_number: int
     outcome: str
     notes: tuple[str, ...] = ()
+    dice: str = ""  # issue 30: dice that are no contest of two numbers (a base raid's), told
 
     @property
     def summary(self) -> str:
+        if self.dice:
+            return self.outcome
         return f"{self.attacker_number} vs {self.defender_number}: {self.outcome}"
 
 
@@ -145,6 +148,8 @@ class Narrator(UmpireLines):
             return self._torpedo(e)
         if kind in ("aircraft damage", "submarine attack"):
             return self._pending(kind, e)
+        if kind == "base-strike":  # issue 30: its dice in the Dice panel too
+            return self._base_strike(e), self._base_dice(e)
         method = getattr(self, "_" + kind.replace("-", "_"), None)
         if method is None:
             return self._unknown(kind, e), None
@@ -509,6 +514,38 @@ class Narrator(UmpireLines):
             f"{ko.get('result')}{die} (Bases 3)"
         )
         return "; ".join(parts)
+
+    def _base_dice(self, e: dict[str, Any]) -> Roll:
+        """Bases 3-4: a base raid's dice - the base's AA dice (each die's hits, as the AA
+        table gives them), the knockout die - and what they did, for the Dice panel."""
+        attacker, defender = self.attacker, self.defender
+        rolled = [str(d) for d in e.get("aa_dice") or []]
+        ko: dict[str, Any] = e.get("knockout") or {}
+        dice = f"{_side(defender)}'s AA fire (Bases 4): " + (
+            f"{len(rolled)} di{'c' if len(rolled) != 1 else ''}e, hits {', '.join(rolled)}"
+            if rolled
+            else "no dice"
+        )
+        if ko.get("die"):
+            dice += f"; knockout die (Bases 3): {ko['die']}"
+        hits = int(e.get("hits") or 0)
+        outcome = (
+            f"bombers lost {self._planes(attacker, e.get('aa'))}; "
+            f"{hits} hit{'s' if hits != 1 else ''} on the base: {ko.get('result')}"
+        )
+        return Roll(
+            title=f"Attack on {self.unit(defender, e.get('base'))} ({e.get('rule')})",
+            attacker=_side(attacker),
+            attacker_roll=0,
+            attacker_modifier=0,
+            attacker_number=0,
+            defender=_side(defender),
+            defender_roll=0,
+            defender_modifier=0,
+            defender_number=0,
+            outcome=outcome,
+            dice=dice,
+        )
 
     # -- rolls the log shows ------------------------------------------------------------
 

@@ -464,6 +464,8 @@ ENTRIES: dict[str, Callable[[Context], Any]] = {
     "rolls": lambda c: [ln for ln in c["this_turn"] if ln.roll is not None][-4:][::-1],
     # the Dice panel is "latest first": the sides' rolls too (a tie, then the roll again)
     "sides_rolls": lambda c: [ln for ln in c["this_turn"] if ln.kind == "sides-roll"][::-1],
+    # issue 30: each battle's result, from the seat's own log
+    "battle_results": lambda c: battleboard.results(c["this_turn"]),
     "this_turn": _this_turn,
 }
 

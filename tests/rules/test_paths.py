@@ -5,13 +5,16 @@ steps do, with the same events, as one action."""
 from __future__ import annotations
 
 from collections import deque
+from typing import cast
 
 import pytest
 
 from app.rules import IllegalAction, State, apply, can_take_back, legal_actions, view
-from app.rules.actions import Action
+from app.rules.actions import DONE, Action
 from app.rules.air_movement import reach
 from app.rules.events import Event
+from app.rules.flow import acting
+from app.rules.state import Side
 
 from .helpers import kinds, play
 from .test_basic_rules import _air, refused
@@ -159,3 +162,36 @@ def test_issue_30_route_to_beyond_the_factors_names_3d1() -> None:
     with pytest.raises(IllegalAction) as err:
         apply(s, "usa", Action("route-to", ("O", "A1")))
     assert err.value.rule == "3d1"
+
+
+def test_issue_30_17b_a_path_is_flown_only_by_the_player_commanding_the_strike() -> None:
+    """17b: a path is its steps, each the player's own: his teammate's strike is refused
+    naming 17b, his own flies by destination."""
+    from .test_rule_17_teams import set_up, team_game
+
+    s, _ = set_up(team_game())
+    launched = False
+    for _ in range(400):
+        if s.step == "air movement and search" and launched:
+            flies = {
+                seat: {a.get("group") for a in legal_actions(s, seat) if a.kind == "fly"}
+                for seat in acting(s)
+            }
+            if any(flies.values()):
+                break
+        seat = acting(s)[0]
+        launch = next((a for a in legal_actions(s, seat) if a.kind == "launch"), None)
+        if s.step == "assembly" and launch is not None and not launched:
+            s, _ = apply(s, seat, launch)
+            launched = True
+            continue
+        offered = legal_actions(s, seat)
+        s, _ = apply(s, seat, DONE if DONE in offered else offered[0])  # 7c4: enter, if due
+    owner = next(seat for seat, groups in flies.items() if groups)
+    group = sorted(flies[owner])[0]
+    mate = next(x for x in flies if x != owner and x.split("-")[0] == owner.split("-")[0])
+    side = cast(Side, owner.split("-")[0])
+    far = next(h for h, w in reach(s, side, group).items() if len(w) == 2)
+    assert refused(s, mate, f"fly-to {group} {far}").rule == "17b"
+    s, _ = apply(s, owner, Action("fly-to", (group, far)))
+    assert far in {f.hex for f in s.boards[side].flights.values()}

@@ -1,10 +1,16 @@
-"""Quotas: how many games a client may create a minute, how many sockets it may hold
-open, and how many requests a seat token may make a minute. Past one, the answer is 429
-with a message saying which and when to try again (`Retry-After`); a socket past its
-quota is refused at the handshake with the same 429.
+"""Quotas: how many games a client may create (or import) a minute, how many sockets it
+may hold open, and how many requests a seat token may make a minute. Past one, the answer
+is 429 with a message saying which and when to try again (`Retry-After`); a socket past
+its quota is refused at the handshake with the same 429.
 
-A client is the address the connection comes from (behind a proxy, the address uvicorn
-takes from X-Forwarded-For when the proxy is trusted: FORWARDED_ALLOW_IPS). A token is
+Every way to make a game counts against the same quota (CREATE): the API's and the home
+page's creation, the lobby's opening (API and page) and a record's import.
+
+A client is the address the connection comes from. Behind a proxy it is the address
+uvicorn takes from X-Forwarded-For, and only when the connection comes from the proxy
+itself (FORWARDED_ALLOW_IPS names it: docker-compose.yml gives nginx a fixed address, and
+nginx sets the header to the address it was reached from rather than appending to what
+the client sent, deploy/nginx). A token is
 counted by its SHA-256, never kept in the clear. The counts live in this process: with
 several processes behind one entry point each allows its quota. Every limit is a setting
 (`MIDWAY_GAMES_PER_MINUTE`, `MIDWAY_SOCKETS_PER_CLIENT`, `MIDWAY_REQUESTS_PER_MINUTE`),
@@ -25,7 +31,15 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from app.settings import Settings
 
 WINDOW_SECONDS = 60.0
-CREATE = frozenset({("POST", "/api/games"), ("POST", "/games")})
+CREATE = frozenset(
+    {
+        ("POST", "/api/games"),
+        ("POST", "/games"),
+        ("POST", "/api/lobby"),
+        ("POST", "/games/open"),
+        ("POST", "/api/records"),
+    }
+)
 MAX_KEYS = 100_000  # past this many clients or tokens, forget the idle ones
 
 Clock = Callable[[], float]
@@ -119,7 +133,8 @@ class Quotas:
             if wait is not None:
                 return (
                     f"too many games created: at most {self.games_per_minute} a minute "
-                    f"from one client; try again in {math.ceil(wait)} s",
+                    f"from one client (created, opened in the lobby or imported); "
+                    f"try again in {math.ceil(wait)} s",
                     wait,
                 )
         if self.requests_per_minute:

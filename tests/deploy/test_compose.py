@@ -144,3 +144,26 @@ def test_nginx_template_proxies_websockets(header: str) -> None:
     template = (ROOT / "deploy" / "nginx" / "midway.conf.template").read_text()
     assert "proxy_http_version 1.1;" in template
     assert f"proxy_set_header {header};" in template
+
+
+def test_compose_servers_believe_only_nginx_for_the_client_address() -> None:
+    """Issue 31, item 2: the servers take X-Forwarded-For from nginx's fixed address only
+    (never `*`, where any client picked its own address and with it its own quotas)."""
+    services = compose_config()["services"]
+    nginx = services["nginx"]["networks"]["midway"]["ipv4_address"]
+    for name, service in services.items():
+        if service.get("command") == ["midway", "serve"]:
+            allowed = service["environment"]["FORWARDED_ALLOW_IPS"]
+            assert allowed == nginx, f"{name} believes X-Forwarded-For from {allowed!r}"
+            assert "midway" in service["networks"]
+    moved = compose_config(MIDWAY_NGINX_ADDRESS="10.9.0.5", MIDWAY_SUBNET="10.9.0.0/24")
+    assert moved["services"]["app1"]["environment"]["FORWARDED_ALLOW_IPS"] == "10.9.0.5"
+    assert moved["services"]["nginx"]["networks"]["midway"]["ipv4_address"] == "10.9.0.5"
+
+
+def test_nginx_sets_rather_than_appends_x_forwarded_for() -> None:
+    """Issue 31, item 2: nginx sends the address it was reached from, never the client's
+    own X-Forwarded-For with it appended ($proxy_add_x_forwarded_for)."""
+    template = (ROOT / "deploy" / "nginx" / "midway.conf.template").read_text()
+    assert "proxy_set_header X-Forwarded-For $remote_addr;" in template
+    assert "$proxy_add_x_forwarded_for" not in template

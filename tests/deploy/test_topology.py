@@ -58,13 +58,12 @@ def following(server: Server) -> float:
     return value(scrape(server.url), "midway_sockets_following")
 
 
-@pytest.fixture
-def topology(make_server: Any, pg_database: str, redis_url: str) -> Iterator[Topology]:
+def build(make_server: Any, pg_database: str, redis_url: str, **more: str) -> Iterator[Topology]:
     binary = find_nginx()
     if binary is None:
         unavailable("nginx is not installed (tools/test-setup.sh installs Debian's nginx)")
     assert binary is not None
-    env = {"MIDWAY_BROKER": "redis", "MIDWAY_REDIS_URL": redis_url}
+    env = {"MIDWAY_BROKER": "redis", "MIDWAY_REDIS_URL": redis_url, **more}
     servers = [make_server(pg_database, **env), make_server(pg_database, **env)]
     proxy = Nginx(binary, [f"127.0.0.1:{s.port}" for s in servers]).start()
     try:
@@ -72,6 +71,17 @@ def topology(make_server: Any, pg_database: str, redis_url: str) -> Iterator[Top
     finally:
         proxy.stop()
         proxy.remove()
+
+
+@pytest.fixture
+def topology(make_server: Any, pg_database: str, redis_url: str) -> Iterator[Topology]:
+    yield from build(make_server, pg_database, redis_url)
+
+
+@pytest.fixture
+def quota_topology(make_server: Any, pg_database: str, redis_url: str) -> Iterator[Topology]:
+    """The topology with 2 games a minute a client (each process counts its own)."""
+    yield from build(make_server, pg_database, redis_url, MIDWAY_GAMES_PER_MINUTE="2")
 
 
 @dataclass
@@ -331,3 +341,26 @@ def test_sigterm_closes_sockets_with_1012_and_they_reconnect_through_nginx(
     table = asyncio.run(run())
     assert '"Shutting down"' in " ".join(s.log_path.read_text() for s in topology.servers)
     assert_no_tokens(topology, table)
+
+
+def test_through_nginx_a_client_cannot_pick_its_own_address(quota_topology: Topology) -> None:
+    """Issue 31, item 2: nginx sets X-Forwarded-For to the address it was reached from and
+    the servers believe only nginx's: a client that names a new address in every request
+    still has one quota (2 a minute on each of the two processes: 4 creations, then 429),
+    and the servers' logs name the address nginx saw, never the one the client made up."""
+    statuses = []
+    with httpx.Client(base_url=quota_topology.proxy.url, timeout=30) as http:
+        for n in range(6):
+            spoofed = {"X-Forwarded-For": f"203.0.113.{n + 1}"}
+            body = {"scenario": "one", "seed": n}
+            statuses.append(http.post("/api/games", json=body, headers=spoofed).status_code)
+    assert statuses.count(201) == 4 and statuses[4:] == [429, 429], statuses
+    logs = "".join(s.log_path.read_text() for s in quota_topology.servers)
+    created = [
+        json.loads(line)
+        for line in logs.splitlines()
+        if line.startswith("{") and '"path": "/api/games"' in line
+    ]
+    assert len(created) == 6, logs[-2000:]
+    assert {line["client"] for line in created} == {"127.0.0.1"}
+    assert "203.0.113." not in logs

@@ -49,6 +49,33 @@ def test_games_per_minute_per_client(make_server: Any, database_url: str) -> Non
         assert r.status_code == 201, r.text
 
 
+CREATIONS = {
+    "api": ("/api/games", {"json": {"scenario": "one"}}),
+    "page": ("/games", {"data": {"scenario": "one"}}),
+    "lobby": ("/api/lobby", {"json": {"scenario": "one"}}),
+    "lobby page": ("/games/open", {"data": {"scenario": "one"}}),
+    "import": ("/api/records", {"json": {"format": "not a record"}}),
+}
+
+
+@pytest.mark.parametrize("way", list(CREATIONS))
+def test_every_way_to_make_a_game_counts_against_one_quota(
+    make_server: Any, database_url: str, way: str
+) -> None:
+    """Issue 31, item 2: the lobby's opening (API and page) and a record's import count
+    with the creations: three other ways first, then this way is refused (and each way
+    after its own limit, a refused import included: its replay is the costly part)."""
+    server = make_server(database_url, MIDWAY_GAMES_PER_MINUTE="3")
+    others = [w for w in CREATIONS if w != way][:3]
+    with Api(server.url) as api:
+        for other in others:
+            path, body = CREATIONS[other]
+            r = api.http.post(path, **body)
+            assert r.status_code in (201, 303, 422), (other, r.status_code, r.text)
+        path, body = CREATIONS[way]
+        refused(api.http.post(path, **body), "too many games created: at most 3 a minute")
+
+
 def test_requests_per_minute_per_seat_token(make_server: Any, database_url: str) -> None:
     server = make_server(database_url, MIDWAY_REQUESTS_PER_MINUTE="5")
     with Api(server.url) as api:

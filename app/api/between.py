@@ -22,6 +22,7 @@ from app.api.answers import (
 )
 from app.api.contract import operation_id, refusals
 from app.api.deps import SeatDep
+from app.api.inbound import BadJson, parse_json
 from app.api.games import SEATED, SEED_REFUSED, seat_link, seat_url
 from app.api.schemas import GameId, Mode, Name, OptionName, ScenarioId, SeatLink
 from app.games.between import Between
@@ -29,6 +30,7 @@ from app.games.errors import BadRequest
 from app.games.notices import EMAIL, MAX_REMIND_HOURS, WEBHOOK
 from app.games.presence import PLACE
 from app.games.seeds import MAX_SEED
+from app.settings import Settings
 
 router = APIRouter(tags=["between moves"], generate_unique_id_function=operation_id)
 # Only on a server run with MIDWAY_TEST_CLOCK=1: the tests say what time it is.
@@ -180,10 +182,11 @@ async def get_record(game_id: str, between: BetweenDep) -> Response:
 )
 async def import_record(request: Request, between: BetweenDep) -> dict[str, Any]:
     """Import a record as a finished game on this server, checked by replaying it."""
-    try:
-        record = json.loads(await request.body())
-    except ValueError as exc:
-        raise BadRequest("a record is a JSON document") from exc
+    settings: Settings = request.app.state.settings
+    try:  # whatever its content type says: read with the guarded parser (app.api.inbound)
+        record = parse_json(await request.body(), settings.max_record_bytes)
+    except BadJson as exc:
+        raise BadRequest(f"a record is a JSON document: {exc}") from exc
     if not isinstance(record, dict):
         raise BadRequest("a record is a JSON object")
     game_id = await between.import_(record)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
+from unicodedata import category
 
 from sqlalchemy import func, select
 
@@ -77,9 +78,24 @@ def check_text(text: str) -> str:
         raise BadRequest("an empty message is not sent")
     if len(text) > MAX_CHARS:
         raise MessageTooLarge(f"a message is at most {MAX_CHARS} characters, not {len(text)}")
-    if any(ord(c) < 32 and c not in "\n\t" for c in text):
-        raise BadRequest("a message is text: control characters are refused")
+    if not all(printing(c) for c in text):
+        raise BadRequest(
+            "a message is text: control, format (bidi, zero-width) and unpaired "
+            "surrogate characters are refused"
+        )
     return text
+
+
+# Unicode's categories of characters that print nothing of their own or rearrange the
+# text around them: C0 and C1 controls (Cc), format characters such as the bidi overrides
+# and zero-width ones (Cf), unpaired surrogates (Cs), private use (Co), unassigned (Cn),
+# and line and paragraph separators (Zl, Zp).
+NOT_PRINTING = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def printing(c: str) -> bool:
+    """Whether a message may hold the character `c` (lines and tabs are kept)."""
+    return c in "\n\t" or (c.isprintable() or category(c) not in NOT_PRINTING)
 
 
 def message_json(m: ChatMessage | Any) -> dict[str, Any]:

@@ -60,7 +60,9 @@ def ensure_sqlite_dir(url: str) -> None:
 
 
 def _sqlite_engine(url: str, begin: str) -> Engine:
-    engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+    engine = create_engine(
+        url, connect_args={"timeout": 30, "check_same_thread": False}, hide_parameters=True
+    )
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection: Any, _record: Any) -> None:
@@ -99,7 +101,9 @@ class Database:
             ensure_sqlite_dir(url)
             writer = _sqlite_engine(url, "BEGIN IMMEDIATE")
             return cls(url, _sqlite_engine(url, "BEGIN"), writer, True)
-        engine = create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+        engine = create_engine(
+            url, pool_size=10, max_overflow=20, pool_pre_ping=True, hide_parameters=True
+        )
         return cls(url, engine, engine, False)
 
     @contextmanager

@@ -5,28 +5,41 @@ An import is checked by replaying it: the seed must match its SHA-256, every act
 be legal where it stands (else the refusal names the action's number and the rule), the
 last must end the game, and the events the record lists, if any, must be those the
 replay gives. Nothing is stored unless all of that holds.
+
+An import's cost is bounded before it is replayed (issue 31): at most MAX_ACTIONS actions,
+and of any one kind by one seat at most MAX_PER_KIND (a long game's busiest seat plays a
+few hundred of one kind; an umpire's notes or messages, which the rules allow at any time,
+are bounded by this too); the chat is held to the live limits, each message's text
+(app.games.chat.check_text) and MAX_PER_SEAT messages a seat. Every time in a record is
+kept in UTC, and one that is not a time the database can give back is refused.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select
 
 from app.games.between_models import ChatMessage
-from app.games.chat import ALL, check_text, message_json, side_channel
+from app.games.chat import ALL, MAX_PER_SEAT, check_text, message_json, side_channel
 from app.games.db import Database
 from app.games.engine import SPECTATOR, Engine, Json
-from app.games.errors import BadRequest
+from app.games.errors import BadRequest, GameError
 from app.games.models import ActionRecord, Game, Seat, utcnow
 from app.games.seeds import MAX_SEED, commitment
 from app.games.tokens import new_game_id, new_token, token_hash
 
 FORMAT = "midway-record/1"
-MAX_ACTIONS = 100_000
+# The longest random games of `tools.fuzz` (Coral Sea, umpired) play about 1,900 actions,
+# the busiest seat about 320 of one kind: five times and three times that.
+MAX_ACTIONS = 10_000
+MAX_PER_KIND = 1_000  # actions of one kind by one seat
+# Times a record may give: anything the database stores and gives back as a datetime.
+EARLIEST, LATEST = datetime(1900, 1, 1, tzinfo=UTC), datetime(9000, 1, 1, tzinfo=UTC)
 
 
 class InvalidRecord(BadRequest):
@@ -46,13 +59,40 @@ def _kind(kind: type | tuple[type, ...]) -> str:
     return " or ".join(names.get(k, k.__name__) for k in kinds)
 
 
-def _moment(raw: Any) -> datetime:
-    if isinstance(raw, str):
-        try:
-            return datetime.fromisoformat(raw)
-        except ValueError:
-            pass
-    return utcnow()
+def _moment(raw: Any, what: str) -> datetime:
+    """A record's time, in UTC (one without a zone is taken as UTC); now when it has none
+    or none that reads as a time; InvalidRecord naming `what` when it is out of range."""
+    if not isinstance(raw, str):
+        return utcnow()
+    try:
+        moment = datetime.fromisoformat(raw)
+    except ValueError:
+        return utcnow()
+    try:
+        moment = (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
+    except OverflowError:
+        moment = LATEST
+    if not EARLIEST <= moment < LATEST:
+        raise InvalidRecord(
+            f"{what}: the time {raw[:40]!r} is out of range "
+            f"({EARLIEST.year} to {LATEST.year - 1}, UTC)"
+        )
+    return moment
+
+
+def check_kinds(actions: list[Any]) -> None:
+    """At most MAX_PER_KIND actions of one kind by one seat (counted before replaying)."""
+    counts = Counter(
+        (str(a.get("seat"))[:20], str(a["action"].get("kind"))[:40])
+        for a in actions
+        if isinstance(a, dict) and isinstance(a.get("action"), dict)
+    )
+    for (seat, kind), count in counts.most_common(1):
+        if count > MAX_PER_KIND:
+            raise InvalidRecord(
+                f"a record has at most {MAX_PER_KIND} actions of one kind by one seat, "
+                f"not {count} {kind!r} by {seat!r}"
+            )
 
 
 @dataclass(frozen=True)
@@ -99,6 +139,7 @@ class Records:
             raise InvalidRecord("the record's seed and salt do not match its seed_sha256")
         if len(actions) > MAX_ACTIONS:
             raise InvalidRecord(f"a record has at most {MAX_ACTIONS} actions")
+        check_kinds(actions)
         try:
             state = self.engine.new_game(scenario, frozenset(options), seed, mode, teams)
         except ValueError as exc:
@@ -142,8 +183,17 @@ class Records:
     def import_(self, record: Json) -> str:
         """Store a record as a finished game under a new id; its seats' tokens are made and
         never handed out (nobody plays a finished game)."""
+        chat = self._chat(record.get("chat", []))  # checked first: it costs no replay
         replayed = self.replay(record)
-        chat = self._chat(record.get("chat", []), replayed.seats)
+        seats = set(replayed.seats)
+        for number, (seat, *_rest) in enumerate(chat, start=1):
+            if seat not in seats:
+                raise InvalidRecord(f"chat message {number}: no seat of this game")
+        created_at = _moment(record.get("created_at"), "created_at")
+        finished_at = _moment(record.get("finished_at"), "finished_at")
+        stamps = [
+            _moment(a.get("at"), f"action {n}") for n, a in enumerate(record["actions"], start=1)
+        ]
         game = Game(
             id=new_game_id(),
             scenario=record["scenario"],
@@ -155,10 +205,9 @@ class Records:
             seed_sha256=record["seed_sha256"],
             status="finished",
             actions=len(replayed.actions),
-            created_at=_moment(record.get("created_at")),
-            finished_at=_moment(record.get("finished_at")),
+            created_at=created_at,
+            finished_at=finished_at,
         )
-        stamps = [_moment(a.get("at")) for a in record["actions"]]
         with self.db.write() as session:
             session.add(game)
             session.flush()
@@ -192,18 +241,32 @@ class Records:
                 )
         return game.id
 
-    def _chat(self, raw: Any, seats: tuple[str, ...]) -> list[tuple[str, str, str, datetime]]:
+    def _chat(self, raw: Any) -> list[tuple[str, str, str, datetime]]:
+        """The record's chat held to the live limits: each text as a message posted now
+        would be, at most MAX_PER_SEAT messages a seat. (Its seats are checked against
+        the game's once the record is replayed.)"""
         if not isinstance(raw, list):
             raise InvalidRecord("the record's chat is a list of messages")
         out = []
+        per_seat: Counter[str] = Counter()
         for number, m in enumerate(raw, start=1):
-            if not isinstance(m, dict) or m.get("seat") not in seats:
+            seat = m.get("seat") if isinstance(m, dict) else None
+            if not isinstance(m, dict) or not isinstance(seat, str):
                 raise InvalidRecord(f"chat message {number}: no seat of this game")
+            per_seat[seat] += 1
+            if per_seat[seat] > MAX_PER_SEAT:
+                raise InvalidRecord(
+                    f"chat message {number}: a seat may leave at most {MAX_PER_SEAT} messages a game"
+                )
             audience = m.get("audience")
-            if audience not in (ALL, side_channel(m["seat"])):
+            if audience not in (ALL, side_channel(seat)):
                 raise InvalidRecord(f"chat message {number}: no audience {str(audience)[:48]!r}")
             text = m.get("text")
             if not isinstance(text, str):
                 raise InvalidRecord(f"chat message {number}: its text is not a string")
-            out.append((m["seat"], audience, check_text(text), _moment(m.get("at"))))
+            try:
+                text = check_text(text)
+            except GameError as exc:
+                raise InvalidRecord(f"chat message {number}: {exc.message}") from exc
+            out.append((seat, audience, text, _moment(m.get("at"), f"chat message {number}")))
         return out

@@ -22,8 +22,8 @@ from app.api.answers import (
 )
 from app.api.contract import operation_id, refusals
 from app.api.deps import SeatDep
-from app.api.inbound import BadJson, parse_json
 from app.api.games import SEATED, SEED_REFUSED, seat_link, seat_url
+from app.api.inbound import BadJson, parse_json
 from app.api.schemas import GameId, Mode, Name, OptionName, ScenarioId, SeatLink
 from app.games.between import Between
 from app.games.errors import BadRequest

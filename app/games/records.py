@@ -256,7 +256,8 @@ class Records:
             per_seat[seat] += 1
             if per_seat[seat] > MAX_PER_SEAT:
                 raise InvalidRecord(
-                    f"chat message {number}: a seat may leave at most {MAX_PER_SEAT} messages a game"
+                    f"chat message {number}: a seat may leave at most {MAX_PER_SEAT} "
+                    "messages a game"
                 )
             audience = m.get("audience")
             if audience not in (ALL, side_channel(seat)):

@@ -167,8 +167,9 @@ def test_31_3_the_worst_record_within_the_limits_imports_in_bounded_time(
     server: Server, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The costliest record the limits let in: the umpire's notes, messages and
-    auto-release switches each at MAX_PER_KIND, every seat's chat at MAX_PER_SEAT. Its import and its replay page's load are
-    measured (and printed); each must stay well under the 20 s one import took."""
+    auto-release switches each at MAX_PER_KIND, every seat's chat at MAX_PER_SEAT. Its
+    import and its replay page's load are measured (and printed); each must stay well
+    under the 20 s one import took."""
     played = [(a["seat"], a["action"]["kind"]) for a in _umpired_record()["actions"]]
     room = {k: MAX_PER_KIND - played.count(("umpire", k)) for k in (*UMPIRES, "auto-release")}
     record = umpired_record(

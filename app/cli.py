@@ -43,6 +43,7 @@ def check_workers(settings: Settings, workers: int) -> None:
 def serve(settings: Settings, workers: int) -> None:
     import uvicorn
 
+    from app.api.deadlines import PROTOCOL
     from app.api.wire import WIRE
 
     check_workers(settings, workers)
@@ -54,6 +55,7 @@ def serve(settings: Settings, workers: int) -> None:
         port=settings.port,
         workers=workers,
         ws=WIRE,  # uvicorn's sans-I/O websockets, deflated at level 1 (app.api.wire)
+        http=PROTOCOL,  # uvicorn's httptools protocol, with a deadline on the headers
         log_config=logs.config(settings.log_level),
         access_log=False,  # app.api.access writes one line per request, without its query
         timeout_keep_alive=30,

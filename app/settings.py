@@ -46,6 +46,14 @@ class Settings(BaseSettings):
     games_per_minute: int = Field(default=20, ge=0)
     sockets_per_client: int = Field(default=64, ge=0)
     requests_per_minute: int = Field(default=600, ge=0)
+    # Sockets following one seat of one game, in each process (pages and API alike).
+    sockets_per_seat: int = Field(default=6, ge=0)
+    # Slow clients (app.api.deadlines, app.api.limits), 0 for no limit: seconds a request's
+    # line and headers may take, seconds its body may take, and the bytes of request
+    # bodies all requests together may hold while they are being read (503 past it).
+    header_seconds: float = Field(default=10.0, ge=0)
+    body_seconds: float = Field(default=30.0, ge=0)
+    max_buffered_bytes: int = Field(default=64 * 1024 * 1024, ge=0)
     # An unfinished game with no action for this many days is deleted (0: never);
     # finished games are kept. Swept every `expire_sweep_seconds` (app.games.expiry).
     expire_after_days: float = Field(default=30.0, ge=0)

@@ -93,7 +93,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         telemetry=NO_TELEMETRY,
     )
     records = {"/api/records": settings.max_record_bytes}
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes, paths=records)
+    app.add_middleware(
+        BodyLimit,
+        limit=settings.max_body_bytes,
+        paths=records,
+        seconds=settings.body_seconds,
+        max_buffered=settings.max_buffered_bytes,
+    )
     app.add_middleware(NoStore)  # outside the body limit: its refusals get it too
     app.add_middleware(Quotas, settings=settings)  # refused before anything below it
     app.state.metrics = metrics.Metrics()

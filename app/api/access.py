@@ -9,6 +9,9 @@ websocket's line is written when it ends, with the close code. Headers are never
      "message": "POST /api/games/G/actions 200", "kind": "http", "method": "POST",
      "path": "/api/games/G/actions", "route": "/api/games/{game_id}/actions",
      "game": "G", "status": 200, "ms": 4.2, "client": "10.0.0.7"}
+
+A client that went away before its request's body was all there is status 499 (as
+nginx logs it): no answer was sent, and nothing failed.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.api.limits import DISCONNECTED
 from app.api.metrics import Metrics
 
 log = logging.getLogger("midway.access")
@@ -31,6 +35,7 @@ GAME_IN_PATH = re.compile(r"^/(?:api/)?games/([0-9a-f]{16})(?:/|$)")
 GAME_IN_BODY = re.compile(rb"/games/([0-9a-f]{16})/")
 CREATE_PATHS = frozenset({"/api/games", "/games"})
 UNMATCHED = "(unmatched)"  # a path no route knows: never a label per path
+CLIENT_GONE = 499  # nginx's status for a client that left before its answer (no answer)
 
 
 def game_of(scope: Scope) -> str | None:
@@ -96,6 +101,8 @@ class AccessLog:
             await self.app(scope, receive, sending)
         finally:
             seconds = time.perf_counter() - start
+            if scope.get(DISCONNECTED):
+                status = CLIENT_GONE  # left before its body was all there: no answer sent
             route = route_of(scope)
             self.metrics.observe(scope["method"], route, status, seconds)
             game = created_game(b"".join(answer), gzipped and status == 201) if answer else None

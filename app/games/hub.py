@@ -60,14 +60,30 @@ class Subscriber:
                 self.version = change.version
 
 
+class TooManySockets(GameError):
+    """429: the seat already has as many sockets in this process as it may."""
+
+    status = 429
+
+
 @dataclass
 class Hub:
     fetch: Fetch
     games: dict[str, set[Subscriber]] = field(default_factory=dict)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    # Sockets one seat may have following it here (0: any number). Each action renders
+    # every page socket of the game: 300 on one seat held up every action of the server
+    # by 0.5 s and more (issue 31).
+    per_seat: int = 0
 
     def add(self, sub: Subscriber) -> None:
-        self.games.setdefault(sub.game_id, set()).add(sub)
+        subs = self.games.setdefault(sub.game_id, set())
+        if self.per_seat and sum(s.seat == sub.seat for s in subs) >= self.per_seat:
+            raise TooManySockets(
+                f"too many open sockets on the {sub.seat} seat: at most {self.per_seat}; "
+                "close one first"
+            )
+        subs.add(sub)
 
     def remove(self, sub: Subscriber) -> None:
         subs = self.games.get(sub.game_id)

@@ -83,7 +83,9 @@ class GameService:
             notify_in_transaction=isinstance(broker, PostgresBroker),
             cache=GameCache(settings.state_cache_size),
         )
-        hub = Hub(fetch=lambda g, s, v: service.catch_up(g, s, v))
+        hub = Hub(
+            fetch=lambda g, s, v: service.catch_up(g, s, v), per_seat=settings.sockets_per_seat
+        )
         service = cls(
             store,
             broker,

@@ -19,6 +19,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from app.cli import migrate
+from app.games.between_models import GamePace
 from app.games.db import Database
 from app.games.engine import load_engine
 from app.games.expiry import expire_games
@@ -172,5 +173,32 @@ def test_sweep_deletes_idle_unfinished_games_and_keeps_finished_ones(
         with pytest.raises(Exception, match="no game"):
             store.seat_view(fresh, "japan")
         assert fresh not in expire_games(store.db, now + timedelta(days=400), days)
+    finally:
+        store.db.dispose()
+
+
+def test_8_the_sweep_keeps_claimed_games_and_waits_out_a_paced_games_move(
+    database_url: str,
+) -> None:
+    """Issue 31, item 8: a claimed game (a claim ends it) was deleted as idle after 30
+    days, and so was a paced game whose player has 60 days a move. Now a claimed game is
+    kept however old; a paced game's idle days count from the end of its move's days and
+    vacation; an unpaced game goes as before."""
+    migrate(Settings(database_url=database_url))
+    store = GameStore(db=Database.connect(database_url), engine=load_engine("app.rules"))
+    try:
+        plain = store.create("one", [], "two-player", 11).id
+        paced = store.create("one", [], "two-player", 12).id
+        claimed = store.create("one", [], "two-player", 13).id
+        with store.db.write() as session:
+            session.add(GamePace(game_id=paced, days_per_move=60, vacation_days=10))
+            session.add(GamePace(game_id=claimed, days_per_move=3, claimed_by="usa"))
+        now, days = utcnow(), timedelta(days=30)
+        gone = expire_games(store.db, now + timedelta(days=31), days)
+        assert plain in gone and paced not in gone and claimed not in gone
+        assert paced not in expire_games(store.db, now + timedelta(days=99), days)
+        assert paced in expire_games(store.db, now + timedelta(days=101), days)
+        assert expire_games(store.db, now + timedelta(days=400), days) == []  # claimed kept
+        assert store.seat_view(claimed, "usa")["id"] == claimed
     finally:
         store.db.dispose()

@@ -183,13 +183,11 @@ class Between:
         games = await to_thread.run_sync(self.lobby.listing)
         out = []
         for g in games:
-            pace = await to_thread.run_sync(self.notices.pace, g["id"], "")
-            days = pace["days_per_move"] if pace else None
+            days = g["pace_days"]
             out.append(
                 g
                 | {
                     "scenario_name": names.get(g["scenario"], g["scenario"]),
-                    "pace_days": days,
                     "pace": f"{days} day{'s' if days != 1 else ''} a move" if days else "no pace",
                 }
             )

@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy import select, update
 
-from app.games.between_models import LobbyGame, LobbySeat
+from app.games.between_models import GamePace, LobbyGame, LobbySeat
 from app.games.db import Database
 from app.games.errors import BadRequest, GameError, GameNotFound
 from app.games.models import GAMES_T, Seat
@@ -49,13 +49,35 @@ class Lobby:
         return {r.seat: r.taken for r in rows}
 
     def listing(self) -> list[dict[str, Any]]:
-        """Open games, newest first: those with a free seat that are not over."""
+        """Open games, newest first: the MAX_LISTED newest with a free seat that are not
+        over (only those are read: a lobby of thousands of open games is read as one of a
+        hundred), each with its pace's days a move (None: no pace)."""
+        free = (
+            select(LobbySeat.game_id)
+            .where(LobbySeat.game_id == LobbyGame.game_id, LobbySeat.taken.is_(False))
+            .exists()
+        )
+        newest = (
+            select(LobbyGame.game_id)
+            .join(GAMES_T, GAMES_T.c.id == LobbyGame.game_id)
+            .where(free, GAMES_T.c.status != "finished")
+            .order_by(LobbyGame.created_at.desc(), LobbyGame.game_id)
+            .limit(MAX_LISTED)
+            .subquery()
+        )
         with self.db.read() as session:
             rows = session.execute(
-                select(GAMES_T, LobbySeat.seat, LobbyGame.created_at.label("opened"))
+                select(
+                    GAMES_T,
+                    LobbySeat.seat,
+                    LobbyGame.created_at.label("opened"),
+                    GamePace.days_per_move,
+                )
+                .join(newest, newest.c.game_id == GAMES_T.c.id)
                 .join(LobbyGame, LobbyGame.game_id == GAMES_T.c.id)
                 .join(LobbySeat, LobbySeat.game_id == GAMES_T.c.id)
-                .where(LobbySeat.taken.is_(False), GAMES_T.c.status != "finished")
+                .outerjoin(GamePace, GamePace.game_id == GAMES_T.c.id)
+                .where(LobbySeat.taken.is_(False))
                 .order_by(LobbyGame.created_at.desc(), GAMES_T.c.id, LobbySeat.seat)
             ).all()
         games: dict[str, dict[str, Any]] = {}
@@ -69,10 +91,11 @@ class Lobby:
                     "mode": r.mode,
                     "seats_free": [],
                     "opened": r.opened.isoformat(),
+                    "pace_days": r.days_per_move,
                 },
             )
             entry["seats_free"].append(r.seat)
-        return list(games.values())[:MAX_LISTED]
+        return list(games.values())
 
     def join(self, game_id: str, seat: str | None) -> tuple[str, str]:
         """Take a free seat (the one asked for, else the first): (seat, its new token)."""

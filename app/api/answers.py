@@ -13,6 +13,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from app.api.schemas import GameId, Mode, OptionName
+from app.games.seeds import MAX_SEED
 
 
 class Open(BaseModel):
@@ -150,7 +151,7 @@ class GameRecord(BaseModel):
     scenario: StrictStr
     options: list[StrictStr]
     mode: StrictStr
-    seed: StrictInt
+    seed: StrictInt = Field(ge=0, lt=MAX_SEED)  # a float without a fraction is read too
     seed_salt: StrictStr | None
     seed_sha256: StrictStr
     created_at: StrictStr

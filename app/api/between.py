@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request, Response, status
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 
 from app.api.answers import (
     ChatMessage,
@@ -24,7 +24,7 @@ from app.api.contract import operation_id, refusals
 from app.api.deps import SeatDep
 from app.api.games import SEATED, SEED_REFUSED, seat_link, seat_url
 from app.api.inbound import BadJson, parse_json
-from app.api.schemas import GameId, Mode, Name, OptionName, ScenarioId, SeatLink
+from app.api.schemas import GameId, Mode, Name, OptionName, ScenarioId, SeatLink, Whole
 from app.games.between import Between
 from app.games.errors import BadRequest
 from app.games.notices import EMAIL, MAX_REMIND_HOURS, WEBHOOK
@@ -54,7 +54,7 @@ class Pulse(BaseModel):
     place: StrictStr = Field(
         min_length=8, max_length=32, json_schema_extra={"pattern": f"^{PLACE.pattern}$"}
     )
-    since: StrictInt = Field(default=0, ge=0, lt=2**31)
+    since: Whole = Field(default=0, ge=0, lt=2**31)
 
 
 class ChatPost(BaseModel):
@@ -74,9 +74,9 @@ class OpenGame(BaseModel):
     mode: Mode = "two-player"
     teams: StrictBool = False  # 17a
     keep: Name | None = None
-    seed: StrictInt | None = Field(default=None, ge=0, lt=MAX_SEED)
-    pace_days: StrictInt | None = Field(default=None, ge=1, le=60)
-    vacation_days: StrictInt = Field(default=0, ge=0, le=60)
+    seed: Whole | None = Field(default=None, ge=0, lt=MAX_SEED)
+    pace_days: Whole | None = Field(default=None, ge=1, le=60)
+    vacation_days: Whole = Field(default=0, ge=0, le=60)
 
 
 class OpenedGame(BaseModel):
@@ -249,7 +249,7 @@ class OptIn(BaseModel):
     webhook: StrictStr | None = Field(
         default=None, max_length=2000, json_schema_extra={"pattern": f"^{WEBHOOK.pattern}$"}
     )
-    remind_hours: StrictInt | None = Field(
+    remind_hours: Whole | None = Field(
         default=None, json_schema_extra={"minimum": 1, "maximum": MAX_REMIND_HOURS}
     )
 

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StrictBool,
@@ -30,6 +31,17 @@ def _listed(name: str) -> WithJsonSchema:
     return WithJsonSchema({"type": "string", LISTED: name})
 
 
+def _whole(value: object) -> object:
+    """A number with no fraction written as a float (`449.0`, `3.4e38`) is the whole
+    number it equals: JSON Schema's `integer` is any number whose fraction is zero, and
+    the schema promises no more than that (issue 31). Strings and booleans stay refused."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+# A request's whole number: `integer` in the schema, any number without a fraction here.
+Whole = Annotated[StrictInt, BeforeValidator(_whole)]
 Name = Annotated[StrictStr, Field(min_length=1, max_length=64)]
 ScenarioId = Annotated[Name, _listed(SCENARIO_ID)]
 OptionName = Annotated[Name, _listed(OPTION_NAME)]
@@ -46,10 +58,10 @@ class NewGame(BaseModel):
     options: list[OptionName] = Field(default_factory=list, max_length=64)
     mode: Mode = "two-player"
     teams: StrictBool = False  # 17a: two seats a side, one per command
-    seed: StrictInt | None = Field(default=None, ge=0, lt=MAX_SEED)
+    seed: Whole | None = Field(default=None, ge=0, lt=MAX_SEED)
     # A correspondence pace (issue 14): days per move, and each seat's vacation allowance.
-    pace_days: StrictInt | None = Field(default=None, ge=1, le=60)
-    vacation_days: StrictInt = Field(default=0, ge=0, le=60)
+    pace_days: Whole | None = Field(default=None, ge=1, le=60)
+    vacation_days: Whole = Field(default=0, ge=0, le=60)
 
 
 class SeatLink(BaseModel):
@@ -75,7 +87,7 @@ class ActionPost(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    version: StrictInt = Field(ge=0, lt=2**31)
+    version: Whole = Field(ge=0, lt=2**31)
     action: dict[str, Any]
 
 
@@ -89,4 +101,4 @@ class TakeBackPost(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    version: StrictInt = Field(ge=0, lt=2**31)
+    version: Whole = Field(ge=0, lt=2**31)

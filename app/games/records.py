@@ -128,11 +128,14 @@ class Records:
         teams = record.get("teams", False)  # records from before teams (17a) have none
         if not isinstance(teams, bool):
             raise InvalidRecord("the record's 'teams' is true or false")
+        raw_seed = record.get("seed")
+        if isinstance(raw_seed, float) and raw_seed.is_integer():
+            record["seed"] = int(raw_seed)  # JSON Schema's integer: no fraction, any form
         seed = _field(record, "seed", int)
         actions = _field(record, "actions", list)
         if not all(isinstance(o, str) for o in options):
             raise InvalidRecord("the record's options are rule numbers, as strings")
-        salt = record.get("seed_salt", "")
+        salt = record.get("seed_salt") or ""  # null, as the schema allows: no salt
         if not 0 <= seed < MAX_SEED:
             raise InvalidRecord("the record's seed is out of range")
         if not isinstance(salt, str) or commitment(seed, salt) != record.get("seed_sha256"):
@@ -201,7 +204,7 @@ class Records:
             mode=record["mode"],
             teams=bool(record.get("teams", False)),
             seed=record["seed"],
-            seed_salt=record.get("seed_salt", ""),
+            seed_salt=record.get("seed_salt") or "",
             seed_sha256=record["seed_sha256"],
             status="finished",
             actions=len(replayed.actions),

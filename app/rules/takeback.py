@@ -7,8 +7,11 @@ been revealed to anyone else since (STYLE.md: take-back ends at chance and at a 
 
 - The acting seat's action adds one when it drew no die (1f: the generator's state and
   the forced dice are as they were), emitted no event any other seat or a spectator may
-  see (1c), and gave the move to no seat that did not have it (3). Else the count falls
-  to 0, with that reason.
+  see (1c), gave the move to no seat that did not have it (3), and left every other
+  player's and the spectator's view as it was (1c: "nothing was seen by anyone else" is
+  decided by what their views show, not by the events alone: an arming in the set-up
+  tells no event to the enemy, yet shows on the Operations Card both sides see, 2c).
+  Else the count falls to 0, with that reason.
 - Another seat's action leaves the count alone unless the seat could tell it happened:
   an event it may see, a new step, Turn or status, its own turn to act come or gone.
   Then the count falls to 0: what was done since would have to be taken back too. The
@@ -90,7 +93,20 @@ def why_not(before: State, after: State, seat: str, events: list[Event]) -> tupl
     gained = [s for s in acting(after) if s != seat and s not in acting(before)]
     if gained:
         return "3", f"{title(after, gained[0])} has the move now (3)"
+    for other in (*(s.id for s in players(before) if s.id != seat), SPECTATOR):
+        if shows(before, other) != shows(after, other):  # one seat at a time: most stop early
+            return "1c", f"{title(before, other)} has seen it (1c)"
     return None
+
+
+def shows(state: State, seat: str) -> dict[str, object]:
+    """What `seat` sees of the game: its view, less its own take-back flag (which an
+    action of another seat may change without showing it anything)."""
+    from app.rules.view import view  # the view reads this module's counts
+
+    doc = view(state, seat)
+    prompt = {k: v for k, v in doc["prompt"].items() if k != "take_back"}
+    return {**doc, "prompt": prompt}
 
 
 def drew_dice(before: State, after: State) -> bool:

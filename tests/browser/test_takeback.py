@@ -78,7 +78,10 @@ def before_the_roll(jp: SeatPage, us: SeatPage) -> None:
     jp.pick('#act .subject[data-key="tf:japan:MobileForce"]')  # the move cleared it (issue 13)
     jp.target('#r-searchboard [data-tkey="sb:J2"]')
     jp.done()
-    assert offered(jp), "7a2.2: the US is still setting up; Japan's Done passed no move"
+    jp.synced()
+    assert not offered(jp), (
+        "7a2.2: the US page no longer waits for Japan: its Done was seen (1c, issue 31)"
+    )
 
 
 def after_the_roll(jp: SeatPage, us: SeatPage) -> None:

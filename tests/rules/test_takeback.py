@@ -41,8 +41,13 @@ def test_7a2_2_a_setup_placement_rolled_nothing_and_may_be_taken_back() -> None:
     assert view(after, "japan")["prompt"]["take_back"] is True
     assert view(after, "usa") == view(state, "usa")
     assert view(after, "usa")["prompt"]["take_back"] is False
-    again, _ = play(after, "japan", "place MobileForce H1", "arm A")
-    assert can_take_back(again, "japan").actions == 3
+    again, _ = play(after, "japan", "place MobileForce H1")
+    assert can_take_back(again, "japan").actions == 2
+    # 2c: both Operations Cards are open: an arming shows on the enemy's (issue 31)
+    armed, _ = play(again, "japan", "arm A")
+    refused = can_take_back(armed, "japan")
+    assert (refused.actions, refused.rule) == (0, "1c")
+    assert without(view(armed, "usa")) != without(view(again, "usa"))
 
 
 def test_nothing_to_take_back_before_the_seat_acted() -> None:
@@ -72,18 +77,23 @@ def test_3c_sea_movement_may_be_taken_back_until_done_passes_the_move() -> None:
 
 
 def test_1f_an_action_that_rolled_a_die_may_not_be_taken_back() -> None:
-    """The last setup done starts the game and rolls for Side A (1f, 7a): not the seat
-    that said it, nor the other, whose own setup stands before the roll, may take back."""
+    """The last setup done starts the game and rolls for Side A (1f, 7a): the seat that
+    said it may not take it back. The other's own done was seen when it was said (the
+    enemy's prompt no longer waits for it, 1c, issue 31), so its setup stood already."""
     state = new_game("one", frozenset(), 1)
-    state, _ = play(state, "japan", "place MobileForce H2", "done")
-    assert can_take_back(state, "japan").actions == 2
+    state, _ = play(state, "japan", "place MobileForce H2")
+    assert can_take_back(state, "japan").actions == 1
+    state, _ = play(state, "japan", "done")
+    japan = can_take_back(state, "japan")
+    assert (japan.actions, japan.rule) == (0, "1c") and "has seen it" in japan.why
     state, _ = play(state, "usa", "place TF16 N3", "place TF17 N4")
+    assert can_take_back(state, "usa").actions == 2
     before = state
     state, _ = play(state, "usa", "done")
     assert state.rng != before.rng
-    usa, japan = can_take_back(state, "usa"), can_take_back(state, "japan")
+    usa = can_take_back(state, "usa")
     assert (usa.actions, usa.rule, usa.why) == (0, "1f", "a die was rolled (1f)")
-    assert (japan.actions, japan.rule) == (0, "1f") and "since" in japan.why
+    assert can_take_back(state, "japan").actions == 0
 
 
 def test_1f_a_forced_die_counts_as_a_roll() -> None:
@@ -168,3 +178,67 @@ def test_the_take_back_flag_never_changes_on_what_the_seat_cannot_see(seed: int)
             now = view(state, other)
             if without(now) == without(was):
                 assert now["prompt"]["take_back"] == was["prompt"]["take_back"]
+
+
+def test_1c_issue_31_an_arming_the_enemys_card_shows_is_not_offered_back() -> None:
+    """Issue 31, item 6 (Scenario One, seed 200): Japan arms in the set-up; no event
+    tells the United States, but its copy of Japan's open Operations Card (2c) shows the
+    carrier arming. Something was seen by someone else: no take-back (1c)."""
+    state = new_game("one", frozenset(), 200)
+    arm = next(a for a in legal_actions(state, "japan") if a.kind == "arm")
+    armed, events = apply(state, "japan", arm)
+    assert not any(e.audience != "japan" for e in events)
+    assert without(view(armed, "usa")) != without(view(state, "usa"))
+    refused = can_take_back(armed, "japan")
+    assert (refused.actions, refused.rule) == (0, "1c")
+    assert "the United States has seen it" in refused.why
+    assert view(armed, "japan")["prompt"]["take_back"] is False
+
+
+def undone(scenario: str, seed: int, mode: str, log: list[tuple[str, Action]], seat: str) -> State:
+    """The game as the store takes back `seat`'s last action: the log replayed without it
+    (the actions after it, other seats' of a simultaneous step, kept)."""
+    last = max(i for i, (s, _) in enumerate(log) if s == seat)
+    state = new_game(scenario, frozenset(), seed, mode)
+    for i, (who, action) in enumerate(log):
+        if i != last:
+            state, _ = apply(state, who, action)
+    return state
+
+
+@pytest.mark.parametrize(
+    ("scenario", "seed", "mode"),
+    [("one", 200, "two-player"), ("one", 7, "two-player"), ("three", 5, "umpired")],
+)
+def test_1c_issue_31_take_back_is_offered_only_where_nobody_else_would_see_a_change(
+    scenario: str, seed: int, mode: str
+) -> None:
+    """At every state of a random game's first 150 actions: where a seat is offered its
+    take-back, every other player's and the spectator's view, less its own take-back
+    flag, is the same after the take-back as before it (the umpire, who sees every move
+    as it is made, aside: 18c1, app/rules/takeback.py)."""
+    from app.rules.seats import SPECTATOR, is_umpire, seats
+
+    rng = random.Random(seed)
+    state = new_game(scenario, frozenset(), seed, mode)
+    log: list[tuple[str, Action]] = []
+    offered = 0
+    for _ in range(150):
+        movers = acting(state)
+        if not movers:
+            break
+        seat = rng.choice(movers)
+        action = rng.choice(legal_actions(state, seat))
+        state, _ = apply(state, seat, action)
+        log.append((seat, action))
+        for who in seats(state):
+            if not view(state, who.id)["prompt"]["take_back"]:
+                continue
+            offered += 1
+            back = undone(scenario, seed, mode, log, who.id)
+            others = [s.id for s in seats(state) if s.id != who.id and not is_umpire(state, s.id)]
+            for other in (*others, SPECTATOR):
+                assert without(view(back, other)) == without(view(state, other)), (
+                    f"{who.id}'s take-back after {len(log)} actions changes {other}'s view"
+                )
+    assert offered > 0

@@ -107,23 +107,24 @@ def test_a_take_back_from_under_the_enemys_unseen_setup_actions(api: Api) -> Non
     assert api.view(game, "japan") == after["japan"]["view"]
 
 
-def test_a_take_back_the_enemy_saw_in_its_view_gives_it_a_new_version(api: Api) -> None:
+def test_1c_a_done_the_enemy_saw_in_its_view_is_not_taken_back(api: Api) -> None:
     """7a2.2: Japan's setup Done (the US still setting up) shows in the American view
-    (Waiting for the United States only); Japan takes it back: the American view is as
-    it was before the Done, at a new version, like after any action that changed it."""
+    (Waiting for the United States only). Something was seen by someone else: it is not
+    offered back, a take-back is a 422 naming 1c, and nothing changes (issue 31: decided
+    by what the other seats' views show, not by the events)."""
     game = api.create(seed=40)
     act(api, game, "japan", first(api.view(game, "japan"), "place"))
     usa_before = api.view(game, "usa")
     done = act(api, game, "japan", {"kind": "done"})
     usa_done = api.view(game, "usa")
     assert usa_done["version"] == usa_before["version"] + 1
-    assert usa_done["prompt"]["waiting_for"] == ["usa"] and done["prompt"]["take_back"]
+    assert usa_done["prompt"]["waiting_for"] == ["usa"]
+    assert done["prompt"]["take_back"] is False
+    before = everything(api, game)
     r = take_back(api, game, "japan", done["version"])
-    assert r.status_code == 200, r.text
-    usa_now = api.view(game, "usa")
-    assert usa_now["version"] == usa_done["version"] + 1
-    assert {**usa_now, "version": usa_before["version"]} == usa_before
-    assert api.view(game, "japan")["prompt"]["take_back"] is True  # the placement, still
+    assert r.status_code == 422, r.text
+    assert r.json()["rule"] == "1c" and "has seen it" in r.json()["detail"]
+    assert everything(api, game) == before
 
 
 def test_3c_a_sea_movement_taken_back_then_moved_elsewhere(api: Api) -> None:
@@ -163,16 +164,16 @@ def test_1f_a_take_back_across_a_roll_is_422_naming_the_rule_and_the_game_unchan
     api: Api,
 ) -> None:
     """The last setup done rolls for Side A (1f): the US may not take it back, nor may
-    Japan take back its own setup from before the roll. Each 422 says why, with the
-    rule; every view, version and log is as it was."""
+    Japan take back its own setup, which stood once the US saw its Done (1c). Each 422
+    says why, with the rule; every view, version and log is as it was."""
     game = api.create(seed=34)
     set_up(api, game)
     before = everything(api, game)
-    for seat in ("usa", "japan"):
+    for seat, rule, why in (("usa", "1f", "a die was rolled"), ("japan", "1c", "has seen it")):
         r = take_back(api, game, seat, before[seat]["view"]["version"])
         assert r.status_code == 422, r.text
         body = r.json()
-        assert body["rule"] == "1f" and "a die was rolled" in body["detail"], body
+        assert body["rule"] == rule and why in body["detail"], body
         assert before[seat]["view"]["prompt"]["take_back"] is False
     assert everything(api, game) == before
 

@@ -18,7 +18,7 @@ from app.rules.boards import base_zone, carrier_hex, searchboard_of
 from app.rules.command_copies import within_command
 from app.rules.ship_movement import dead_in_the_water
 from app.rules.state import BASE, GONE, State, Unit
-from app.rules.theatre import base_spec, is_theatre, planes, ptvm_type, today
+from app.rules.theatre import base_spec, is_theatre, planes, ptvm_type, seen
 from app.rules.units import aboard, basing_allows, capacity, load, ship_record, size
 
 # Why a place refuses a landing, by rule: the words a refusal says.
@@ -104,7 +104,7 @@ def basing_refusal(state: State, u: Unit, c: Unit) -> str | None:
     if not is_theatre(state):
         return None
     if c.box == BASE:
-        refused = bases.landing_refused(base_spec(state, c), today(state, c), _type(u))
+        refused = bases.landing_refused(base_spec(state, c), seen(state, c), _type(u))
         if refused is not None:
             return "Bases 3" if refused.startswith("Bases 3") else "Bases 2"
         return None

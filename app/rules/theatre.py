@@ -57,8 +57,16 @@ def base_spec(state: State, unit: Unit) -> BaseSpec:
 
 
 def today(state: State, unit: Unit) -> BaseDamage:
-    """Bases 3: what the base has suffered today (a fresh record until it is hit)."""
+    """Bases 3: what the base has suffered today, kept to be added to (a fresh record
+    until it is hit). Only a strike's hits call this: a look at the record is `seen`."""
     return state.base_damage.setdefault(unit.id, BaseDamage())
+
+
+def seen(state: State, unit: Unit) -> BaseDamage:
+    """Bases 3: what the base has suffered today, looked at without keeping a record of
+    nothing (a record kept by a look showed in the views as "no damage today", so a view
+    depended on what was asked of the state before it: issue 31)."""
+    return state.base_damage.get(unit.id) or BaseDamage()
 
 
 def knocked_out(state: State, unit: Unit) -> bool:

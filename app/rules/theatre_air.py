@@ -31,7 +31,7 @@ from app.rules.state import (
     Unit,
     UnitKey,
 )
-from app.rules.theatre import base_spec, is_land_bomber, is_theatre, today
+from app.rules.theatre import base_spec, is_land_bomber, is_theatre, seen
 from app.rules.time_record import turn_box
 from app.rules.units import air_movement, is_fighter, ship_record
 
@@ -63,7 +63,7 @@ def take_off_refusal(state: State, u: Unit) -> tuple[str, str] | None:
     if not is_theatre(state) or carrier.box != BASE:
         return None
     kind = catalog().airunit(u.side, u.id).type
-    words = bases.take_off_refused(base_spec(state, carrier), today(state, carrier), kind)
+    words = bases.take_off_refused(base_spec(state, carrier), seen(state, carrier), kind)
     if words is None:
         return None
     return ("Bases 3" if words.startswith("Bases 3") else "Bases 2"), words

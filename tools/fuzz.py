@@ -30,7 +30,7 @@ import random
 import sys
 import time
 import traceback
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field, replace
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -38,7 +38,7 @@ from typing import Any
 
 from app.data import catalog
 from app.data.options import optional_rules
-from app.rules import Action, State, apply, legal_actions, new_game, replay, view
+from app.rules import Action, State, apply, can_take_back, legal_actions, new_game, replay, view
 from app.rules.boards import searchboard_of
 from app.rules.command_copies import separate
 from app.rules.commands import command_of, force_command
@@ -489,6 +489,54 @@ def check_non_interference(
         )
 
 
+TAKE_BACK_WINDOW = 64  # states kept to check a take-back against (older: not checked)
+
+
+Past = deque[tuple[State, str, Action, list[Event]]]
+
+
+def check_take_back(past: Past, state: State) -> None:
+    """Issue 14 and 31: a seat is offered its take-back only when nothing was seen by
+    anyone else: taken back as the store does (its last action out of the log, the other
+    seats' actions after it replayed), every other player's and the spectator's view is
+    as it is now (less their own take-back flags), and so is what their logs hold. The
+    umpire, who sees every move as it is made, aside (18c1, app/rules/takeback.py).
+    `past` holds the last actions, each with the state before it and its events."""
+    for who in seats(state):
+        if not can_take_back(state, who.id).actions:
+            continue
+        mine = [i for i, (_, seat, _, _) in enumerate(past) if seat == who.id]
+        if not mine:
+            continue  # its last action is older than the window
+        last = mine[-1]
+        back = past[last][0]
+        told_now: list[Event] = []
+        told_back: list[Event] = []
+        for i in range(last, len(past)):
+            _before, seat, action, told = past[i]
+            told_now.extend(told)
+            if i != last:
+                back, events = apply(back, seat, action)
+                told_back.extend(events)
+        for watcher in (*(s.id for s in seats(state) if s.id != who.id), "spectator"):
+            if is_umpire(state, watcher):
+                continue
+            check(
+                _shown(view(back, watcher)) == _shown(view(state, watcher)),
+                f"{who.id}'s take-back would change {watcher}'s view",
+            )
+            check(
+                [e for e in told_back if visible_to(e, watcher)]
+                == [e for e in told_now if visible_to(e, watcher)],
+                f"{who.id}'s take-back would change {watcher}'s log",
+            )
+
+
+def _shown(doc: dict[str, Any]) -> dict[str, Any]:
+    prompt = {k: v for k, v in doc["prompt"].items() if k != "take_back"}
+    return {**doc, "prompt": prompt}
+
+
 # ---------------------------------------------------------------- games
 
 
@@ -527,6 +575,7 @@ def play_game(
         scenario, seed, 0, log if log is not None else [], options=options, teams=teams, mode=mode
     )
     ledger = Ledger()
+    past: Past = deque(maxlen=TAKE_BACK_WINDOW)
     while state.status != "finished":
         check(result.actions < MAX_ACTIONS, "the game does not end")
         umpire = _umpire_turn(state, rng)
@@ -535,6 +584,8 @@ def play_game(
         result.log.append((seat, action.to_json()))
         before = state
         state, events = apply(state, seat, action)
+        past.append((before, seat, action, events))
+        check_take_back(past, state)
         ledger.record(before, seat, action, events)
         result.actions += 1
         result.battles += sum(1 for e in events if e.kind == "battle")

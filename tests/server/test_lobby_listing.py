@@ -9,10 +9,10 @@ from typing import Any
 from sqlalchemy import event
 
 from app.cli import migrate
+from app.games.between_models import GamePace
 from app.games.db import Database
 from app.games.engine import load_engine
 from app.games.lobby import MAX_LISTED, Lobby
-from app.games.notices import Notices, Outbox
 from app.games.store import GameStore
 from app.settings import Settings
 
@@ -21,7 +21,6 @@ def test_8_the_lobby_reads_only_the_newest_open_games(database_url: str) -> None
     migrate(Settings(database_url=database_url))
     store = GameStore(db=Database.connect(database_url), engine=load_engine("app.rules"))
     lobby = Lobby(store.db)
-    notices = Notices(store.db, Outbox(None, 25, "x"), dict, "")
     try:
         before = {g["id"] for g in lobby.listing()}
         opened = []
@@ -29,7 +28,8 @@ def test_8_the_lobby_reads_only_the_newest_open_games(database_url: str) -> None
             game = store.create("one", [], "two-player", 1000 + n).id
             lobby.open(game, ("usa",) if n % 2 else ("japan", "usa"))
             if n % 3 == 0:
-                notices.set_pace(game, 2, 0)
+                with store.db.write() as session:
+                    session.add(GamePace(game_id=game, days_per_move=2, vacation_days=0))
             opened.append(game)
         full = opened[-1]
         for seat in lobby.offered(full):

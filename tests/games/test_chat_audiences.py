@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.games.chat import ALL, Chat, may_read, readers, side_channel, side_of
+from app.games.chat import ALL, Chat, may_read, printing, readers, side_channel, side_of
 from app.games.db import Database
 from app.games.errors import BadRequest
 from app.games.models import GAMES_T, Base
@@ -78,7 +78,8 @@ def test_17c1_each_message_reaches_only_its_audience(
         seat = seats[who % len(seats)]
         audience = side_channel(seat) if to_side else ALL
         open_channel = audience == ALL or (status == "setup" and len(readers(audience, seats)) >= 2)
-        bad_text = not raw.strip() or any(ord(c) < 32 and c not in "\n\t" for c in raw.strip())
+        # issue 31: controls, format characters (bidi, zero-width), surrogates refused
+        bad_text = not raw.strip() or not all(printing(c) for c in raw.strip())
         try:
             message = chat.post(game_id, seat, audience, raw, seats)
         except BadRequest as exc:

@@ -305,7 +305,8 @@ def scramble(state: State, seat: str, rng: random.Random) -> State:
     if who is not None and who.command is not None and separate(s):
         _scramble_teammate(s, who, rng)
     if not is_umpire(state, seat):
-        _scramble_drafts(s, rng)
+        whole = who is not None and (who.command is None or not separate(s))
+        _scramble_drafts(s, rng, who.side if whole and who is not None else None)
     for x in hidden:
         _scramble_commands(s, x, rng)
         if not mode_of(s.mode).open_cards:
@@ -339,13 +340,15 @@ def scramble(state: State, seat: str, rng: random.Random) -> State:
     return s
 
 
-def _scramble_drafts(s: State, rng: random.Random) -> None:
+def _scramble_drafts(s: State, rng: random.Random, own: Side | None) -> None:
     """18c: what the rules made of every report not yet released, and the truth beside it
-    (the umpire's alone until he releases it)."""
+    (the umpire's alone until he releases it); of a report to the seat's `own` side, not
+    the hex its scout entered, which that side knows (app/rules/heard.py)."""
     hexes = searchboard_of(s).hexes()
     for d in s.drafts:
         if d.status in OPEN:
-            d.data = {**d.data, "hex": rng.choice(hexes), "ships": rng.randint(1, 40)}
+            hex_ = d.data.get("hex") if d.side == own else rng.choice(hexes)
+            d.data = {**d.data, "hex": hex_, "ships": rng.randint(1, 40)}
             d.data |= {"damage": rng.randint(0, ELIMINATED), "found": []}
             d.truth = {"scrambled": rng.random()}
 

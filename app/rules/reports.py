@@ -35,10 +35,21 @@ from typing import Any
 
 from app.rules.actions import Action, add_kinds
 from app.rules.errors import IllegalAction
-from app.rules.events import Event
+from app.rules.events import ALL, Event
 from app.rules.modes import mode_of
 from app.rules.seats import players
-from app.rules.state import ELIMINATED, FLIP, SIDES, Draft, Side, Spotting, State, Unit, other
+from app.rules.state import (
+    ELIMINATED,
+    FLIP,
+    SIDES,
+    Draft,
+    Side,
+    Spotting,
+    State,
+    UmpireMessage,
+    Unit,
+    other,
+)
 from app.rules.theatre import is_theatre
 from app.rules.umpire import UMPIRE, UNREPORTED, face, secret_die, told_damage
 
@@ -282,9 +293,10 @@ def report_kinds(state: State) -> list[str]:
 
 
 def addressees(state: State) -> list[str]:
-    """Whom the umpire may write to: each side, and each player in a team game (17a)."""
+    """Whom the umpire may write to: every player at once, each side, and each player in
+    a team game (17a)."""
     seats = [s.id for s in players(state)]
-    return [*SIDES, *(s for s in seats if s not in SIDES)]
+    return [ALL, *SIDES, *(s for s in seats if s not in SIDES)]
 
 
 def refusal(state: State, action: Action) -> IllegalAction:
@@ -309,7 +321,7 @@ def refusal(state: State, action: Action) -> IllegalAction:
             return IllegalAction(rule, f"report {draft.id} is held already")
     if action.kind == "message":
         whom = ", ".join(addressees(state))
-        return IllegalAction("18c", f"the umpire writes to a side or a player: {whom}")
+        return IllegalAction("18c", f"the umpire writes to all, a side or a player: {whom}")
     if action.kind == "auto-release":
         kinds = ", ".join(f"{k} ({REPORT_RULES[k]})" for k in report_kinds(state))
         return IllegalAction(
@@ -353,6 +365,7 @@ def act(state: State, action: Action, out: list[Event]) -> None:
         out.append(_umpire_event(state, "report-released", {"report": draft.id, "auto": False}))
     elif kind == "message":
         to, text = action.get("to"), action.get("text")
+        state.umpire_messages.append(UmpireMessage(to, state.turn, state.step, text))
         out.append(Event("umpire-message", to, state.turn, state.step, {"to": to, "text": text}))
     elif kind == "umpire-note":
         out.append(_umpire_event(state, "umpire-note", {"text": action.get("text")}))

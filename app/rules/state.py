@@ -171,6 +171,16 @@ class Draft:
     released: int = 0  # the Turn it was released
 
 
+@dataclass(frozen=True, slots=True)
+class UmpireMessage:
+    """18c: a message the umpire wrote to everyone ("all"), a side or one player's seat."""
+
+    to: str
+    turn: int
+    step: str
+    text: str
+
+
 @dataclass(slots=True)
 class Board:
     """One side's Searchboard: secret from the other side (1c, 3c).
@@ -322,6 +332,7 @@ class State:
     # side, and the kinds of report the umpire lets through as soon as they are made
     drafts: list[Draft] = field(default_factory=list)
     auto_release: list[str] = field(default_factory=list)
+    umpire_messages: list[UmpireMessage] = field(default_factory=list)  # 18c, in order
     # Pacific Theatre Via Midway (app/rules/theatre.py): each base's damage today and
     # knockout (Bases 3), by base unit id (base ids are unique across both sides), and the
     # Turn from which each land-based bomber in an Arming box may ready (Bombers 8)

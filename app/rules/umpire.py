@@ -65,6 +65,7 @@ PUBLIC = frozenset(
         # RULES? 11e1 is a competitive roll in the rulebook's game; here the umpire rolls,
         # but the submarine attack that follows shows who has one, so the roll is told
         "submarine-roll",
+        "umpire-message",  # 18c: to "all"; to a side or a player it keeps its audience
     }
 )
 

@@ -33,6 +33,7 @@ from app.rules.boards import bases_of, midway_hex, ships_in
 from app.rules.command_copies import own_board, own_card, own_prompt, separate
 from app.rules.flow import acting, legal_actions, waiting_for
 from app.rules.grid import DIRECTIONS
+from app.rules.heard import heard
 from app.rules.kept import Kept
 from app.rules.landing import plane_count
 from app.rules.modes import mode_of
@@ -108,6 +109,8 @@ def views(state: State, seats: Iterable[str]) -> dict[str, dict[str, Any]]:
                 doc["prompt"] = own_prompt(state, who, doc["prompt"])
             if state.teams:
                 doc["radio"] = notes_of(state, seat)  # 17c3: the seat's own notes
+            if mode_of(state.mode).umpired:
+                doc["heard"] = heard(state, who)  # 18c: the umpire's messages and reports
         if sees_all:
             if boards is None:
                 boards = {side: _searchboard(state, side) for side in SIDES}

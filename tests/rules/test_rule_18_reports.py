@@ -152,11 +152,12 @@ def test_18_the_umpire_taking_a_players_action_is_refused() -> None:
 
 
 def scrambled(s: State) -> State:
-    """The same position with every open draft's contents changed."""
+    """The same position with every open draft's contents changed (not the hex its
+    side's scout entered, nor the unit its side attacked: the side knows those)."""
     t = s.clone()
     for d in t.drafts:
         if d.status != "released":
-            d.data = {**d.data, "hex": "A1", "level": "nothing", "found": [], "damage": 5}
+            d.data = {**d.data, "level": "nothing", "found": [], "damage": 5}
             d.truth = {"scrambled": True}
     return t
 

@@ -78,7 +78,7 @@ def test_18_team_game_umpired_has_four_players_and_the_umpire() -> None:
         "auto-release",
     }
     to = {a.get("to") for a in legal_actions(s, "umpire") if a.kind == "message"}
-    assert to == {"japan", "usa", "japan-i", "japan-vi", "usa-tf16", "usa-tf17"}
+    assert to == {"all", "japan", "usa", "japan-i", "japan-vi", "usa-tf16", "usa-tf17"}
 
 
 @pytest.mark.parametrize("mode", UMPIRED)

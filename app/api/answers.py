@@ -205,10 +205,23 @@ class Presence(BaseModel):
     elsewhere: int
 
 
+class ChatChannel(BaseModel):
+    audience: str
+    label: str
+
+
+class ChatChannels(BaseModel):
+    """The chat channels the seat may write to now; `closed`: why none (a rule)."""
+
+    to: list[ChatChannel]
+    closed: str
+
+
 class PulseAnswer(BaseModel):
     glance: Glance
     presence: Presence
     chat: list[ChatMessage]
+    channels: ChatChannels
 
 
 class LobbyGame(BaseModel):

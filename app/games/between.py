@@ -140,7 +140,10 @@ class Between:
         await to_thread.run_sync(self.presence.seen, game_id, seat, place)
         presence = await to_thread.run_sync(self.presence.report, game_id, seat, place)
         chat = await to_thread.run_sync(self.chat.read, game_id, seat, since)
-        return {"glance": await self.glance(game_id, seat), "presence": presence, "chat": chat}
+        seats = await to_thread.run_sync(self.seats, game_id)
+        channels = await to_thread.run_sync(self.chat.channels, game_id, seat, seats)
+        glance = await self.glance(game_id, seat)
+        return {"glance": glance, "presence": presence, "chat": chat, "channels": channels}
 
     def seats(self, game_id: str) -> tuple[str, ...]:
         """The game's seats, as the engine declares them (not a list kept here)."""

@@ -2,9 +2,16 @@
 
 Channels: `all` (every seat); `side:<side>`, a side's own channel, open only before play
 starts and only when the side has two players (17c1: teammates confer during set-up;
-once play starts they talk only by radio, 17c3). The umpire's channels come with umpired
-games (18). A seat's side is the start of its id (`usa`, `usa-tf16`): the game's seats
-say which seats share a side, and nothing here lists them.
+once play starts they talk only by radio, 17c3); `seat:<seat>`, one seat's.
+
+In the umpired modes the players are separated (18a) and "all information must go
+through the umpire" (18c): a player writes to the umpire only (`seat:umpire`, umpired),
+or to nobody (double-blind: the server is the umpire), besides his side's channel during
+set-up (17c1: the commanders of a side meet before the game begins); the umpire writes
+to everyone, a side or one player, and reads every channel.
+
+A seat's side is the start of its id (`usa`, `usa-tf16`): the game's seats say which
+seats share a side, and nothing here lists them.
 
 Messages are stored, limited in size and rate, and handed out as text (templates escape
 them; the JSON carries them verbatim). After the end they are part of the game's record.
@@ -27,10 +34,14 @@ from app.games.errors import BadRequest, GameError, GameNotFound
 from app.games.models import GAMES_T, utcnow
 
 ALL = "all"
+UMPIRE = "umpire"
+TWO_PLAYER = "two-player"
+WITH_UMPIRE = "umpired"  # 18: a human umpire's seat (double-blind has none)
 MAX_CHARS = 500
 FLOOD_WINDOW = timedelta(seconds=10)
 FLOOD_MESSAGES = 5  # at most this many messages by one seat in FLOOD_WINDOW
 MAX_PER_SEAT = 2000  # messages one seat may leave in one game
+SIDE_WORDS = {"usa": "United States", "japan": "Japan"}
 
 
 class MessageTooLarge(GameError):
@@ -45,23 +56,52 @@ def side_channel(seat: str) -> str:
     return f"side:{side_of(seat)}"
 
 
+def seat_channel(seat: str) -> str:
+    """One seat's channel: the umpire's (a player writes to him) or a player's (the
+    umpire writes to him)."""
+    return f"seat:{seat}"
+
+
 def readers(audience: str, seats: Iterable[str]) -> frozenset[str]:
-    """The seats a message to `audience` reaches."""
+    """The seats a message to `audience` reaches (its writer reads it too; the umpire,
+    in an umpired game, reads every channel: `may_read`)."""
     if audience == ALL:
         return frozenset(seats)
-    return frozenset(s for s in seats if side_channel(s) == audience)
+    return frozenset(s for s in seats if audience in (side_channel(s), seat_channel(s)))
 
 
-def may_read(seat: str, audience: str) -> bool:
-    return audience == ALL or audience == side_channel(seat)
+def may_read(seat: str, audience: str, writer: str = "") -> bool:
+    """18c: the umpire reads every channel ("all information must go through the umpire")."""
+    return (
+        seat in (writer, UMPIRE)
+        or audience in (ALL, seat_channel(seat))
+        or (seat != UMPIRE and audience == side_channel(seat))
+    )
 
 
-def check_audience(seat: str, audience: str, seats: Iterable[str], started: bool) -> None:
+def check_audience(
+    seat: str, audience: str, seats: Iterable[str], started: bool, mode: str = TWO_PLAYER
+) -> None:
     """Refuse a channel the seat may not write to now, naming the rule."""
-    if audience == ALL:
+    seats = tuple(seats)
+    if seat == UMPIRE:
+        if audience != ALL and not readers(audience, seats) - {UMPIRE}:
+            raise BadRequest(
+                f"the umpire writes to all, a side or a player, not {audience[:48]!r}",
+                rule="18c",
+            )
         return
-    if audience != side_channel(seat):
+    if audience.startswith("side:") and audience == side_channel(seat):
+        _check_side_channel(audience, seats, started)
+    elif audience == seat_channel(UMPIRE) and UMPIRE in seats:
+        return  # 18c: all information goes through the umpire
+    elif mode != TWO_PLAYER:
+        raise BadRequest(_separated(mode), rule="18a")
+    elif audience != ALL:
         raise BadRequest(f"no chat channel {audience[:48]!r} for the {seat} seat", rule="17c1")
+
+
+def _check_side_channel(audience: str, seats: tuple[str, ...], started: bool) -> None:
     if len(readers(audience, seats)) < 2:
         raise BadRequest("a side's own channel is for a side of two players (17c1)", rule="17c1")
     if started:
@@ -70,6 +110,47 @@ def check_audience(seat: str, audience: str, seats: Iterable[str], started: bool
             "was open during set-up (17c1)",
             rule="17c3",
         )
+
+
+def _separated(mode: str) -> str:
+    """18a: why a player of an umpired game writes to no other player."""
+    if mode == WITH_UMPIRE:
+        return (
+            "the players are separated (18a): all information goes through the umpire "
+            "(18c), so a player writes to the umpire only"
+        )
+    return (
+        "the players are separated (18a) and the server is the umpire: a player writes "
+        "to no other player (his side's channel is open during set-up only, 17c1)"
+    )
+
+
+def channels(seat: str, seats: tuple[str, ...], started: bool, mode: str) -> dict[str, Any]:
+    """The channels `seat` may write to now, each with its words for the page, and, when
+    it has none, why (the rule that closes them)."""
+    open_ = []
+    why = ""
+    for audience, label in _candidates(seat, seats):
+        try:
+            check_audience(seat, audience, seats, started, mode)
+        except BadRequest as exc:
+            why = why or exc.message
+            continue
+        open_.append({"audience": audience, "label": label})
+    return {"to": open_, "closed": "" if open_ else why}
+
+
+def _candidates(seat: str, seats: tuple[str, ...]) -> list[tuple[str, str]]:
+    out = [(ALL, "Everyone")]
+    if seat == UMPIRE:
+        sides = sorted({side_of(s) for s in seats if s != UMPIRE})
+        out += [(f"side:{x}", SIDE_WORDS.get(x, x)) for x in sides]
+        out += [(seat_channel(s), s) for s in seats if s not in (UMPIRE, side_of(s))]
+        return out
+    out.append((side_channel(seat), "My side only"))
+    if UMPIRE in seats:
+        out.append((seat_channel(UMPIRE), "The umpire"))
+    return out
 
 
 def check_text(text: str) -> str:
@@ -119,11 +200,13 @@ class Chat:
         text = check_text(text)
         with self.db.write() as session:
             game = session.execute(
-                select(GAMES_T.c.status).where(GAMES_T.c.id == game_id).with_for_update()
+                select(GAMES_T.c.status, GAMES_T.c.mode)
+                .where(GAMES_T.c.id == game_id)
+                .with_for_update()
             ).one_or_none()
             if game is None:
                 raise GameNotFound(f"no game {game_id!r}")
-            check_audience(seat, audience, seats, game.status != "setup")
+            check_audience(seat, audience, seats, game.status != "setup", game.mode)
             now = self.clock()
             self._check_flood(session, game_id, seat, now)
             last = session.scalar(
@@ -161,4 +244,14 @@ class Chat:
                 .where(ChatMessage.game_id == game_id, ChatMessage.seq > since)
                 .order_by(ChatMessage.seq)
             ).all()
-        return [message_json(m) for m in rows if seat is None or may_read(seat, m.audience)]
+        return [message_json(m) for m in rows if seat is None or may_read(seat, m.audience, m.seat)]
+
+    def channels(self, game_id: str, seat: str, seats: tuple[str, ...]) -> dict[str, Any]:
+        """The channels the seat may write to now (`channels`)."""
+        with self.db.read() as session:
+            game = session.execute(
+                select(GAMES_T.c.status, GAMES_T.c.mode).where(GAMES_T.c.id == game_id)
+            ).one_or_none()
+        if game is None:
+            raise GameNotFound(f"no game {game_id!r}")
+        return channels(seat, seats, game.status != "setup", game.mode)

@@ -215,15 +215,18 @@
       var log = el("ol", { id: "chat-log", class: "chat-log", "aria-live": "polite" });
       var form = el("form", { id: "chat-form", class: "chat-form" });
       var input = el("input", { id: "chat-text", name: "text", maxlength: "500",
-        autocomplete: "off", "aria-label": "Message to all players" });
+        autocomplete: "off", "aria-label": "Message" });
+      var to = el("select", { id: "chat-to", name: "audience", "aria-label": "To" });
       var send = el("button", { type: "submit" }, "Send");
       var why = el("p", { id: "chat-why", class: "hint", role: "alert" }, "");
-      form.append(input, " ", send);
+      var closed = el("p", { id: "chat-closed", class: "hint", hidden: "" }, "");
+      form.append(el("label", { for: "chat-to" }, "To "), to, " ", input, " ", send);
       form.addEventListener("submit", function (e) {
         e.preventDefault();
         var text = input.value;
         if (!text.trim()) return;
-        api("POST", "/api/games/" + game + "/chat", token, { audience: "all", text: text })
+        var audience = to.value || "all"; // before the first pulse: the server says if not
+        api("POST", "/api/games/" + game + "/chat", token, { audience: audience, text: text })
           .then(function (r) {
             why.textContent = r.ok ? "" : r.data.detail || "not sent";
             if (r.ok) input.value = "";
@@ -231,11 +234,12 @@
           });
       });
       var pace = el("div", { id: "pace", class: "pace", hidden: "" });
-      aside.append(el("h2", {}, "Players and chat"), presence, twice, pace, notices, log, form, why,
-        awayForm());
+      aside.append(el("h2", {}, "Players and chat"), presence, twice, pace, notices, log, form, closed,
+        why, awayForm());
       var side = document.querySelector(".col-side") || document.getElementById("main") || body;
       side.append(aside);
-      return { presence: presence, twice: twice, log: log, sound: sound, pace: pace };
+      return { presence: presence, twice: twice, log: log, sound: sound, pace: pace, form: form,
+        to: to, closed: closed };
     }
 
     function awayForm() { // your-move notices away from the page, opted into per seat
@@ -328,10 +332,37 @@
       panel.twice.hidden = p.elsewhere === 0;
     }
 
+    var channelWords = {};
+
+    function showChannels(c) { // the channels the server takes now (17c1, 17c3, 18a)
+      var wanted = c.to.map(function (x) { return x.audience; }).join(" ");
+      if (panel.to.dataset.offered !== wanted) {
+        var kept = panel.to.value;
+        panel.to.replaceChildren();
+        c.to.forEach(function (x) {
+          channelWords[x.audience] = x.label;
+          panel.to.append(el("option", { value: x.audience }, x.label));
+        });
+        if (wanted.split(" ").indexOf(kept) >= 0) panel.to.value = kept;
+        panel.to.dataset.offered = wanted;
+      }
+      panel.form.hidden = c.to.length === 0;
+      panel.closed.hidden = c.to.length > 0;
+      panel.closed.textContent = c.closed ? "No chat for you now: " + c.closed : "";
+    }
+
+    function whereTo(m) {
+      if (m.audience === "all") return "";
+      if (m.audience === "seat:" + seat) return " (to you)";
+      if (m.audience === "side:" + seat.split("-")[0]) return " (to your side)";
+      if (m.audience === "seat:umpire") return " (to the umpire)";
+      return " (to " + (channelWords[m.audience] || m.audience.replace(/^(seat|side):/, "")) + ")";
+    }
+
     function showChat(messages) {
       messages.forEach(function (m) {
         var li = el("li", { "data-seq": String(m.seq), class: "chat " + m.seat });
-        li.append(el("strong", {}, m.seat + ": "), document.createTextNode(m.text));
+        li.append(el("strong", {}, m.seat + whereTo(m) + ": "), document.createTextNode(m.text));
         panel.log.append(li);
         since = Math.max(since, m.seq);
       });
@@ -379,6 +410,7 @@
           showMove(r.data.glance);
           showPace(r.data.glance.pace);
           showPresence(r.data.presence);
+          showChannels(r.data.channels);
           showChat(r.data.chat);
         }, function () { /* offline: the next pulse tries again */ });
     }

@@ -283,3 +283,38 @@ def test_18c_the_console_shows_the_umpire_the_report_and_no_player_anything_of_i
         page = api.http.get(f"/games/{game.id}/regions", headers=game.auth(seat)).text
         assert "Umpire's console" not in page and f"Release {rid}" not in page
         assert "report-draft" not in page and "waits for the umpire" not in page
+
+
+@pytest.mark.parametrize("mode", UMPIRED)
+def test_18a_a_players_chat_to_all_is_a_422_naming_18a(api: Api, mode: str) -> None:
+    """Issue 30: the chat's "all" would let the players talk around the umpire (18a, 18c);
+    the server refuses it, nothing stored; in the umpired mode the umpire's channel is
+    open, and the pulse says which channels the page may offer."""
+    game = api.create(scenario="one", mode=mode)
+
+    def say(seat: str, audience: str, text: str = "I am in H5") -> Any:
+        return api.http.post(
+            f"/api/games/{game.id}/chat",
+            json={"audience": audience, "text": text},
+            headers=game.auth(seat),
+        )
+
+    r = say("usa", "all")
+    assert r.status_code == 422 and r.json()["rule"] == "18a" and "18a" in r.json()["detail"]
+    pulse = api.http.post(
+        f"/api/games/{game.id}/pulse",
+        json={"place": "0123456789abcdef", "since": 0},
+        headers=game.auth("usa"),
+    ).json()
+    offered = [c["audience"] for c in pulse["channels"]["to"]]
+    if mode == "umpired":
+        assert offered == ["seat:umpire"] and say("usa", "seat:umpire").status_code == 201
+        chat = api.http.get(f"/api/games/{game.id}/chat", headers=game.auth("umpire")).json()
+        assert [m["text"] for m in chat] == ["I am in H5"]
+        assert say("umpire", "all", "Weather clear").status_code == 201
+    else:
+        assert offered == [] and "18a" in pulse["channels"]["closed"]
+    assert (
+        "I am in H5"
+        not in api.http.get(f"/api/games/{game.id}/chat", headers=game.auth("japan")).text
+    )

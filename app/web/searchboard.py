@@ -228,8 +228,16 @@ def _cells(view: dict[str, Any], seat: str, grid: Grid) -> tuple[CellsKey, tuple
         tuple(sorted(_areas(view, seat).items())),
         tuple(sorted(theatre_bases.items())),
         (view.get("battle") or {}).get("hex"),
+        tuple(sorted(awaited_hexes(view))),
     )
     return key, cells_of(key, grid)
+
+
+def awaited_hexes(view: dict[str, Any]) -> set[str]:
+    """18c1: the hexes where the side's scouts searched and whose reports the umpire has
+    not released yet (the view's `heard`, app/rules/heard.py): not "nothing found"."""
+    awaited = (view.get("heard") or {}).get("awaited") or []
+    return {str(a["hex"]) for a in awaited if a.get("hex")}
 
 
 CELLS_KEPT = 4096  # boards' cells by key: each a tuple of shared cells (`_cell`), ~2 kB
@@ -245,7 +253,7 @@ def cells_of(key: CellsKey, grid: Grid) -> tuple[Cell, ...]:
 
 
 def _make_cells(key: CellsKey, grid: Grid) -> tuple[Cell, ...]:
-    _kind, enemy, searched, announced_items, area_items, base_items, battle_hex = key
+    _kind, enemy, searched, announced_items, area_items, base_items, battle_hex, awaited = key
     announced, areas, theatre_bases = dict(announced_items), dict(area_items), dict(base_items)
     edges = theatre.edge_notes() if isinstance(grid, SquareLayout) else {}
     labelled: set[str] = set()
@@ -264,6 +272,7 @@ def _make_cells(key: CellsKey, grid: Grid) -> tuple[Cell, ...]:
             name in searched,
             how and f"{enemy} {how} this Turn",
             name == battle_hex,
+            name in awaited,
         )
         cells.append(_cell(grid, name, cell_key))
     return tuple(cells)
@@ -277,7 +286,7 @@ CELLS_MADE = 8192  # distinct cells kept: a board's few hundred, each in its few
 def _cell(grid: Grid, name: str, marks: CellKey) -> Cell:
     """One hex (or zone) as `_make_cells` marks it, made once for every board that shows
     it so: boards share their unchanged cells, and each cell is drawn once (cells_svg)."""
-    base_words, edge, area, first_of_area, searched, announced, battle = marks
+    base_words, edge, area, first_of_area, searched, announced, battle, awaited = marks
     x, y = grid.centre(name)
     cell = Cell(name, x, y, coords=",".join(map(str, grid.coords(name))))
     cell.position = ",".join(map(str, grid.position(name)))
@@ -303,6 +312,9 @@ def _cell(grid: Grid, name: str, marks: CellKey) -> Cell:
     if battle:
         cell.classes.append("battle-hex")
         cell.notes.append("battle being fought here")
+    if awaited:
+        cell.classes.append("report-awaited")
+        cell.notes.append("searched: the report awaits the umpire (18c1)")
     return cell
 
 
@@ -570,6 +582,9 @@ def searchboard(
         ]
     )
     legend = ["Enemy markers: last seen position, labelled with the Turn (3d3.3)"]
+    if awaited_hexes(view):
+        what = "zones" if grid.kind == "square" else "hexes"
+        legend.append(f"Report awaited from the umpire (18c1): {what} marked “awaited”")
     if isinstance(grid, SquareLayout):
         legend += theatre.LEGEND
     cells_key, cells = _cells(view, seat, grid)

@@ -91,6 +91,16 @@ def test_18_an_umpired_day_turn_with_a_spotting_report_edited_and_released(
         assert us.view()["searchboard"]["flying"]["O"]["hex"] == "J2"
         assert "Mobile Force" not in us.page.content()
         assert not us.page.locator('#r-searchboard [data-key^="seen:japan"]').count()
+        # issue 30: both reports awaited, marked alike (J2's found the Mobile Force)
+        for h in ("K2", "J2"):
+            cell = us.page.locator(f'#r-searchboard g.hex[data-hex="{h}"]')
+            assert "report-awaited" in (cell.get_attribute("class") or "")
+            assert "awaits the umpire (18c1)" in (cell.get_attribute("aria-label") or "")
+        us.shot("report-awaited")
+        box = us.page.locator('#r-searchboard g.hex[data-hex="J2"]').bounding_box()
+        assert box is not None
+        near = {"x": box["x"] - 90, "y": box["y"] - 60, "width": 220, "height": 160}
+        us.page.screenshot(path=str(artifacts / "report-awaited-near.png"), clip=near)
         ump.synced()
         empty = ump.page.locator('#r-umpire .draft[data-report="r1"]')
         assert "r1 Spotting report of K2 for United States, Turn 8 (18c1)" in empty.inner_text()
@@ -112,6 +122,7 @@ def test_18_an_umpired_day_turn_with_a_spotting_report_edited_and_released(
         us.synced()
         us.page.wait_for_selector('#r-searchboard [data-key="seen:japan:?J2"]', state="attached")
         mark = us.page.text_content('#r-searchboard [data-key="seen:japan:?J2"]') or ""
+        assert not us.page.locator("#r-searchboard g.report-awaited").count()
         assert "3 ships" in mark
         assert f"the umpire reports “{EDIT}”" in us.text("#r-log")
         assert "Mobile Force" not in us.page.content()

@@ -14,7 +14,10 @@ base, its hits today and whether it is knocked out, to the attacking side (`repo
 - `release-report r3`: as the rules made it;
 - `edit-report r3 <words>`: in his own words (18d: "other ideas ... left to the individual
   umpires"); the edit is logged for him, and so shown in the replay once the game ends;
-- `hold-report r3`: kept back for now (it may be released or edited later).
+- `hold-report r3`: kept back for now (it may be released or edited later);
+- `release-reports spotting` (or `damage`, or `nothing`: the spotting reports that found
+  nothing): every report of that kind waiting, as the rules made it, in one action (those
+  he holds stay held).
 
 He may also write to one player or one side (`message`), keep private notes
 (`umpire-note`) and let a kind of report through as soon as it is made (`auto-release`:
@@ -62,6 +65,7 @@ ON, OFF = "on", "off"
 add_kinds(
     {
         "release-report": ("report",),  # 18c: a report to its side as the rules made it
+        "release-reports": ("reports",),  # ... every report of a kind waiting, at once
         "edit-report": ("report", "text"),  # 18d: ... in the umpire's own words
         "hold-report": ("report",),  # 18c: kept back for now
         "message": ("to", "text"),  # 18c: the umpire writes to one player or one side
@@ -70,8 +74,18 @@ add_kinds(
     }
 )
 UMPIRE_KINDS = frozenset(
-    {"release-report", "edit-report", "hold-report", "message", "umpire-note", "auto-release"}
+    {
+        "release-report",
+        "release-reports",
+        "edit-report",
+        "hold-report",
+        "message",
+        "umpire-note",
+        "auto-release",
+    }
 )
+# `release-reports`: a kind of report, or NOTHING - the spotting reports that found nothing
+NOTHING = "nothing"
 OPEN = ("waiting", "held")  # a draft not yet released
 # A report made for a side, waiting or released: what was done to get it stands (issue 14:
 # take-back ends at a reveal, and the side has, or will have, the answer)
@@ -280,6 +294,7 @@ def umpire_actions(state: State) -> list[Action]:
             acts += [Action("release-report", (d.id,)), Action("edit-report", (d.id, ""))]
         if d.status == "waiting":
             acts.append(Action("hold-report", (d.id,)))
+    acts += [Action("release-reports", (k,)) for k in BATCHES if batch(state, k)]
     acts += [Action("message", (to, "")) for to in addressees(state)]
     acts.append(Action("umpire-note", ("",)))
     for kind in report_kinds(state):
@@ -290,6 +305,21 @@ def umpire_actions(state: State) -> list[Action]:
 def report_kinds(state: State) -> list[str]:
     """The kinds of report the game's rules make: a base report in the expansion's games."""
     return [k for k in REPORT_RULES if k != BASE_HITS or is_theatre(state)]
+
+
+BATCHES = (NOTHING, *REPORT_RULES)
+
+
+def batch(state: State, which: str) -> list[Draft]:
+    """The reports waiting (not those he holds) that `release-reports which` releases:
+    of a kind, or the spotting reports that found nothing (NOTHING)."""
+    if which == NOTHING:
+        return [d for d in _waiting(state, SPOTTING) if d.data.get("level") == NOTHING]
+    return _waiting(state, which)
+
+
+def _waiting(state: State, kind: str) -> list[Draft]:
+    return [d for d in state.drafts if d.kind == kind and d.status == "waiting"]
 
 
 def addressees(state: State) -> list[str]:
@@ -319,6 +349,13 @@ def refusal(state: State, action: Action) -> IllegalAction:
             )
         if action.kind == "hold-report":
             return IllegalAction(rule, f"report {draft.id} is held already")
+    if action.kind == "release-reports":
+        kinds = ", ".join(BATCHES)
+        return IllegalAction(
+            "18c",
+            f"no report of {action.get('reports')!r} waits for the umpire (reports held "
+            f"are released one by one); release-reports takes one of: {kinds}",
+        )
     if action.kind == "message":
         whom = ", ".join(addressees(state))
         return IllegalAction("18c", f"the umpire writes to all, a side or a player: {whom}")
@@ -363,6 +400,10 @@ def act(state: State, action: Action, out: list[Event]) -> None:
             out.append(_umpire_event(state, "report-edited", logged))
         _release(state, draft, told, out)
         out.append(_umpire_event(state, "report-released", {"report": draft.id, "auto": False}))
+    elif kind == "release-reports":
+        for draft in batch(state, action.get("reports")):
+            _release(state, draft, draft.data, out)
+            out.append(_umpire_event(state, "report-released", {"report": draft.id, "auto": False}))
     elif kind == "message":
         to, text = action.get("to"), action.get("text")
         state.umpire_messages.append(UmpireMessage(to, state.turn, state.step, text))

@@ -142,6 +142,7 @@ def console(view: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any
     ]
     released = [d for d in mine["reports"] if d["status"] == "released"]
     return {
+        "batches": batches(mine),
         "drafts": drafts,
         "waiting": sum(1 for d in drafts if d.status == "waiting"),
         "released": len(released),
@@ -152,7 +153,40 @@ def console(view: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any
     }
 
 
+BATCH_WORDS = {
+    "nothing": "spotting reports that found nothing",
+    "spotting": "spotting reports",
+    "damage": "damage reports",
+}
+
+
+def batches(mine: dict[str, Any]) -> list[dict[str, Any]]:
+    """18c: "release all" of a kind in one click - each `release-reports` offered, with
+    how many reports waiting it releases (those held stay held)."""
+    waiting = [d for d in mine["reports"] if d["status"] == "waiting"]
+    out = []
+    for a in mine["actions"]:
+        if a["kind"] != "release-reports":
+            continue
+        which = a["reports"]
+        if which == "nothing":
+            n = sum(1 for d in waiting if d["reports"] == "spotting" and _found_nothing(d))
+        else:
+            n = sum(1 for d in waiting if d["reports"] == which)
+        words = BATCH_WORDS.get(which, which)
+        if n == 1:
+            words = words.replace("reports", "report")
+        out.append({"value": value(a), "count": n, "words": words})
+    return out
+
+
+def _found_nothing(d: dict[str, Any]) -> bool:
+    return bool(d["data"].get("level") == "nothing")
+
+
 def _addressee(to: str, names: dict[str, str]) -> str:
+    if to == "all":
+        return "Everyone (both sides)"
     side = to.split("-", 1)[0]
     title = SIDE_TITLE.get(side, side)
     return f"{names[to]} ({title})" if names.get(to) else f"{title}, every player"

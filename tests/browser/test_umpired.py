@@ -110,8 +110,15 @@ def test_18_an_umpired_day_turn_with_a_spotting_report_edited_and_released(
         ump.shot("report-waiting")
         ump.page.locator("#r-umpire").screenshot(path=str(artifacts / "console-waiting.png"))
 
-        # 18c: K2's report released as it is; 18d: J2's edited and released
-        umpire_posts(ump, '#r-umpire .draft[data-report="r1"] button.release')
+        # 18c: K2's report released as it is, with every other that found nothing, in
+        # one click (issue 30); 18d: J2's edited and released
+        batch = ump.page.locator("#r-umpire button.release-all")
+        assert batch.all_inner_texts() == [
+            "Release 1 spotting report that found nothing",
+            "Release all 2 spotting reports",
+        ]
+        umpire_posts(ump, '#r-umpire button.release-all:has-text("found nothing")')
+        assert "r1" not in ump.text("#r-umpire .drafts")
         draft.locator("summary").click()
         draft.locator("input[name=text]").fill(EDIT)
         umpire_posts(ump, '#r-umpire .draft[data-report="r2"] .edit-form button')

@@ -223,32 +223,35 @@ def _release(state: State, draft: Draft, told: Mapping[str, Any], out: list[Even
         out.append(Event("damage-report", draft.side, state.turn, state.step, dict(told)))
 
 
-def edited(draft: Draft, words: str) -> dict[str, Any] | tuple[str, str]:
-    """18d: the report in the umpire's words, or why those words cannot be it (rule, why).
+def edited(draft: Draft, words: str, believed: int = 0) -> dict[str, Any] | tuple[str, str]:
+    """18d: the report in the umpire's own words ("other ideas ... must be left to the
+    individual umpires"), any words (or why they cannot be it: rule, why).
 
-    A sighting: "nothing", "something", or a number of ships first ("12 ships"), as 15a1.2
-    answers; any other words are the umpire's own report (level "report") with no task
-    force on it. RULES? an edited sighting names no task force on the Searchboard: the
-    umpire's words say what he wants said. A damage report: "eliminated", "flipped"
-    (with "and 1 hit"), or a number of hits ("2 hits"), as 18c2 reports them. A base report:
-    its hits today and "knocked out" or "not knocked out" ("12 hits, knocked out")."""
+    A sighting: "nothing" (no marker), "something", or a number of ships first ("12
+    ships"), as 15a1.2 answers; any other words are his own report (level "report"). The
+    task forces his words name (of those in the hex, "Mobile Force" for MobileForce) are
+    marked on the side's Searchboard, without their ships: his words tell the rest.
+    RULES? an edited sighting names a task force only where the umpire's words do.
+
+    A damage report in 18c2's words ("eliminated", "flipped", "flipped and 1 hit", "2
+    hits") tells that damage; in any other words it is his report of the unit, and what
+    the side believes of its damage stays as it was (`believed`). A base report: its hits
+    today and "knocked out" or "not knocked out" ("12 hits, knocked out")."""
     first = words.split()[0].lower().strip(".,;:")
     if draft.kind == SPOTTING:
         base = {k: draft.data[k] for k in ("side", "hex", "how")}
-        if first in ("nothing", "something"):
+        if first == NOTHING:
             return {**base, "level": first, "ships": None, "found": [], "said": words}
-        if first.isdigit():
-            return {**base, "level": "number", "ships": int(first), "found": [], "said": words}
-        return {**base, "level": "report", "ships": None, "found": [], "said": words}
+        found = [{"force": m, "ships": []} for m in named_forces(draft, words)]
+        level = "number" if first.isdigit() else first if first == "something" else "report"
+        ships = int(first) if first.isdigit() else None
+        return {**base, "level": level, "ships": ships, "found": found, "said": words}
     if draft.kind == BASE_HITS:
         return _base_words(draft, words)
     damage = _told_points(words)
-    if damage is None:
-        return "18c2", (
-            f"a damage report is told as 18c2 tells it: 'eliminated', 'flipped', 'flipped "
-            f"and 1 hit', or a number of hits ('2 hits'), not {words[:40]!r}"
-        )
     base = {k: draft.data[k] for k in ("target", "target_side")}
+    if damage is None:
+        damage = believed  # his own words: the damage believed stays as it was
     return {**base, "damage": damage, **face(damage), "said": words}
 
 
@@ -262,6 +265,25 @@ def _base_words(draft: Draft, words: str) -> dict[str, Any]:
     base = {k: draft.data[k] for k in ("base", "base_side")}
     hits = numbers[0] if numbers else None
     return {**base, "hits_today": hits, "knocked_out": knocked, "said": words}
+
+
+def named_forces(draft: Draft, words: str) -> list[str]:
+    """The task force markers in the searched hex (as the rules' report or the truth has
+    them) that the umpire's words name."""
+    said = _compact(words)
+    reported, truth = draft.data.get("found"), draft.truth.get("found")
+    markers = {str(f["force"]) for f in reported} if isinstance(reported, list) else set()
+    markers |= {str(m) for m in truth} if isinstance(truth, dict) else set()
+    return sorted(m for m in markers if any(n in said for n in _names(m)))
+
+
+def _names(marker: str) -> tuple[str, ...]:
+    name = _compact(marker)
+    return (name, "taskforce" + name[2:]) if name.startswith("tf") else (name,)
+
+
+def _compact(text: str) -> str:
+    return "".join(c for c in text.lower() if c.isalnum())
 
 
 def _told_points(words: str) -> int | None:
@@ -375,6 +397,10 @@ def refusal(state: State, action: Action) -> IllegalAction:
     )
 
 
+def _target(draft: Draft) -> str:
+    return str(draft.data.get("target", ""))
+
+
 def find(state: State, report_id: str) -> Draft | None:
     return next((d for d in state.drafts if d.id == report_id), None)
 
@@ -392,7 +418,7 @@ def act(state: State, action: Action, out: list[Event]) -> None:
         told = draft.data
         if kind == "edit-report":
             words = action.get("text")
-            result = edited(draft, words)
+            result = edited(draft, words, state.boards[draft.side].told.get(_target(draft), 0))
             if isinstance(result, tuple):
                 raise IllegalAction(*result)
             told, draft.words = result, words

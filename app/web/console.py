@@ -56,6 +56,8 @@ def value(action: dict[str, Any]) -> str:
 
 def said(kind: str, data: dict[str, Any]) -> str:
     """A report in words, as the rules made it or as it was told."""
+    if data.get("said") and kind == "damage":  # 18d: his words, of the unit named
+        return f"{data.get('target', '?')}: “{data['said']}”"
     if data.get("said"):
         return str(data["said"])
     if kind == "damage":
@@ -276,5 +278,4 @@ class UmpireLines:
         return f"The umpire to {SIDE_TITLE.get(to, to)}: “{e.get('text')}”"
 
     def _damage_report(self, e: dict[str, Any]) -> str:
-        told = str(e["said"]) if e.get("said") else damage_words(e)
-        return f"The umpire reports (18c2): {told}"
+        return f"The umpire reports (18c2): {said('damage', e)}"

@@ -375,7 +375,7 @@ def _spotted(view: dict[str, Any], seat: str, n: Namer, grid: Grid) -> list[Mark
     return marks + _unidentified(view, seat, grid)
 
 
-VAGUE = {"something": "something", "number": "ships", "actual": "ships"}
+VAGUE = {"something": "something", "number": "ships", "actual": "ships", "report": "report"}
 
 
 def _unidentified(view: dict[str, Any], seat: str, grid: Grid) -> list[Mark]:
@@ -394,6 +394,8 @@ def _unidentified(view: dict[str, Any], seat: str, grid: Grid) -> list[Mark]:
             f"Enemy ({SIDE_TITLE.get(enemy, enemy)}) {count} reported in {h} on Turn "
             f"{s['turn']} by {s['how']} (15a1.2: the number may be false)"
         )
+        if s.get("said"):  # 18d: the umpire's own words
+            title = f"{title}: the umpire reports “{s['said']}”"
         lines = [f"{SIDE_LABEL.get(enemy, enemy)} enemy", f"? {count}", f"seen T{s['turn']}"]
         marks.append(Mark(f"seen:{enemy}:?{h}", h, x, y, "spotted", enemy, lines, title, False))
     return marks

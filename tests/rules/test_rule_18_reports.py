@@ -99,6 +99,25 @@ def test_18d_edited_words_that_are_no_number_are_the_umpires_own_report() -> Non
     assert view(s, "usa")["searchboard"]["spotted"][-1]["said"] == "Smoke on the horizon"
 
 
+def test_18d_an_edit_naming_the_task_force_puts_its_marker_on_the_board() -> None:
+    """Issue 30: the umpire's words name the Mobile Force: its marker goes on the US
+    Searchboard at H4 (3d3.3), without the ships the rules' report listed."""
+    s, _ = searched()
+    words = "Mobile Force, 4 carriers, heading east"
+    s, ev = umpire(s, {"kind": "edit-report", "report": H4, "text": words})
+    assert kinds(ev, "search")[0].data["found"] == [{"force": "MobileForce", "ships": []}]
+    spotted = view(s, "usa")["searchboard"]["spotted"][-1]
+    assert (spotted["hex"], spotted["forces"], spotted["said"]) == (
+        "H4",
+        {"MobileForce": []},
+        words,
+    )
+    assert "Akagi" not in str(view(s, "usa")["searchboard"])
+    s2, _ = searched()
+    s2, _ = umpire(s2, {"kind": "edit-report", "report": "r1", "text": "Mobile Force here"})
+    assert view(s2, "usa")["searchboard"]["spotted"][-1]["forces"] == {}  # not in K3
+
+
 def test_18c_a_held_report_stays_held_and_may_be_released_later() -> None:
     s, _ = searched()
     s, ev = umpire(s, {"kind": "hold-report", "report": H4})
@@ -189,11 +208,25 @@ def test_18c2_a_damage_report_waits_and_the_side_believes_what_it_saw() -> None:
     assert (b5["face"], b5["hits"]) == ("front", 2)
 
 
+def test_18d_a_damage_report_in_the_umpires_own_words_keeps_the_unit_and_its_damage() -> None:
+    """Issue 30: 18d leaves the words to the umpire - any words are taken; the report
+    still names B5, and what Japan believes of B5 stays as it saw it (one hit)."""
+    s, _ = aa_on_b5([2, 1, 1], "umpired")
+    s, ev = umpire(s, {"kind": "edit-report", "report": "r1", "text": "badly hurt, trailing oil"})
+    told = kinds(ev, "damage-report")[0]
+    assert told.audience == "japan"
+    assert (told.data["target"], told.data["said"]) == ("B5", "badly hurt, trailing oil")
+    b5 = view(s, "japan")["operations_cards"]["usa"]["units"]["B5"]
+    assert (b5["face"], b5["hits"]) == ("front", 1)
+    logged = kinds(ev, "report-edited")[0].data
+    assert logged["before"]["damage"] != logged["after"]["damage"] == 1
+    pair = told_versus_truth(s)[0]
+    assert pair["edited"] == "badly hurt, trailing oil"
+    assert pair["truth"]["damage"] == s.units["usa"]["B5"].damage > 1
+
+
 def test_18c2_an_edited_damage_report_is_told_as_the_umpire_words_it() -> None:
     s, _ = aa_on_b5([2, 1, 1], "umpired")
-    with pytest.raises(IllegalAction) as err:
-        umpire(s, {"kind": "edit-report", "report": "r1", "text": "badly hurt"})
-    assert err.value.rule == "18c2"
     s, ev = umpire(s, {"kind": "edit-report", "report": "r1", "text": "flipped and 1 hit"})
     assert kinds(ev, "damage-report")[0].data["damage"] == FLIP + 1
     b5 = view(s, "japan")["operations_cards"]["usa"]["units"]["B5"]

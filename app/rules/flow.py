@@ -45,6 +45,7 @@ from app.rules.state import Side, State
 from app.rules.steps import STEPS, Step, check_registered
 from app.rules.steps import acting as acting  # the public name of who may act now
 from app.rules.steps import waiting_for as waiting_for
+from app.rules.time_record import night
 
 # Issue 33: the step modules imported, every step id has its step (each step registers
 # under a step id). The names the rules' source gives steps are checked by
@@ -278,7 +279,11 @@ def _pass_automatically(state: State, out: list[Event]) -> tuple[Side, set[Actio
     """Take a side's only choice for it: "done", or a lone battle or bombing combat; with
     teams, also "done" for each of its seats that has nothing else to do. Returns the side
     it stopped at with its choices, when nothing changed after they were worked out."""
-    while state.status != "finished" and not state.simultaneous and state.waiting:
+    while state.status != "finished" and state.waiting:
+        if state.simultaneous:
+            if not _pass_at_night(state, out):
+                return None
+            continue
         side = state.waiting[0]
         step = STEPS[state.step]
         acts = set(step_actions(state, side))
@@ -298,6 +303,29 @@ def _pass_automatically(state: State, out: list[Event]) -> tuple[Side, set[Actio
         elif step.always_asks or not _seats_pass(state, side, out):
             return None
     return None
+
+
+# 3a1: "No air units may fly during night Turns" - the steps of the air units alone, which
+# in the umpired modes both sides do at once (18c1, 18c3).
+NIGHT_PASSED = frozenset({"assembly", "scout routes", "air return"})
+
+
+def _pass_at_night(state: State, out: list[Event]) -> bool:
+    """Issue 30: a step both sides do at once asks nobody at night when it is one of the
+    air units' alone (3a1), and every side waiting has nothing but "done" to do: each is
+    passed, its log saying so. Night is known to all, so the pass tells no side anything
+    of the other's; where some side has something to do (RULES? a unit still in the air
+    at night under an option), every side is asked as before. True when it passed."""
+    step = STEPS[state.step]
+    if state.step not in NIGHT_PASSED or not night(state):
+        return False
+    if any(set(step_actions(state, side)) != {DONE} for side in state.waiting):
+        return False
+    for side in list(state.waiting):
+        _undone(state, side)
+        out.append(_skipped(state, side, step))
+        _side_done(state, side, step, DONE, out)
+    return True
 
 
 def _loses(state: State, side: Side, step: Step) -> bool:

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from app import rules
 from app.rules import Event, apply, events_for, new_game
+from app.rules.flow import acting
 from app.web.choices import Namer
 from app.web.events import Narrator
 
@@ -57,3 +60,55 @@ def test_3_side_b_goes_first_is_said_only_where_it_is_so() -> None:
     assert s.simultaneous
     line = next(w for w in words(s, "usa", events) if w.startswith("Side A"))
     assert "both sides act at once" in line and "(18c1)" in line
+
+
+def done_clicks_through_the_turn(s: rules.State) -> tuple[rules.State, list[tuple[str, str]]]:
+    """Every seat asked says Done until the next Turn's first question: (seat, step)."""
+    turn, asked = s.turn, []
+    while s.turn == turn:
+        seat = next(x for x in acting(s) if x != "umpire")
+        assert {a.kind for a in rules.legal_actions(s, seat)} >= {"done"}
+        asked.append((seat, s.step))
+        s, _ = apply(s, seat, {"kind": "done"})
+    return s, asked
+
+
+@pytest.mark.parametrize("mode", ["umpired", "double-blind"])
+def test_3a1_a_night_turn_asks_nobody_for_the_air_units_steps_when_both_act_at_once(
+    mode: str,
+) -> None:
+    """Issue 30, 3a1: "No air units may fly during night Turns". In the umpired modes both
+    sides do the Action Phase at once (18c1, 18c3); the Assembly Step, the scouts' routes
+    and the Air Return Phase of night Turn 7 ask neither side - each side's log says
+    so - and an empty night Turn is three Done clicks a side (ready, sea movement, air
+    movement and search: sea searches may be made at night), not six."""
+    s, events = set_up(mode)
+    skipped = [(e.step, e.audience) for e in events if e.kind == "step-skipped"]
+    assert sorted(skipped) == [("assembly", "japan"), ("assembly", "usa")]
+    assert s.step == "ready" and s.simultaneous
+    s, asked = done_clicks_through_the_turn(s)
+    assert sorted(asked) == sorted(
+        (side, step)
+        for side in ("japan", "usa")
+        for step in ("ready", "sea movement", "air movement and search")
+    )
+    assert s.turn == 8 and s.step == "assembly"  # a day Turn: both asked again (18c1)
+    assert sorted(acting(s)) == ["japan", "usa"]
+
+
+def test_3a1_a_day_turn_still_asks_for_every_step_in_the_umpired_modes() -> None:
+    """By day whether a side has a scout in the air, or an air unit to land, is its own
+    secret (18b): each step asks both sides, even with nothing to do, so that neither
+    learns the other's from being passed."""
+    s, _ = set_up("umpired")
+    s, _ = done_clicks_through_the_turn(s)
+    s, asked = done_clicks_through_the_turn(s)
+    steps = {step for _, step in asked}
+    assert steps == {
+        "assembly",
+        "ready",
+        "sea movement",
+        "scout routes",
+        "air movement and search",
+        "air return",
+    }

@@ -44,11 +44,18 @@ GAMES = [
 ]
 
 
+# The seed of each kind's random game: one that reaches its records (Coral Sea's 17 no
+# longer came to a surface combat once night Turns asked nobody for the air units' steps
+# in the umpired modes, issue 30: fewer random choices, another game).
+SEEDS = {"coral-sea": 19}
+
+
 @cache
 def played(scenario: str, options: frozenset[str], mode: str, teams: bool) -> list[State]:
     """Every state of one random game, in order (states never change: kept for both tests)."""
-    rng = random.Random(17)
-    state = new_game(scenario, options, 17, mode, teams)
+    seed = SEEDS.get(scenario, 17)
+    rng = random.Random(seed)
+    state = new_game(scenario, options, seed, mode, teams)
     out = [state]
     while state.status != "finished":
         seat = UMPIRE if _umpire_turn(state, rng) else _next_seat(state, rng)

@@ -42,7 +42,7 @@ from app.rules.paths import PATHS
 from app.rules.seats import Seat, is_umpire, seat_of, side_of_seat, side_seats
 from app.rules.setup import new_game
 from app.rules.state import Side, State
-from app.rules.steps import STEPS, Step, check_registered
+from app.rules.steps import STEPS, Step, StepId, check_registered
 from app.rules.steps import acting as acting  # the public name of who may act now
 from app.rules.steps import waiting_for as waiting_for
 from app.rules.time_record import night
@@ -307,7 +307,7 @@ def _pass_automatically(state: State, out: list[Event]) -> tuple[Side, set[Actio
 
 # 3a1: "No air units may fly during night Turns" - the steps of the air units alone, which
 # in the umpired modes both sides do at once (18c1, 18c3).
-NIGHT_PASSED = frozenset({"assembly", "scout routes", "air return"})
+NIGHT_PASSED = frozenset({StepId.ASSEMBLY, StepId.SCOUT_ROUTES, StepId.AIR_RETURN})
 
 
 def _pass_at_night(state: State, out: list[Event]) -> bool:

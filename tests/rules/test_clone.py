@@ -47,7 +47,7 @@ GAMES = [
 # The seed of each kind's random game: one that reaches its records (Coral Sea's 17 no
 # longer came to a surface combat once night Turns asked nobody for the air units' steps
 # in the umpired modes, issue 30: fewer random choices, another game).
-SEEDS = {"coral-sea": 19}
+SEEDS = {"coral-sea": 23}
 
 
 @cache

@@ -18,7 +18,7 @@ from typing import Any
 from app.web.counters import SIDE_TITLE
 
 UMPIRE = "umpire"
-KIND_WORDS = {"spotting": "Spotting report", "damage": "Damage report"}
+KIND_WORDS = {"spotting": "Spotting report", "damage": "Damage report", "base": "Base report"}
 OPEN = ("waiting", "held")
 # The events of the umpire's own doings: his log on the console
 OWN = (
@@ -62,6 +62,8 @@ def said(kind: str, data: dict[str, Any]) -> str:
         return str(data["said"])
     if kind == "damage":
         return damage_words(data)
+    if kind == "base":
+        return base_words(data)
     level = data.get("level")
     found = data.get("found") or []
     if found:
@@ -82,9 +84,23 @@ def damage_words(data: dict[str, Any]) -> str:
     return f"{unit} {hits} hit{'s' if hits != 1 else ''}"
 
 
+def base_words(data: dict[str, Any]) -> str:
+    """The expansion's Bases 3 as 18c2 reports it: "Rabaul 3 hits today, knocked out" -
+    only what the report tells (an edit may leave the hits or the knockout untold)."""
+    told = []
+    if data.get("hits_today") is not None:
+        hits = int(data["hits_today"])
+        told.append(f"{hits} hit{'s' if hits != 1 else ''} today")
+    if data.get("knocked_out") is not None:
+        told.append("knocked out" if data["knocked_out"] else "not knocked out")
+    return f"{data.get('base', '?')} " + (", ".join(told) or "attacked")
+
+
 def truth_words(kind: str, truth: dict[str, Any]) -> str:
     if kind == "damage":
         return damage_words(truth)
+    if kind == "base":
+        return base_words(truth)
     found = truth.get("found") or {}
     if not found:
         return "nothing there"
@@ -94,8 +110,8 @@ def truth_words(kind: str, truth: dict[str, Any]) -> str:
 
 def _suggestion(kind: str, data: dict[str, Any]) -> str:
     """The edit box's first words, in the forms `edited` reads (app/rules/reports.py)."""
-    if kind == "damage":
-        return damage_words(data).split(" ", 1)[1]
+    if kind in ("damage", "base"):
+        return said(kind, data).split(" ", 1)[1]
     return said(kind, data)
 
 
@@ -159,6 +175,7 @@ BATCH_WORDS = {
     "nothing": "spotting reports that found nothing",
     "spotting": "spotting reports",
     "damage": "damage reports",
+    "base": "base reports",
 }
 
 
@@ -279,3 +296,8 @@ class UmpireLines:
 
     def _damage_report(self, e: dict[str, Any]) -> str:
         return f"The umpire reports (18c2): {said('damage', e)}"
+
+    def _base_report(self, e: dict[str, Any]) -> str:
+        if e.get("said"):  # 18d: his words, of the base named
+            return f"The umpire reports (18c2, Bases 3): {e.get('base', '?')}: “{e['said']}”"
+        return f"The umpire reports (18c2, Bases 3): {base_words(e)}"

@@ -47,3 +47,30 @@ def test_18d_an_edited_sighting_is_marked_on_the_board() -> None:
     assert "seen:japan:?H4" in board_keys(vague, "usa")
     none, _ = apply(s, "umpire", {"kind": "edit-report", "report": H4, "text": "nothing seen"})
     assert not any(k.startswith("seen:") for k in board_keys(none, "usa"))
+
+
+def test_ptvm_bases_3_a_base_report_in_words_on_the_console_and_the_log_18c2() -> None:
+    """18c2 with the expansion's Bases 3: a base report waiting on the console says the base,
+    its hits today and its knockout in words (not "something"), as the log line the
+    attacker reads once it is released; an edit in the umpire's words names the base."""
+    from rules.test_ptvm_strikes import BOMBERS, base_reports, kinds, on_base
+
+    from app.web.console import console
+
+    s, _ = on_base("Tulagi", "F4C", BOMBERS[:2], dice=[1, 1, 5], mode="umpired")
+    (draft,) = base_reports(s)
+    card = console(view(s, "umpire"), [])
+    assert card is not None
+    (waiting,) = [d for d in card["drafts"] if d.kind == "Base report"]
+    assert waiting.said == "Tulagi 6 hits today, knocked out"
+    assert waiting.suggestion == "6 hits today, knocked out"
+    _, out = apply(s, "umpire", {"kind": "release-report", "report": draft.id})
+    (told,) = kinds(out, "base-report")
+    line = UmpireLines()._base_report(told.to_json())
+    assert line == "The umpire reports (18c2, Bases 3): Tulagi 6 hits today, knocked out"
+    _, out = apply(s, "umpire", {"kind": "edit-report", "report": draft.id, "text": "Smoke"})
+    (told,) = kinds(out, "base-report")
+    assert UmpireLines()._base_report(told.to_json()).endswith("Tulagi: “Smoke”")
+    assert said("base", {"base": "Tulagi", "hits_today": None, "knocked_out": False}) == (
+        "Tulagi not knocked out"
+    )

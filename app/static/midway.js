@@ -659,6 +659,21 @@
     if (hint && info) hint.hidden = true;
   }
 
+  // -- the sticky prompt's room ------------------------------------------------------------
+  // What the page scrolls to - a zone or hex stepped to with the arrow keys, a region
+  // scrolled into view - stops below the sticky prompt bar, not under it (issue 30): the
+  // page's scroll-padding-top is the bar's height while the bar sticks to the top.
+  function promptRoom() {
+    var bar = document.getElementById("r-prompt");
+    var sticky = bar && getComputedStyle(bar).position === "sticky";
+    var room = sticky ? Math.ceil(bar.getBoundingClientRect().height) + 8 : 0;
+    document.documentElement.style.setProperty("--prompt-room", room + "px");
+  }
+  document.addEventListener("htmx:oobAfterSwap", promptRoom);
+  document.addEventListener("htmx:afterSettle", promptRoom);
+  window.addEventListener("resize", promptRoom);
+  document.addEventListener("DOMContentLoaded", promptRoom);
+
   // -- start ------------------------------------------------------------------------------
   document.addEventListener("DOMContentLoaded", function () {
     if (!token) {

@@ -105,7 +105,10 @@ def truth_words(kind: str, truth: dict[str, Any]) -> str:
     if not found:
         return "nothing there"
     forces = "; ".join(f"{m}: {', '.join(ships)}" for m, ships in found.items())
-    return f"{forces} ({truth.get('ships')} ships)"
+    counters = sum(len(ships) for ships in found.values())
+    # 15a1.2 counts ships, not counters (a DD or AP counter is three to six ships): both said
+    unit = "counter" if counters == 1 else "counters"
+    return f"{forces} ({counters} {unit}: {truth.get('ships')} ships)"
 
 
 def _suggestion(kind: str, data: dict[str, Any]) -> str:

@@ -1,11 +1,15 @@
-"""The README's screenshots: a seat page, a battle and a replay, taken in Chromium.
+"""The README's screenshots: a seat page, a battle, a replay, the umpire's console and the
+theatre map, taken in Chromium.
 
     .venv/bin/python -m tools.screenshots [folder]   (default docs/screenshots)
 
 A server is started on a temporary SQLite database (seeds allowed); a Scenario One game
 is played over the API to its air movement and its first battle, a second one with a
 battle to its end, whose replay is stepped to that battle with both sides on one board;
-the pages are shot at 1366 x 900 as a player would see them.
+an umpired Scenario One game to the US scout's search of the Mobile Force's hex, its
+reports waiting on the umpire's console (18c1); a Coral Sea game ("Pacific Theatre Via
+Midway") set up, its Japanese forces at Rabaul. The pages are shot at 1366 x 900 as a
+player would see them.
 """
 
 from __future__ import annotations
@@ -17,10 +21,49 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from browser.conftest import CHROMIUM_ARGS, chromium_path
-from browser.games import ApiGame
+from browser.games import HTTP, ApiGame
 from live import Server
 
 VIEWPORT = {"width": 1366, "height": 900}
+CORAL_SEA = {  # Starting Positions: the Invasion Force and its cover at Rabaul
+    "japan": {
+        "StrikingForce": "C2B",
+        "CoveringGroup": "C2B",
+        "InvasionForce": "C2B",
+        "SupportGroup": "C2B",
+    },
+    "usa": {"TF17": "H7H", "TF44": "H7G"},
+}
+
+
+def umpired_game(base: str) -> ApiGame:
+    """An umpired Scenario One game (18) at its first scout routes flown: scout O's route
+    K2-J2 handed in and flown, its two spotting reports waiting for the umpire (18c1)."""
+    r = HTTP.post(f"{base}/api/games", json={"scenario": "one", "mode": "umpired", "seed": 10})
+    assert r.status_code == 201, r.text
+    body = r.json()
+    game = ApiGame(base, body["id"], {s["seat"]: s["token"] for s in body["seats"]})
+    game.set_up()
+    game.pass_until("assembly", turn=8)
+    game.act("usa", kind="launch", unit="O")
+    game.act("usa", kind="done")
+    game.pass_until("scout routes", turn=8)
+    for h in ("K2", "J2"):
+        game.act("usa", kind="route", unit="O", hex=h)
+    game.act("usa", kind="done")
+    game.act("japan", kind="done")
+    return game
+
+
+def coral_sea_game(base: str) -> ApiGame:
+    """A Coral Sea game set up (7a2.2): the Japanese forces at Rabaul, the Allied carriers
+    off New Caledonia; the Turn's Assembly Step."""
+    game = ApiGame.create(base, scenario="coral-sea", seed=1)
+    for seat, forces in CORAL_SEA.items():
+        for force, zone in forces.items():
+            game.act(seat, kind="place", force=force, hex=zone)
+        game.act(seat, kind="done")
+    return game
 
 
 def main() -> None:
@@ -41,12 +84,14 @@ def main() -> None:
                 browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
                 page = browser.new_page(viewport=VIEWPORT)
 
-                def shot(url: str, name: str, ready: str, part: str | None = None) -> None:
+                def shot(
+                    url: str, name: str, ready: str, part: str | None = None, at: str = "center"
+                ) -> None:
                     page.goto(url)
                     page.wait_for_selector(ready)
                     if part is not None:  # scrolled to it, as the player would
-                        centre = "e => e.scrollIntoView({block: 'center'})"
-                        page.locator(part).first.evaluate(centre)
+                        scroll = f"e => e.scrollIntoView({{block: '{at}'}})"
+                        page.locator(part).first.evaluate(scroll)
                     page.screenshot(path=str(out / name))
                     print(out / name)
 
@@ -64,6 +109,12 @@ def main() -> None:
                 page.keyboard.press("]")  # the next battle, as a player steps to it
                 page.wait_for_selector("#replay-at:has-text('battle 1')")
                 shot(page.url, "replay.png", "#replay-at")
+                umpired = umpired_game(server.url)
+                waiting = "#r-umpire .draft"
+                shot(umpired.link("umpire"), "umpire-console.png", waiting, "#r-umpire", "start")
+                coral = coral_sea_game(server.url)
+                live = "#conn[data-state=live]"
+                shot(coral.link("japan"), "theatre-map.png", live, "#r-searchboard", "start")
                 browser.close()
         finally:
             server.stop()

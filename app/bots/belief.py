@@ -1,0 +1,107 @@
+"""What a computer seat believes of the enemy, from its own view and log only.
+
+Where the enemy may be: every sighting the seat was given (3d3, 15a, 18c1: the
+Searchboard's intelligence), the enemy's announced sea searches (3d5: made from the
+searcher's own hex), and the battles the seat took part in; each spread by how far a task
+force may have sailed since (3c: up to two hexes a Turn on the Searchboard, three zones on
+the theatre map), and thinned where the seat's own searches found nothing since. With no
+news at all, the scenario's objective: the enemy comes for Midway or stands by it (7b-7e).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.bots.board import distance, is_cell
+
+Json = dict[str, Any]
+SPEED = {"hex": 2, "zone": 3}  # 3c: hexes or zones a task force may sail in a Turn
+NOTHING = "nothing"
+
+
+@dataclass(frozen=True)
+class Sighting:
+    hex: str
+    age: int  # Turns since
+    ships: int  # how many ships were seen (1 when not said)
+
+
+@dataclass
+class Belief:
+    """The seat's side, the enemy's, and the enemy's likely hexes, each with a weight."""
+
+    side: str
+    enemy: str
+    turn: int
+    last_turn: int
+    midway: str | None
+    own: dict[str, str]  # own task forces: force -> hex
+    sightings: list[Sighting] = field(default_factory=list)
+    empty: dict[str, int] = field(default_factory=dict)  # hex -> turn last found empty
+    targets: list[str] = field(default_factory=list)  # fresh sightings (this Turn or last)
+
+    def guess(self) -> str | None:
+        """The one hex the enemy most likely holds: the freshest, biggest sighting; else
+        Midway (the enemy's objective, or the place it guards)."""
+        if self.sightings:
+            best = min(self.sightings, key=lambda s: (s.age, -s.ships, s.hex))
+            return best.hex
+        return self.midway
+
+    def weight(self, hex_: str, spread: bool) -> float:
+        """How likely the enemy is within reach of `hex_` (higher is likelier). With
+        `spread` (the strong level), every sighting counts, spread by the Turns since and
+        thinned where the seat's searches found nothing; else the freshest guess only."""
+        if not spread:
+            g = self.guess()
+            return 0.0 if g is None else -float(distance(hex_, g))
+        total = 0.0
+        for s in self.sightings[-12:]:
+            d = distance(hex_, s.hex)
+            reach = 1 + SPEED[_kind(s.hex)] * s.age
+            total += s.ships / (1.0 + s.age) / (1.0 + max(0, d - reach))
+        if self.midway is not None and is_cell(self.midway) and _kind(hex_) == _kind(self.midway):
+            total += 0.5 / (1.0 + distance(hex_, self.midway))
+        if self.turn - self.empty.get(hex_, -99) <= 1:
+            total *= 0.3  # 3d3: searched this Turn or last and nothing there
+        return total
+
+
+def _kind(hex_: str) -> str:
+    return "zone" if len(hex_) >= 3 and hex_[-1].isalpha() else "hex"
+
+
+def believe(view: Json) -> Belief:
+    viewer = view.get("viewer") or {}
+    side = str(viewer.get("side") or "")
+    sides = [str(s["side"]) for s in view.get("seats", []) if s.get("side")]
+    enemy = next((s for s in sides if s != side), "japan" if side == "usa" else "usa")
+    board = view.get("searchboard") or {}
+    midway = (view.get("midway") or {}).get("hex")
+    belief = Belief(
+        side=side,
+        enemy=enemy,
+        turn=int(view.get("turn") or 0),
+        last_turn=int(view.get("last_turn") or 0),
+        midway=midway if is_cell(midway) else None,
+        own={str(f): str(h) for f, h in (board.get("forces") or {}).items() if is_cell(h)},
+    )
+    for s in board.get("spotted") or []:
+        hex_ = s.get("hex")
+        if not is_cell(hex_):
+            continue
+        age = max(0, belief.turn - int(s.get("turn") or 0))
+        if s.get("level") == NOTHING:
+            belief.empty[hex_] = max(belief.empty.get(hex_, -99), int(s.get("turn") or 0))
+            continue
+        ships = s.get("ships")
+        belief.sightings.append(Sighting(hex_, age, int(ships) if isinstance(ships, int) else 1))
+    for a in view.get("announcements") or []:
+        if a.get("side") == enemy and is_cell(a.get("hex")):
+            belief.sightings.append(Sighting(str(a["hex"]), 0, 1))  # 3d5: his own hex
+    battle = view.get("battle") or {}
+    if battle.get("attacker") == side and is_cell(battle.get("hex")):
+        belief.sightings.append(Sighting(str(battle["hex"]), 0, len(battle.get("ships") or [])))
+    belief.targets = sorted({s.hex for s in belief.sightings if s.age <= 1})
+    return belief

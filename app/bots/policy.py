@@ -1,0 +1,418 @@
+"""The computer's choice of one action: each offered action scored by what the seat knows,
+the best taken (DESIGN.md, Bots).
+
+`choose(view, log, level)` reads the seat's view document (its prompt's actions are the
+legal actions, as the server hands them to a person at that seat) and its log, and nothing
+else. Its randomness is seeded from a hash of what the seat has seen (app.bots.seen), so
+equal information gives an equal choice. A level is a fixed amount of evaluation, never
+a clock: `quick` scores each action by the freshest sighting; `strong` weighs every
+sighting the seat was given (app.bots.belief) and looks one move of its own further
+(app.bots.plans).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from app.bots.belief import Belief, believe
+from app.bots.board import area_centre, distance, is_cell
+from app.bots.seen import seeded
+
+Json = dict[str, Any]
+LEVELS = ("quick", "strong")
+NOISE = 0.25  # seeded jitter between actions of near-equal worth
+STAY = 0.5  # a step that brings nothing loses to Done, whatever the jitter (no going round)
+WORTH = {"CV": 6.0, "CVL": 5.0, "base": 4.0, "BB": 3.5, "CA": 2.5, "AP": 3.0, "CL": 1.5}
+STRIKERS = ("D", "T", "H", "M", "B")  # 1991 air unit types that attack ships and bases
+FIGHTER = "F"
+SCOUT = "S"
+# The expansion's objectives (its victory points: landings, coral-sea.toml &c.), by the
+# zone printed for the place on the theatre map (theatre.toml, Bases 1).
+THEATRE_OBJECTIVE = {"coral-sea": "A4D", "eastern-solomons": "F4F", "santa-cruz": "F4F"}
+STRIKE_REACH = {"hex": 6, "zone": 9}  # hexes or zones a strike is worth launching at
+
+
+class Seat:
+    """What the scoring functions read: the view, its belief, and the seat's own units."""
+
+    def __init__(self, view: Json, level: str) -> None:
+        self.view = view
+        self.level = level
+        self.belief: Belief = believe(view)
+        cards = view.get("operations_cards") or {}
+        self.card: Json = cards.get(self.belief.side) or {}
+        self.enemy_card: Json = cards.get(self.belief.enemy) or {}
+        self.units: Json = self.card.get("units") or {}
+        self.enemy_units: Json = self.enemy_card.get("units") or {}
+        self.board: Json = view.get("searchboard") or {}
+        self.spread = level == "strong"
+        self.objective = self._objective()
+        self.hex_of_carrier = self._carrier_hexes()
+
+    def _objective(self) -> str | None:
+        scenario = (self.view.get("scenario") or {}).get("id", "")
+        return THEATRE_OBJECTIVE.get(str(scenario), self.belief.midway)
+
+    def _carrier_hexes(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for f in self.card.get("forces") or []:
+            hex_ = self.belief.own.get(str(f.get("force")))
+            if hex_ is not None:
+                for ship in f.get("ships") or []:
+                    out[str(ship)] = hex_
+        if self.belief.midway is not None and self.belief.side == "usa":
+            out.setdefault("Midway", self.belief.midway)
+        return out
+
+    def type_of(self, unit: str) -> str:
+        u = self.units.get(unit) or self.enemy_units.get(unit) or {}
+        return str(u.get("type") or "")
+
+    def target_hex(self) -> str | None:
+        """Where a strike should go: a fresh sighting, else (for Japan) the objective."""
+        targets = self.belief.targets
+        if targets:
+            own = list(self.belief.own.values()) or ([self.objective] if self.objective else [])
+            return min(targets, key=lambda h: (min((distance(h, o) for o in own), default=0), h))
+        if self.belief.side == "japan" and self.objective and self.belief.midway:
+            return self.objective  # 7b: the Midway base itself is a target
+        return None
+
+    def likely(self, hex_: str) -> float:
+        return self.belief.weight(hex_, self.spread)
+
+    def late(self) -> bool:
+        return self.belief.turn >= self.belief.last_turn - 1
+
+    def ahead(self) -> int:
+        points = (self.view.get("score") or {}).get("points") or {}
+        return int(points.get(self.belief.side, 0)) - int(points.get(self.belief.enemy, 0))
+
+
+Scorer = Callable[[Seat, Json], float]
+
+
+def _done(s: Seat, a: Json) -> float:
+    return 0.0
+
+
+def _place(s: Seat, a: Json) -> float:
+    """7a2.2: set up within reach of the objective, the attacker closer than the defender;
+    a force already placed moves only to a better hex."""
+    placed = s.belief.own.get(str(a.get("force")))
+    worth = _placement(s, a.get("hex"))
+    if placed is not None:
+        return worth - _placement(s, placed) - 0.5
+    return worth
+
+
+def _placement(s: Seat, hex_: object) -> float:
+    if not is_cell(hex_) or s.objective is None or not is_cell(s.objective):
+        return 1.0
+    try:
+        d = distance(hex_, s.objective)
+    except ValueError:
+        return 1.0
+    want = 5 if s.belief.side == "japan" else 3
+    return 1.0 - 0.3 * abs(d - want)
+
+
+def _move(s: Seat, a: Json) -> float:
+    """3c: close to striking distance of the enemy (or of the objective), no closer; near
+    the end, a side ahead on points keeps its ships away (7a3)."""
+    force, hex_ = str(a.get("force")), a.get("hex")
+    here = s.belief.own.get(force)
+    goal = s.target_hex() or s.objective
+    if not is_cell(hex_) or here is None or goal is None or not is_cell(goal):
+        return -0.2
+    try:
+        want = 3 if s.belief.targets else (1 if s.belief.side == "japan" else 2)
+        if s.late() and s.ahead() > 0:
+            want = 6
+        before = abs(distance(here, goal) - want)
+        after = abs(distance(hex_, goal) - want)
+    except ValueError:
+        return -0.2
+    gain = float(before - after)
+    if s.spread and s.belief.targets:  # strong: mind every sighting, not the nearest only
+        gain += 0.3 * (s.likely(str(hex_)) - s.likely(here))
+    return gain - STAY
+
+
+def _enter(s: Seat, a: Json) -> float:
+    return 2.0 + 0.5 * _move_like(s, a.get("hex"))
+
+
+def _move_like(s: Seat, hex_: object) -> float:
+    goal = s.objective
+    if not is_cell(hex_) or goal is None or not is_cell(goal):
+        return 0.0
+    try:
+        return -0.2 * distance(str(hex_), goal)
+    except ValueError:
+        return 0.0
+
+
+def _ready(s: Seat, a: Json) -> float:
+    return 2.0  # 3b: Arming -> Ready, so it may take off
+
+
+def _arm(s: Seat, a: Json) -> float:
+    return -3.0
+
+
+def _launch(s: Seat, a: Json) -> float:
+    """3a: scouts take off by day; strikers when a target is within reach of their deck;
+    fighters go with the strike (escorts, 4a3) when one goes, else stay for CAP (14)."""
+    kind = s.type_of(str(a.get("unit")))
+    night = bool((s.view.get("time") or {}).get("night"))
+    if kind == SCOUT:
+        return -1.0 if night else 4.0
+    target = s.target_hex()
+    if target is None or night:
+        return -1.0
+    deck = _deck_of(s, str(a.get("unit")))
+    reach = STRIKE_REACH["zone" if target[-1].isalpha() else "hex"]
+    try:
+        d = distance(deck, target) if deck is not None else reach
+    except ValueError:
+        d = reach
+    if d > reach:
+        return -1.0
+    bonus = 1.0 if s.late() else 0.0
+    if kind == FIGHTER:
+        return 1.5 + bonus if _strike_going(s) else -0.5
+    return 3.5 + bonus - 0.2 * d
+
+
+def _deck_of(s: Seat, unit: str) -> str | None:
+    for c in s.card.get("carriers") or []:
+        if unit in (c.get("ready") or []) or unit in (c.get("arming") or []):
+            return s.hex_of_carrier.get(str(c.get("id")))
+    return next(iter(s.belief.own.values()), s.belief.midway)
+
+
+def _strike_going(s: Seat) -> bool:
+    boxes = [f.get("strike") or [] for f in s.card.get("forces") or []]
+    boxes.append(s.card.get("midway_strike") or [])
+    return any(s.type_of(u) in STRIKERS for box in boxes for u in box)
+
+
+def _cap(s: Seat, a: Json) -> float:
+    """14: keep fighters over the fleet, two at most a task force."""
+    up = sum(len(f.get("high_cap") or []) + len(f.get("low_cap") or []) for f in _forces(s))
+    return 2.5 if up < 2 * max(1, len(_forces(s))) else -0.5
+
+
+def _forces(s: Seat) -> list[Json]:
+    return list(s.card.get("forces") or [])
+
+
+def _fly(s: Seat, a: Json) -> float:
+    """3d1, 3d2: scouts toward where the enemy likely is; strikes toward their target."""
+    group, hex_ = str(a.get("group")), a.get("hex")
+    members = (s.board.get("groups") or {}).get(group) or [group]
+    flights = s.board.get("flying") or {}
+    here = (flights.get(members[0]) or {}).get("hex") if members else None
+    if not is_cell(hex_) or not is_cell(here):
+        return -0.5
+    scouting = all(s.type_of(str(m)) == SCOUT for m in members)
+    if scouting:
+        return _toward_unknown(s, str(here), str(hex_))
+    target = s.target_hex()
+    if target is None:
+        return -0.5
+    try:
+        return 1.0 * (distance(str(here), target) - distance(str(hex_), target)) - STAY
+    except ValueError:
+        return -0.5
+
+
+def _toward_unknown(s: Seat, here: str, hex_: str) -> float:
+    """A scout's step: toward the likeliest hex not searched lately."""
+    try:
+        gain = s.likely(hex_) - s.likely(here)
+        fresh = 0.5 if s.belief.turn - s.belief.empty.get(hex_, -99) > 1 else -0.5
+    except ValueError:
+        return -0.5
+    return gain + fresh
+
+
+def _route(s: Seat, a: Json) -> float:
+    """18c1: a scout's route, hex by hex, toward the likeliest unsearched hexes."""
+    unit, hex_ = str(a.get("unit")), a.get("hex")
+    route = (s.board.get("routes") or {}).get(unit) or []
+    here = route[-1] if route else (s.board.get("flying") or {}).get(unit, {}).get("hex")
+    if not is_cell(here):
+        here = _deck_of(s, unit)
+    if not is_cell(hex_) or not is_cell(here):
+        return 0.5
+    if len(route) >= 6:
+        return -0.5
+    return 1.0 + _toward_unknown(s, str(here), str(hex_))
+
+
+def _search(s: Seat, a: Json) -> float:
+    """3d3: a scout searches where it is: always, likelier hexes first."""
+    hex_ = a.get("hex")
+    return 6.0 + (0.5 * s.likely(str(hex_)) if is_cell(hex_) else 0.0)
+
+
+def _sea_search(s: Seat, a: Json) -> float:
+    hex_ = a.get("hex")
+    return 2.0 + (0.2 * s.likely(str(hex_)) if is_cell(hex_) else 0.0)
+
+
+def _search_area(s: Seat, a: Json) -> float:
+    """Searches 1: an area search where the enemy likely is, or near the objective."""
+    centre = area_centre(str(a.get("area")))
+    if not is_cell(centre):
+        return 3.0
+    return 5.0 + 0.5 * s.likely(centre) + 0.3 * _move_like(s, centre)
+
+
+def _land(s: Seat, a: Json) -> float:
+    """5a: every air unit lands; a carrier of its own before a base."""
+    at = str(a.get("at"))
+    return 8.0 + (0.2 if at in s.hex_of_carrier else 0.0)
+
+
+def _target(s: Seat, a: Json) -> float:
+    """4a3: the most valuable ship in the battle (carriers first); each unit placed once."""
+    battle = _battle(s)
+    placed = {**(battle.get("targets") or {}), **(battle.get("air_hexes") or {})}
+    if a.get("kind") != "bomb" and a.get("unit") in placed:
+        return -1.0
+    return 3.0 + WORTH.get(s.type_of(str(a.get("target"))), 1.0)
+
+
+def _attack(s: Seat, a: Json) -> float:
+    return 2.0
+
+
+def _aa(s: Seat, a: Json) -> float:
+    return 3.0  # 4c: every ship's AA factor against the attackers
+
+
+def _battle(s: Seat) -> Json:
+    return s.view.get("battle") or {}
+
+
+def _position(s: Seat, a: Json) -> float:
+    """4a2: each ship set up once."""
+    return -1.0 if a.get("unit") in (_battle(s).get("positions") or {}) else 0.5
+
+
+def _face(s: Seat, a: Json) -> float:
+    return -1.0 if _battle(s).get("facing") else 1.0
+
+
+def _formation(s: Seat, a: Json) -> float:
+    return 3.0  # 4a2: a standard ring around the carriers
+
+
+def _release(s: Seat, a: Json) -> float:
+    return 5.0  # 18c: the computer as umpire releases every report as it is
+
+
+def fixed(worth: float) -> Scorer:
+    return lambda s, a: worth
+
+
+SCORES: dict[str, Scorer] = {
+    "done": _done,
+    "place": _place,
+    "commit": fixed(-1.0),  # 7c4.2: an optional force costs points
+    "withhold": fixed(1.0),
+    "assign": fixed(1.0),
+    "overall": fixed(1.0),
+    "flagship": fixed(1.0),
+    "sortie": fixed(2.0),
+    "ready": _ready,
+    "arm": _arm,
+    "launch": _launch,
+    "max-strike": lambda s, a: _launch(s, a) - 0.5,
+    "cap": _cap,
+    "create": fixed(-1.0),
+    "move": _move,
+    "enter": _enter,
+    "exit": fixed(-5.0),
+    "tow-out": fixed(-2.0),
+    "scuttle": fixed(-5.0),
+    "fly": _fly,
+    "combine": fixed(1.0),  # 13a2: escorts and strikers together
+    "search": _search,
+    "circle": fixed(-1.0),
+    "report": fixed(1.0),
+    "sea-search": _sea_search,
+    "search-area": _search_area,
+    "battle": fixed(1.0),
+    "face": _face,
+    "position": _position,
+    "formation": _formation,
+    "target": _target,
+    "approach": _target,
+    "dogfight": _attack,
+    "strafe": fixed(1.0),
+    "hold": fixed(-1.0),
+    "attack": _attack,
+    "intercept": _attack,
+    "aa": _aa,
+    "fire": fixed(1.0),
+    "cancel": fixed(-5.0),
+    "bomb": lambda s, a: _target(s, a),
+    "reroll": fixed(-0.5),
+    "accept": fixed(0.0),
+    "transfer": fixed(-1.0),
+    "submarine": fixed(1.0),
+    "land": _land,
+    "stage": fixed(-1.0),
+    "patrol": fixed(-1.0),
+    "shadow": fixed(0.5),
+    "radio": fixed(-1.0),
+    "route": _route,
+    "unroute": fixed(-3.0),
+    "release-report": _release,
+}
+UNKNOWN = -2.0  # a kind this module does not know: taken only when nothing else is offered
+
+
+def score(seat: Seat, action: Json) -> float:
+    scorer = SCORES.get(str(action.get("kind")))
+    return UNKNOWN if scorer is None else scorer(seat, action)
+
+
+def scored(view: Json, level: str, rng: random.Random) -> list[tuple[float, int]]:
+    """(worth, index) of each offered action; the noise is drawn for every action in
+    order, whatever its worth, so the draw depends on the offer alone."""
+    seat = Seat(view, level)
+    actions = offered(view)
+    return [(score(seat, a) + NOISE * rng.random(), i) for i, a in enumerate(actions)]
+
+
+def offered(view: Json) -> list[Json]:
+    return [a for a in (view.get("prompt") or {}).get("actions") or [] if _playable(a)]
+
+
+def _playable(action: Json) -> bool:
+    """A written action (17c3's note, 18c's messages) is offered as a template with its
+    text blank: the computer writes none."""
+    return all(v != "" for v in action.values())
+
+
+def choose(view: Json, log: list[Json], level: str = "quick") -> Json:
+    """The action the computer takes at this seat now, from its view and log alone."""
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+    actions = offered(view)
+    if not actions:
+        raise ValueError("the seat has nothing to do now")
+    rng = seeded(view, log)
+    if level == "strong":
+        from app.bots.plans import best
+
+        return dict(actions[best(view, rng)])
+    _worth, index = max(scored(view, level, rng))
+    return dict(actions[index])

@@ -3,9 +3,10 @@
 Every offered action is scored as at the quick level but against the whole belief
 (every sighting, spread by the Turns since, app.bots.belief); then the best few are looked
 at one move of the seat's own further, when they are worth making at all (a step worth
-nothing by itself is not made for where it leads: no going to and fro): a task force's step is worth the best position it
-leads to next (3c: it may go on sailing), a scout's the likeliest hex it may search from
-there. The amount of work is fixed: CANDIDATES actions, each with its neighbours.
+nothing by itself is not made for where it leads: no going to and fro): a task force's
+step is worth the best position it leads to next (3c: it may go on sailing), a scout's
+the likeliest hex it may search from there. The amount of work is fixed: CANDIDATES
+actions, each with its neighbours.
 """
 
 from __future__ import annotations

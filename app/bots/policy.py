@@ -18,7 +18,7 @@ from typing import Any
 
 from app.bots.belief import Belief, believe
 from app.bots.board import area_centre, distance, is_cell
-from app.bots.seen import seeded
+from app.bots.seen import information, seeded
 
 Json = dict[str, Any]
 LEVELS = ("quick", "strong")
@@ -406,6 +406,7 @@ def choose(view: Json, log: list[Json], level: str = "quick") -> Json:
     """The action the computer takes at this seat now, from its view and log alone."""
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+    view = information(view)
     actions = offered(view)
     if not actions:
         raise ValueError("the seat has nothing to do now")

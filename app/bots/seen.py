@@ -2,8 +2,8 @@
 
 The view document as the server hands it to the seat, less the server's fields that tell
 one game from another (its id and the commitment to its seed: app.games.states.document)
-and the seat's version, and the log of what the seat was told. Two seats that were shown
-the same thing draw the same numbers.
+and the seat's version (and whether it may take back), and the log of what the seat was
+told. Two seats that were shown the same thing draw the same numbers.
 """
 
 from __future__ import annotations
@@ -18,8 +18,14 @@ SERVER_FIELDS = frozenset({"id", "version", "seed_sha256"})
 
 
 def information(view: Json) -> Json:
-    """The view without the fields the server adds about the game itself."""
-    return {k: v for k, v in view.items() if k not in SERVER_FIELDS}
+    """The view without the fields the server adds about the game itself, and without
+    whether the seat may take back its last actions (issue 14), which the computer never
+    does: what the computer reads."""
+    out = {k: v for k, v in view.items() if k not in SERVER_FIELDS}
+    prompt = out.get("prompt")
+    if isinstance(prompt, dict) and "take_back" in prompt:
+        out["prompt"] = {k: v for k, v in prompt.items() if k != "take_back"}
+    return out
 
 
 def digest(view: Json, log: list[Json]) -> bytes:

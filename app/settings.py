@@ -29,6 +29,10 @@ class Settings(BaseSettings):
     # Fan-out of "game G changed" between server processes.
     broker: Literal["auto", "local", "postgres", "redis"] = "auto"
     redis_url: str = "redis://127.0.0.1:6379/0"
+    # Issue 35: the most a computer seat thinks over one decision, in seconds (a guard: its
+    # level is a fixed amount of work), and a pause before each of its moves (0: none).
+    computer_seconds: float = Field(default=1.0, gt=0)
+    computer_pause_seconds: float = Field(default=0.0, ge=0)
     # A snapshot of the game state every this many actions.
     snapshot_every: int = Field(default=50, ge=1)
     # States kept in memory per process (the game's latest state, keyed by its log length).

@@ -139,7 +139,7 @@ def play(
         seat = now[0] if len(now) == 1 else rng.choice(now)
         who = seat_of(table.state, seat)
         side = who.side if who is not None else "umpire"
-        table.play(seat, agents[side](table, seat, rng))
+        table.play(seat, agents.get(side, random_agent)(table, seat, rng))
     victory = table.state.victory or {}
     return str(victory.get("winner", "tie")), table
 

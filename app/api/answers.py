@@ -8,7 +8,7 @@ catalogue: app.api.contract fills them in, nothing here lists them.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
@@ -62,6 +62,14 @@ class ModeOffered(Open):
     seatings: list[Seating]
 
 
+class ComputerOffered(BaseModel):
+    """Issue 35: `POST /api/games` takes `computer: {seats, level}`; `seats` "any": any of
+    the game's seats may be left to the computer."""
+
+    seats: Literal["any"]
+    levels: list[str]
+
+
 class Scenario(Open):
     id: str
     name: str
@@ -72,6 +80,7 @@ class Scenario(Open):
     options: list[OptionName]
     teams: bool = Field(description="17: teams of two a side are offered")
     modes: list[ModeOffered]
+    computer: ComputerOffered
 
 
 class Action(BaseModel):

@@ -40,10 +40,11 @@ def seat_link(game_id: str, seat: CreatedSeat) -> SeatLink:
     )
 
 
-def created_body(created: Created) -> GameCreated:
+def created_body(created: Created, computer: frozenset[str] = frozenset()) -> GameCreated:
+    """The new game's seat links, but for the seats the computer plays (issue 35)."""
     return GameCreated(
         id=created.id,
-        seats=[seat_link(created.id, s) for s in created.seats],
+        seats=[seat_link(created.id, s) for s in created.seats if s.seat not in computer],
         replay_url=f"/api/games/{created.id}/replay",
     )
 
@@ -65,10 +66,13 @@ SEED_REFUSED = {
     ),
 )
 async def create_game(body: NewGame, service: ServiceDep, request: Request) -> GameCreated:
-    created = await service.create(body.scenario, body.options, body.mode, body.seed, body.teams)
+    computer = body.computer.levels() if body.computer is not None else {}
+    created = await service.create(
+        body.scenario, body.options, body.mode, body.seed, body.teams, computer
+    )
     if body.pace_days is not None:
         await request.app.state.between.set_pace(created.id, body.pace_days, body.vacation_days)
-    return created_body(created)
+    return created_body(created, frozenset(computer))
 
 
 @router.get("/{game_id}", response_model=None, responses=refusals(*SEATED, ok=SeatView))

@@ -5,7 +5,7 @@ Requests forbid unknown fields: a typo is a 422 that names it, never silently ig
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -16,6 +16,7 @@ from pydantic import (
     StrictInt,
     StrictStr,
     WithJsonSchema,
+    field_validator,
 )
 
 from app.games.seeds import MAX_SEED
@@ -49,6 +50,28 @@ Mode = Annotated[Name, _listed(MODE)]
 GameId = Annotated[str, Field(pattern=f"^{GAME_ID.pattern}$")]
 
 
+class ComputerSeats(BaseModel):
+    """Issue 35: the seats the computer plays (any of the game's: `GET /api/scenarios`
+    lists them), and how hard it thinks."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seats: list[Annotated[StrictStr, Field(min_length=1, max_length=32)]] = Field(
+        min_length=1, max_length=8
+    )
+    level: Literal["quick", "strong"] = "quick"
+
+    @field_validator("seats")
+    @classmethod
+    def _once_each(cls, seats: list[str]) -> list[str]:
+        if len(set(seats)) != len(seats):
+            raise ValueError("a seat is named twice")
+        return seats
+
+    def levels(self) -> dict[str, str]:
+        return {seat: self.level for seat in self.seats}
+
+
 class NewGame(BaseModel):
     """POST /api/games. `seed` only on a server run with MIDWAY_ALLOW_SEED=1."""
 
@@ -62,6 +85,8 @@ class NewGame(BaseModel):
     # A correspondence pace (issue 14): days per move, and each seat's vacation allowance.
     pace_days: Whole | None = Field(default=None, ge=1, le=60)
     vacation_days: Whole = Field(default=0, ge=0, le=60)
+    # Issue 35: seats left to the computer; they get no link in the answer.
+    computer: ComputerSeats | None = None
 
 
 class SeatLink(BaseModel):

@@ -13,11 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.bots.board import distance, is_cell
+from app.bots.board import area_centre, distance, is_cell
 
 Json = dict[str, Any]
 SPEED = {"hex": 2, "zone": 3}  # 3c: hexes or zones a task force may sail in a Turn
 NOTHING = "nothing"
+THEATRE_SCENARIOS = frozenset({"coral-sea", "eastern-solomons", "santa-cruz"})
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,19 @@ def _kind(hex_: str) -> str:
     return "zone" if len(hex_) >= 3 and hex_[-1].isalpha() else "hex"
 
 
+def _on_board(name: object, theatre: bool) -> str | None:
+    """A hex or zone of the seat's board; on the theatre map an area ("F2", as an area
+    search names it) stands for its middle zone."""
+    if not is_cell(name):
+        return None
+    text = str(name)
+    if theatre and _kind(text) == "hex":
+        return area_centre(text) if is_cell(area_centre(text)) else None
+    if not theatre and _kind(text) == "zone":
+        return None
+    return text
+
+
 def believe(view: Json) -> Belief:
     viewer = view.get("viewer") or {}
     side = str(viewer.get("side") or "")
@@ -84,12 +98,15 @@ def believe(view: Json) -> Belief:
         enemy=enemy,
         turn=int(view.get("turn") or 0),
         last_turn=int(view.get("last_turn") or 0),
-        midway=midway if is_cell(midway) else None,
+        midway=midway if is_cell(midway) and _kind(str(midway)) == "hex" else None,
         own={str(f): str(h) for f, h in (board.get("forces") or {}).items() if is_cell(h)},
     )
+    theatre = any(_kind(h) == "zone" for h in belief.own.values()) or (
+        str((view.get("scenario") or {}).get("id")) in THEATRE_SCENARIOS
+    )
     for s in board.get("spotted") or []:
-        hex_ = s.get("hex")
-        if not is_cell(hex_):
+        hex_ = _on_board(s.get("hex"), theatre)
+        if hex_ is None:
             continue
         age = max(0, belief.turn - int(s.get("turn") or 0))
         if s.get("level") == NOTHING:
@@ -98,10 +115,12 @@ def believe(view: Json) -> Belief:
         ships = s.get("ships")
         belief.sightings.append(Sighting(hex_, age, int(ships) if isinstance(ships, int) else 1))
     for a in view.get("announcements") or []:
-        if a.get("side") == enemy and is_cell(a.get("hex")):
-            belief.sightings.append(Sighting(str(a["hex"]), 0, 1))  # 3d5: his own hex
+        hex_ = _on_board(a.get("hex"), theatre)
+        if a.get("side") == enemy and hex_ is not None:
+            belief.sightings.append(Sighting(hex_, 0, 1))  # 3d5: his own hex
     battle = view.get("battle") or {}
-    if battle.get("attacker") == side and is_cell(battle.get("hex")):
-        belief.sightings.append(Sighting(str(battle["hex"]), 0, len(battle.get("ships") or [])))
+    hex_ = _on_board(battle.get("hex"), theatre)
+    if battle.get("attacker") == side and hex_ is not None:
+        belief.sightings.append(Sighting(hex_, 0, len(battle.get("ships") or [])))
     belief.targets = sorted({s.hex for s in belief.sightings if s.age <= 1})
     return belief

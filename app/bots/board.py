@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+FAR = 99  # between cells of two boards
 ZONE_LETTERS = "ABCDEFGHI"  # a zone's letter within its area: A B C / D E F / G H I
 
 
@@ -28,11 +29,11 @@ def cell(name: str) -> tuple[str, int, int]:
 @lru_cache(maxsize=65536)
 def distance(a: str, b: str) -> int:
     """Steps between two cells of one board (hexes: cube distance of the odd-q layout;
-    zones: diagonals count one)."""
+    zones: diagonals count one); FAR between two boards."""
     ka, ax, ay = cell(a)
     kb, bx, by = cell(b)
     if ka != kb:
-        raise ValueError(f"{a!r} and {b!r} are not on one board")
+        return FAR  # not on one board: as far as can be
     if ka == "zone":
         return max(abs(ax - bx), abs(ay - by))
     az = ay - (ax - (ax & 1)) // 2

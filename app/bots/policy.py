@@ -109,14 +109,15 @@ def _place(s: Seat, a: Json) -> float:
 
 
 def _placement(s: Seat, hex_: object) -> float:
+    """Between 1 and 3: a force not yet placed is placed before anything else is done."""
     if not is_cell(hex_) or s.objective is None or not is_cell(s.objective):
         return 1.0
     try:
-        d = distance(hex_, s.objective)
+        d = distance(str(hex_), s.objective)
     except ValueError:
         return 1.0
     want = 5 if s.belief.side == "japan" else 3
-    return 1.0 - 0.3 * abs(d - want)
+    return 1.0 + 2.0 / (1.0 + 0.3 * abs(d - want))
 
 
 def _move(s: Seat, a: Json) -> float:
@@ -142,7 +143,13 @@ def _move(s: Seat, a: Json) -> float:
 
 
 def _enter(s: Seat, a: Json) -> float:
-    return 2.0 + 0.5 * _move_like(s, a.get("hex"))
+    """3c: a force due enters, nearest the objective; one that entered moves only to a
+    better hex."""
+    entered = s.belief.own.get(str(a.get("force")))
+    worth = 2.0 + 0.5 * _move_like(s, a.get("hex"))
+    if entered is not None:
+        return worth - (2.0 + 0.5 * _move_like(s, entered)) - STAY
+    return max(0.5, worth)
 
 
 def _move_like(s: Seat, hex_: object) -> float:
@@ -317,6 +324,17 @@ def _release(s: Seat, a: Json) -> float:
     return 5.0  # 18c: the computer as umpire releases every report as it is
 
 
+def _command(s: Seat) -> str:
+    return str((s.view.get("viewer") or {}).get("command") or "")
+
+
+def _once(s: Seat, what: str, key: str | None) -> float:
+    """17a-17c2: a force assigned, the overall commander and a flagship named once each."""
+    named = (s.board.get("commands") or {}).get(what)
+    done = bool(named) if key is None else isinstance(named, dict) and key in named
+    return -1.0 if done else 1.0
+
+
 def fixed(worth: float) -> Scorer:
     return lambda s, a: worth
 
@@ -326,9 +344,9 @@ SCORES: dict[str, Scorer] = {
     "place": _place,
     "commit": fixed(-1.0),  # 7c4.2: an optional force costs points
     "withhold": fixed(1.0),
-    "assign": fixed(1.0),
-    "overall": fixed(1.0),
-    "flagship": fixed(1.0),
+    "assign": lambda s, a: _once(s, "forces", str(a.get("force"))),
+    "overall": lambda s, a: _once(s, "overall", None),
+    "flagship": lambda s, a: _once(s, "flagships", _command(s)),
     "sortie": fixed(2.0),
     "ready": _ready,
     "arm": _arm,

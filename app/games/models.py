@@ -94,6 +94,9 @@ class Seat(Base):
     token_sha256: Mapped[str] = mapped_column(String(64), unique=True)
     version: Mapped[int] = mapped_column(Integer, default=1)
     view_stamp: Mapped[str] = mapped_column(String(64), default="")
+    # issue 35: the level of the computer that plays this seat (app/bots), or None for a
+    # person's seat
+    computer: Mapped[str | None] = mapped_column(String(16), nullable=True, default=None)
 
 
 class ActionRecord(Base):

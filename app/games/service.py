@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import TypeVar
@@ -26,6 +26,8 @@ from anyio import to_thread
 from sqlalchemy.engine import make_url
 
 from app.games.cache import GameCache
+from app.games.computer import ComputerPlayer
+from app.games.computer_seats import computer_seats, games_with_computer
 from app.games.db import Busy, Database
 from app.games.engine import Engine, Json, load_engine
 from app.games.errors import NotAuthorised, SeedNotAllowed
@@ -69,7 +71,20 @@ class GameService:
     allow_seed: bool = False
     expire_after_days: float = 0.0
     expire_sweep_seconds: float = 3600.0
+    computer_seconds: float = 1.0
+    computer_pause_seconds: float = 0.0
     _sweeper: asyncio.Task[None] | None = field(default=None, init=False)
+    computer: ComputerPlayer = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.computer = ComputerPlayer(
+            seats_of=self.computer_seats,
+            view=self.view,
+            log_of=self.log,
+            act=self.act,
+            think_seconds=self.computer_seconds,
+            pause_seconds=self.computer_pause_seconds,
+        )
 
     @classmethod
     def build(cls, settings: Settings, engine: Engine | None = None) -> GameService:
@@ -93,6 +108,8 @@ class GameService:
             allow_seed=settings.allow_seed,
             expire_after_days=settings.expire_after_days,
             expire_sweep_seconds=settings.expire_sweep_seconds,
+            computer_seconds=settings.computer_seconds,
+            computer_pause_seconds=settings.computer_pause_seconds,
         )
         return service
 
@@ -100,8 +117,20 @@ class GameService:
         await self.broker.start(self._remote_change)
         if self.expire_after_days > 0:
             self._sweeper = asyncio.create_task(self._sweep_now_and_then())
+        await self.resume_computer()
+
+    async def resume_computer(self) -> None:
+        """Issue 35: at start-up, every unfinished game with a computer seat is looked at,
+        so a seat whose move it is moves (the server may have stopped as it thought)."""
+        for game_id in await to_thread.run_sync(games_with_computer, self.store.db):
+            self.computer.poke(game_id)
+
+    async def computer_seats(self, game_id: str) -> dict[str, str]:
+        """The seats of the game the computer plays, and its level (issue 35)."""
+        return await to_thread.run_sync(computer_seats, self.store.db, game_id)
 
     async def stop(self) -> None:
+        await self.computer.stop()
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -113,6 +142,8 @@ class GameService:
     async def _remote_change(self, game_id: str | None) -> None:
         for game in [game_id] if game_id else list(self.hub.games):
             self.hub.changed_soon(game)
+        if game_id:
+            self.computer.poke(game_id)
 
     async def expire(self) -> list[str]:
         """Delete the unfinished games idle for too long (app.games.expiry)."""
@@ -138,13 +169,26 @@ class GameService:
         return self.store.engine.describe_scenarios()
 
     async def create(
-        self, scenario: str, options: list[str], mode: str, seed: int | None, teams: bool = False
+        self,
+        scenario: str,
+        options: list[str],
+        mode: str,
+        seed: int | None,
+        teams: bool = False,
+        computer: Mapping[str, str] | None = None,
     ) -> Created:
+        """A new game; `computer`: the seats the computer plays, with its level (issue
+        35), which starts thinking at once where it is to move."""
         if seed is not None and not self.allow_seed:
             raise SeedNotAllowed(
                 "a seed is accepted only when the server runs with MIDWAY_ALLOW_SEED=1"
             )
-        return await to_thread.run_sync(self.store.create, scenario, options, mode, seed, teams)
+        created = await to_thread.run_sync(
+            self.store.create, scenario, options, mode, seed, teams, computer
+        )
+        self.computer.know(created.id, dict(computer or {}))
+        self.computer.poke(created.id)
+        return created
 
     async def seats(self, game_id: str) -> tuple[Json, ...]:
         """The game's seats, as the engine declares them."""
@@ -177,6 +221,7 @@ class GameService:
         """`act`, with the seat's view document at the version it gave (no read again)."""
         committed = await self._act(game_id, seat, version, action)
         self.hub.changed_soon(game_id, committed.changes, (committed.seq, committed.events))
+        self.computer.poke(game_id)
         await self.broker.publish(game_id, committed.seq)
         doc = committed.doc
         if doc is None or doc.get("version") != committed.version:
@@ -238,6 +283,7 @@ class GameService:
         seats whose views changed get a patch)."""
         committed = await to_thread.run_sync(self.store.take_back, game_id, seat, version)
         self.hub.changed_soon(game_id, committed.changes)
+        self.computer.poke(game_id)
         await self.broker.publish(game_id, committed.seq)
         return committed.version
 

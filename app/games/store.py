@@ -21,7 +21,7 @@ import json
 import logging
 import re
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NamedTuple
@@ -30,6 +30,7 @@ from sqlalchemy import Connection, Row, bindparam, select
 from sqlalchemy.engine import Dialect
 
 from app.games.cache import GameCache, Loaded, SeatLog, SeatLogs
+from app.games.computer_seats import check_computer
 from app.games.db import Database
 from app.games.diff import make_patch
 from app.games.engine import OMNISCIENT, Engine, Json
@@ -242,10 +243,17 @@ class GameStore:
     # -- creation --------------------------------------------------------------------
 
     def create(
-        self, scenario: str, options: list[str], mode: str, seed: int | None, teams: bool = False
+        self,
+        scenario: str,
+        options: list[str],
+        mode: str,
+        seed: int | None,
+        teams: bool = False,
+        computer: Mapping[str, str] | None = None,
     ) -> Created:
         """A new game; its seats are those the engine declares for it (scenario, mode,
-        teams), each with a token of its own."""
+        teams), each with a token of its own; `computer`: the seats the computer plays
+        and its level (issue 35), checked against those seats."""
         t = STAGES.clock()
         if seed is None:
             seed = new_seed()
@@ -258,6 +266,7 @@ class GameStore:
         seats = tuple(str(s["seat"]) for s in declared)
         if not 1 <= len(seats) <= MAX_SEATS:
             raise BadRequest(f"a game has 1 to {MAX_SEATS} seats, not {len(seats)}")
+        levels = check_computer(seats, computer or {})
         game = Game(
             id=new_game_id(),
             scenario=scenario,
@@ -282,6 +291,7 @@ class GameStore:
                         token_sha256=token_hash(created.token),
                         version=1,
                         view_stamp=self.engine.stamp,
+                        computer=levels.get(created.seat),
                     )
                 )
         docs = {s: document(game, s, 1, self.engine.view(state, s)) for s in seats}

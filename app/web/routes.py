@@ -20,6 +20,7 @@ from starlette.types import Scope
 
 from app.api.deps import ServiceDep, SettingsDep, bearer_token
 from app.api.inbound import parse_json
+from app.bots import LEVELS
 from app.data.options import optional_rules
 from app.games import GameError, GameService, StaleVersion
 from app.games.notices import check_pace
@@ -87,6 +88,7 @@ def home_page(service: GameService, allow_seed: bool, error: str = "") -> str:
         refuses=rules.scenario_refuses,
         presets=[(name, rules.presets[name]) for name in PRESETS if name in rules.presets],
         modes=modes,
+        computer_levels=LEVELS,
         allow_seed=allow_seed,
         error=error,
     )
@@ -118,6 +120,32 @@ def pace_of(form: Form) -> tuple[int | None, int]:
     return pace
 
 
+def computer_of(
+    form: Form, scenarios: list[dict[str, Any]], scenario: str, mode: str, teams: bool
+) -> dict[str, str]:
+    """Issue 35: the form's "the computer plays": a side (every seat of it, with teams)
+    or the umpire, at a level; {} when people play every seat."""
+    plays, level = first(form, "computer"), first(form, "computer_level", "quick")
+    if not plays:
+        return {}
+    if level not in LEVELS:
+        raise ValueError(f"the computer's level is one of {', '.join(LEVELS)}, not {level!r}")
+    seats = [
+        str(seat["seat"])
+        for s in scenarios
+        if s["id"] == scenario
+        for m in s["modes"]
+        if m["mode"] == mode
+        for seating in m["seatings"]
+        if seating["teams"] == teams
+        for seat in seating["seats"]
+        if seat["seat"] == plays or seat.get("side") == plays
+    ]
+    if not seats:
+        raise ValueError(f"the computer cannot play {plays!r} in this game")
+    return dict.fromkeys(seats, level)
+
+
 def _seed(raw: str) -> int | None:
     if not raw:
         return None
@@ -134,7 +162,10 @@ async def create(request: Request, service: ServiceDep, settings: SettingsDep) -
     try:
         seed = _seed(first(form, "seed")) if settings.allow_seed else None
         pace = pace_of(form)
-        created = await service.create(scenario, form.get("options", []), mode, seed, teams)
+        computer = computer_of(form, service.scenarios(), scenario, mode, teams)
+        created = await service.create(
+            scenario, form.get("options", []), mode, seed, teams, computer
+        )
         await request.app.state.between.set_pace(created.id, *pace)
     except (GameError, ValueError) as exc:
         return not_made(request, service, settings.allow_seed, "created", exc)
@@ -142,7 +173,7 @@ async def create(request: Request, service: ServiceDep, settings: SettingsDep) -
     # game. The seat tokens ride in the redirect's fragment, which the browser keeps on the
     # new page and never sends back (nor is it in any request line the server logs).
     base = settings.base_url.rstrip("/")  # configured, never the request's Host
-    fragment = "&".join(f"{s.seat}={s.token}" for s in created.seats)
+    fragment = "&".join(f"{s.seat}={s.token}" for s in created.seats if s.seat not in computer)
     location = f"{base}/games/{created.id}/created#{fragment}"
     return html(request, "", 303, {"Location": location})
 
@@ -156,6 +187,7 @@ async def created_page(
     try:
         summary = await service.summary(game_id)
         seats = await service.seats(game_id)
+        computer = await service.computer_seats(game_id)
     except GameError as exc:
         return html(request, render.flash("No such game.", "error"), exc.status)
     base = settings.base_url.rstrip("/")
@@ -174,6 +206,12 @@ async def created_page(
                 "url": f"{base}/games/{game_id}/seat/{about['seat']}",
             }
             for about in seats
+            if about["seat"] not in computer  # issue 35: the computer's seats get no link
+        ],
+        computer=[
+            render.seat_of(game_id, about["seat"], seats) or Seat(game_id, about["seat"])
+            for about in seats
+            if about["seat"] in computer
         ],
         replay_url=f"{base}/games/{game_id}/replay",
         record_url=f"{base}/api/games/{game_id}/replay",

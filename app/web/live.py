@@ -75,6 +75,7 @@ class LivePage:
         # read again), kept up by the news of this process's commits (`on_log`).
         self.log: list[dict[str, Any]] | None = None
         self.log_seq = 0
+        self.computer: list[str] = []  # issue 35: the seats the computer plays
 
     async def run(self) -> None:
         await self.ws.accept()
@@ -83,6 +84,7 @@ class LivePage:
             token, self.page_version = await self.first_message()
             seat = await self.service.authenticate(self.game_id, token)
             self.who = Seat(self.game_id, seat)
+            self.computer = sorted(await self.service.computer_seats(self.game_id))
             sub = Subscriber(self.game_id, seat, self.on_message, None, on_log=self.on_log)
             await self.service.follow(sub)
             await self.live(sub)
@@ -164,7 +166,8 @@ class LivePage:
         if self.log is None:
             self.log_seq, self.log = await self.service.log_through(self.game_id, self.who.seat)
         t = STAGES.clock()
-        regions = self.regions.render(self.view, self.log, self.who)
+        view = {**self.view, "computer": self.computer} if self.computer else self.view
+        regions = self.regions.render(view, self.log, self.who)
         STAGES.lap("page", t)
         return regions
 

@@ -151,10 +151,16 @@ class Seat:
         )
 
 
+COMPUTER_THINKING = " (the computer is thinking)"
+
+
 def seat_titles(view: dict[str, Any]) -> dict[str, str]:
-    """Each seat of the game (as its view lists them) by its words for people."""
+    """Each seat of the game (as its view lists them) by its words for people; a seat the
+    computer plays (issue 35: the live page puts them under "computer") says so."""
+    computer = view.get("computer") or ()
     return {
         str(s["seat"]): Seat("", str(s["seat"]), str(s["side"]), str(s["label"] or "")).title
+        + (COMPUTER_THINKING if s["seat"] in computer else "")
         for s in view.get("seats") or []
     }
 

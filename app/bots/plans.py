@@ -47,9 +47,9 @@ def _name(kind: str, x: int, y: int) -> str | None:
     return f"{chr(ord('A') + col)}{row}{'ABCDEFGHI'[k]}" if col < 26 else None
 
 
-def best(view: Json, rng: random.Random) -> int:
+def best(view: Json, log: list[Json], rng: random.Random) -> int:
     """The index of the strong level's choice among the view's offered actions."""
-    seat = Seat(view, "strong")
+    seat = Seat(view, "strong", log)
     actions = offered(view)
     worth = [score(seat, a) + NOISE * rng.random() for a in actions]
     ranked = sorted(range(len(actions)), key=lambda i: -worth[i])[:CANDIDATES]
@@ -88,4 +88,4 @@ def _from(seat: Seat, action: Json, hex_: str) -> Seat:
         routes = dict(board.get("routes") or {})
         routes[unit] = [*(routes.get(unit) or []), hex_]
         board["routes"] = routes
-    return Seat({**view, "searchboard": board}, "strong")
+    return Seat({**view, "searchboard": board}, "strong", seat.log)

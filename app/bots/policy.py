@@ -37,9 +37,10 @@ STRIKE_REACH = {"hex": 6, "zone": 9}  # hexes or zones a strike is worth launchi
 class Seat:
     """What the scoring functions read: the view, its belief, and the seat's own units."""
 
-    def __init__(self, view: Json, level: str) -> None:
+    def __init__(self, view: Json, level: str, log: list[Json] | None = None) -> None:
         self.view = view
         self.level = level
+        self.log = log or []
         self.belief: Belief = believe(view)
         cards = view.get("operations_cards") or {}
         self.card: Json = cards.get(self.belief.side) or {}
@@ -65,6 +66,20 @@ class Seat:
         if self.belief.midway is not None and self.belief.side == "usa":
             out.setdefault("Midway", self.belief.midway)
         return out
+
+    def sailed(self, force: str) -> set[str]:
+        """The hexes the force was in this Turn, by the seat's log of its own moves (3c),
+        and where it is: a move never goes back to one (no going round)."""
+        turn = self.belief.turn
+        out = {
+            str(e.get("hex"))
+            for e in self.log[-400:]
+            if e.get("kind") in ("move", "enter")
+            and e.get("force") == force
+            and e.get("turn") == turn
+        }
+        here = self.belief.own.get(force)
+        return out | ({here} if here else set())
 
     def type_of(self, unit: str) -> str:
         u = self.units.get(unit) or self.enemy_units.get(unit) or {}
@@ -125,6 +140,8 @@ def _move(s: Seat, a: Json) -> float:
     the end, a side ahead on points keeps its ships away (7a3)."""
     force, hex_ = str(a.get("force")), a.get("hex")
     here = s.belief.own.get(force)
+    if hex_ in s.sailed(force):
+        return -1.0
     goal = s.target_hex() or s.objective
     if not is_cell(hex_) or here is None or goal is None or not is_cell(goal):
         return -0.2
@@ -402,10 +419,10 @@ def score(seat: Seat, action: Json) -> float:
     return UNKNOWN if scorer is None else scorer(seat, action)
 
 
-def scored(view: Json, level: str, rng: random.Random) -> list[tuple[float, int]]:
+def scored(view: Json, log: list[Json], level: str, rng: random.Random) -> list[tuple[float, int]]:
     """(worth, index) of each offered action; the noise is drawn for every action in
     order, whatever its worth, so the draw depends on the offer alone."""
-    seat = Seat(view, level)
+    seat = Seat(view, level, log)
     actions = offered(view)
     return [(score(seat, a) + NOISE * rng.random(), i) for i, a in enumerate(actions)]
 
@@ -432,6 +449,6 @@ def choose(view: Json, log: list[Json], level: str = "quick") -> Json:
     if level == "strong":
         from app.bots.plans import best
 
-        return dict(actions[best(view, rng)])
-    _worth, index = max(scored(view, level, rng))
+        return dict(actions[best(view, log, rng)])
+    _worth, index = max(scored(view, log, level, rng))
     return dict(actions[index])

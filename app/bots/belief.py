@@ -19,6 +19,10 @@ Json = dict[str, Any]
 SPEED = {"hex": 2, "zone": 3}  # 3c: hexes or zones a task force may sail in a Turn
 NOTHING = "nothing"
 THEATRE_SCENARIOS = frozenset({"coral-sea", "eastern-solomons", "santa-cruz"})
+# 7a2.2: on the Searchboard the Japanese set up in area II (H1-J2) and steam for Midway;
+# the Americans set up east of the Dateline (rows L-T), by Midway: where each side looks
+# for the other before any sighting.
+SEARCHBOARD_PRIOR = {"usa": "J3", "japan": "O5"}
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,7 @@ class Belief:
     last_turn: int
     midway: str | None
     own: dict[str, str]  # own task forces: force -> hex
+    prior: str | None = None  # where the enemy is expected before any news
     sightings: list[Sighting] = field(default_factory=list)
     empty: dict[str, int] = field(default_factory=dict)  # hex -> turn last found empty
     targets: list[str] = field(default_factory=list)  # fresh sightings (this Turn or last)
@@ -48,7 +53,7 @@ class Belief:
         if self.sightings:
             best = min(self.sightings, key=lambda s: (s.age, -s.ships, s.hex))
             return best.hex
-        return self.midway
+        return self.prior or self.midway
 
     def weight(self, hex_: str, spread: bool) -> float:
         """How likely the enemy is within reach of `hex_` (higher is likelier). With
@@ -62,8 +67,9 @@ class Belief:
             d = distance(hex_, s.hex)
             reach = 1 + SPEED[_kind(s.hex)] * s.age
             total += s.ships / (1.0 + s.age) / (1.0 + max(0, d - reach))
-        if self.midway is not None and is_cell(self.midway) and _kind(hex_) == _kind(self.midway):
-            total += 0.5 / (1.0 + distance(hex_, self.midway))
+        for near in (self.prior, self.midway):
+            if near is not None:
+                total += 0.5 / (1.0 + distance(hex_, near))
         if self.turn - self.empty.get(hex_, -99) <= 1:
             total *= 0.3  # 3d3: searched this Turn or last and nothing there
         return total
@@ -123,4 +129,5 @@ def believe(view: Json) -> Belief:
     if battle.get("attacker") == side and hex_ is not None:
         belief.sightings.append(Sighting(hex_, 0, len(battle.get("ships") or [])))
     belief.targets = sorted({s.hex for s in belief.sightings if s.age <= 1})
+    belief.prior = None if theatre else SEARCHBOARD_PRIOR.get(side)
     return belief

@@ -54,3 +54,17 @@ def is_cell(name: object) -> bool:
 def area_centre(area: str) -> str:
     """The middle zone of a theatre area ("F4" -> "F4E")."""
     return f"{area}E"
+
+
+@lru_cache(maxsize=4)
+def _cells(kind: str) -> tuple[str, ...]:
+    if kind == "hex":  # the Searchboard: columns A-T, rows 1-11 (1b)
+        return tuple(f"{c}{r}" for c in "ABCDEFGHIJKLMNOPQRST" for r in range(1, 12))
+    return tuple(  # the theatre map: areas A-I by 1-7, nine zones each
+        f"{c}{r}{z}" for c in "ABCDEFGHI" for r in range(1, 8) for z in ZONE_LETTERS
+    )
+
+
+def board_cells(near: str) -> tuple[str, ...]:
+    """Every cell of the board `near` is on."""
+    return _cells(cell(near)[0])

@@ -88,4 +88,6 @@ def _from(seat: Seat, action: Json, hex_: str) -> Seat:
         routes = dict(board.get("routes") or {})
         routes[unit] = [*(routes.get(unit) or []), hex_]
         board["routes"] = routes
-    return Seat({**view, "searchboard": board}, "strong", seat.log)
+    moved = Seat({**view, "searchboard": board}, "strong", seat.log)
+    moved._goals = seat.goals()  # from where the scouts took off: the same
+    return moved

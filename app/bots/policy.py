@@ -17,13 +17,17 @@ from collections.abc import Callable
 from typing import Any
 
 from app.bots.belief import Belief, believe
-from app.bots.board import area_centre, distance, is_cell
+from app.bots.board import area_centre, board_cells, distance, is_cell
 from app.bots.seen import information, seeded
 
 Json = dict[str, Any]
 LEVELS = ("quick", "strong")
 NOISE = 0.25  # seeded jitter between actions of near-equal worth
 STAY = 0.5  # a step that brings nothing loses to Done, whatever the jitter (no going round)
+SCOUTING = 3.0  # a scout's step toward its goal (3d1) ...
+SEARCHING = 2.6  # ... before its search there (3d3), which a step sideways does not beat
+STRIKING = 2.0  # a strike's step toward its target (3d2)
+SCOUT_REACH = 8  # hexes or zones a scout's goal may lie from it
 WORTH = {"CV": 6.0, "CVL": 5.0, "base": 4.0, "BB": 3.5, "CA": 2.5, "AP": 3.0, "CL": 1.5}
 STRIKERS = ("D", "T", "H", "M", "B")  # 1991 air unit types that attack ships and bases
 FIGHTER = "F"
@@ -41,6 +45,7 @@ class Seat:
         self.view = view
         self.level = level
         self.log = log or []
+        self._goals: dict[str, str] | None = None
         self.belief: Belief = believe(view)
         cards = view.get("operations_cards") or {}
         self.card: Json = cards.get(self.belief.side) or {}
@@ -66,6 +71,12 @@ class Seat:
         if self.belief.midway is not None and self.belief.side == "usa":
             out.setdefault("Midway", self.belief.midway)
         return out
+
+    def goals(self) -> dict[str, str]:
+        """Each flying scout's goal (scout_goals), worked out once a decision."""
+        if self._goals is None:
+            self._goals = scout_goals(self)
+        return self._goals
 
     def sailed(self, force: str) -> set[str]:
         """The hexes the force was in this Turn, by the seat's log of its own moves (3c),
@@ -244,14 +255,54 @@ def _fly(s: Seat, a: Json) -> float:
         return -0.5
     scouting = all(s.type_of(str(m)) == SCOUT for m in members)
     if scouting:
-        return _toward_unknown(s, str(here), str(hex_))
+        goal = scout_goal(s, str(members[0]), str(here))
+        gain = distance(str(here), goal) - distance(str(hex_), goal)
+        return SCOUTING + gain - STAY if gain > 0 else -1.0
     target = s.target_hex()
     if target is None:
         return -0.5
     try:
-        return 1.0 * (distance(str(here), target) - distance(str(hex_), target)) - STAY
+        gain = distance(str(here), target) - distance(str(hex_), target)
+        return STRIKING + gain - STAY if gain > 0 else -1.0
     except ValueError:
         return -0.5
+
+
+def scout_goal(s: Seat, scout: str, here: str) -> str:
+    """Where a scout should search (app.bots.policy.scout_goals)."""
+    return s.goals().get(scout) or s.belief.guess() or here
+
+
+def scout_goals(s: Seat) -> dict[str, str]:
+    """Each flying scout's goal: the quick level flies every scout for its one guess; the
+    strong level weighs every cell of the board within a flight of the scout's deck, less
+    where it searched lately, and gives the scouts (in the order of their ids) goals
+    apart. Worked out from where each took off, so a goal holds all the step."""
+    flights = s.board.get("flying") or {}
+    scouts = sorted(uid for uid in flights if s.type_of(uid) == SCOUT)
+    guess = s.belief.guess()
+    out: dict[str, str] = {}
+    for uid in scouts:
+        path = flights[uid].get("path") or [flights[uid].get("hex")]
+        origin = str(path[0])
+        if not is_cell(origin):
+            continue
+        if not s.spread:
+            out[uid] = guess or origin
+            continue
+        near = [c for c in board_cells(origin) if distance(c, origin) <= SCOUT_REACH]
+        taken = list(out.values())
+        out[uid] = max(near, key=lambda c: (_scouting_worth(s, c, origin, taken), c))
+    return out
+
+
+def _scouting_worth(s: Seat, cell: str, origin: str, taken: list[str]) -> float:
+    w = s.likely(cell)
+    if s.belief.turn - s.belief.empty.get(cell, -99) <= 1:
+        w *= 0.2  # 3d3: searched this Turn or last, and nothing there
+    if any(distance(cell, t) <= 1 for t in taken):
+        w *= 0.4  # another scout goes there
+    return w - 0.005 * distance(cell, origin)
 
 
 def _toward_unknown(s: Seat, here: str, hex_: str) -> float:
@@ -279,14 +330,16 @@ def _route(s: Seat, a: Json) -> float:
 
 
 def _search(s: Seat, a: Json) -> float:
-    """3d3: a scout searches where it is: always, likelier hexes first."""
+    """3d3: a scout searches where it is, once it has flown as far toward its goal as it
+    usefully may (a step toward it is worth more than a search)."""
     hex_ = a.get("hex")
-    return 6.0 + (0.5 * s.likely(str(hex_)) if is_cell(hex_) else 0.0)
+    return SEARCHING + (0.1 * s.likely(str(hex_)) if is_cell(hex_) else 0.0)
 
 
 def _sea_search(s: Seat, a: Json) -> float:
+    """3d5: last of the step (it ends the flying), so after every scout has flown."""
     hex_ = a.get("hex")
-    return 2.0 + (0.2 * s.likely(str(hex_)) if is_cell(hex_) else 0.0)
+    return 0.3 + (0.01 * s.likely(str(hex_)) if is_cell(hex_) else 0.0)
 
 
 def _search_area(s: Seat, a: Json) -> float:

@@ -9,7 +9,8 @@ replay_coral_sea_ms     a finished 34-Turn Coral Sea game (Pacific Theatre Via M
                         option it is played with, rebuilt (median of 5)
 theatre_view_ms_p50, replay_page_cold_ms and the figures beside them (issue 34): the pages'
                         in-process costs (tools.bench_pages says what each measures)
-Server figures (issue 3) follow from tools.bench_server when it is present.
+Server figures (issue 3) follow from tools.bench_server when it is present, then issue 35's
+latency_ratio_p50_with_bots (tools.bench_bots).
 `python -m tools.bench --engine` prints the two engine figures only, `--pages` the pages' only.
 """
 
@@ -111,6 +112,10 @@ def main() -> None:
         from tools import bench_server
 
         bench_server.main()
+    if importlib.util.find_spec("tools.bench_bots") is not None:
+        from tools import bench_bots
+
+        bench_bots.main([])  # issue 35: latency_ratio_p50_with_bots
 
 
 if __name__ == "__main__":

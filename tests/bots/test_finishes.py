@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from app.rules import legal_actions
 from app.rules.flow import acting
 from app.rules.seats import seat_of
 from tools.arena import MAX_ACTIONS, Agent, Table, computer, random_agent
@@ -30,7 +31,8 @@ def play(scenario: str, mode: str, side: str, level: str, seed: int, teams: bool
     rng = random.Random(seed)
     agents: dict[str, Agent] = {side: computer(level)}
     while table.state.status != "finished" and table.actions < MAX_ACTIONS:
-        now = [s for s in acting(table.state)]
+        # 17a: a seat of a side that acts may have nothing of its own to do
+        now = [s for s in acting(table.state) if legal_actions(table.state, s)]
         seat = now[0] if len(now) == 1 else rng.choice(now)
         who = seat_of(table.state, seat)
         agent = agents.get(who.side if who is not None else "umpire", random_agent)

@@ -56,3 +56,19 @@ def test_bench_server_prints_every_figure(
     assert int(lines["two_process_games"]) == 4
     assert int(lines["two_process_errors"]) == 0
     assert int(lines["two_process_patches_timed"]) > 0
+
+
+@pytest.mark.slow
+def test_issue35_bench_bots_prints_the_ratio_with_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 35's figure: a few live games alone, then beside two games the computer
+    plays (tools/bench_bots.py); the ratio is printed and the computer moved meanwhile."""
+    from tools import bench_bots
+
+    args = ["--humans", "4", "--bots", "2", "--seconds", "4", "--warmup", "2"]
+    args += ["--think", "0.3", "--bot-pause", "0.2"]
+    assert bench_bots.main(args) == 0
+    out = capsys.readouterr().out
+    lines = {k: v.split("#")[0].strip() for k, v in (ln.split("=", 1) for ln in out.splitlines())}
+    ratio = float(lines["latency_ratio_p50_with_bots"])
+    assert ratio == ratio and ratio > 0  # a number, not nan
+    assert int(lines["computer_moves_beside"]) > 0

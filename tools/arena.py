@@ -82,44 +82,67 @@ def random_agent(table: Table, seat: str, rng: random.Random) -> Action:
 
 
 def greedy_agent(table: Table, seat: str, rng: random.Random) -> Action:
-    """The greedy baseline: strike whatever is seen, search nearest first, sail for Midway
-    (or the theatre objective), land everything; from the seat's view alone."""
+    """The greedy baseline, from the seat's view alone: strike whatever is seen (launch
+    everything, fly at it), search nearest first (each scout one hex out, then searches),
+    Japan sails straight for Midway, everything lands."""
     v = table.seat_view(seat)
     actions = [a for a in v["prompt"]["actions"] if all(x != "" for x in a.values())]
+    board = v.get("searchboard") or {}
     seen = [
         s["hex"]
-        for s in (v.get("searchboard") or {}).get("spotted", [])
+        for s in board.get("spotted", [])
         if s.get("level") != "nothing" and int(s.get("turn", 0)) >= int(v.get("turn", 0)) - 1
     ]
-    own = list(((v.get("searchboard") or {}).get("forces") or {}).values())
-    goal = seen[-1] if seen else (v.get("midway") or {}).get("hex")
-    return Action.from_json(max(actions, key=lambda a: (_greedy(a, goal, own, seen), rng.random())))
-
-
-def _greedy(a: Json, goal: object, own: list[str], seen: list[str]) -> float:
-    kind = a["kind"]
-    hex_ = a.get("hex")
-    near = (
-        -min((distance(hex_, o) for o in own if _same_board(hex_, o)), default=0)
-        if is_cell(hex_)
-        else 0
+    side = (v.get("viewer") or {}).get("side")
+    midway = (v.get("midway") or {}).get("hex")
+    goal = seen[-1] if seen else (midway if side == "japan" else None)
+    board = {**board, "battle": v.get("battle")}
+    return Action.from_json(
+        max(actions, key=lambda a: (_greedy(a, board, goal, bool(seen)), rng.random()))
     )
-    to_goal = -distance(hex_, goal) if is_cell(hex_) and _same_board(hex_, goal) else -99
+
+
+def _greedy(a: Json, board: Json, goal: object, seen: bool) -> float:
+    kind = a["kind"]
+    if kind == "fly":
+        flight = (board.get("flying") or {}).get(
+            (board.get("groups") or {}).get(a["group"], [""])[0]
+        )
+        here = (flight or {}).get("hex")
+        if seen and is_cell(goal):
+            return 1.0 + _gain(here, a["hex"], goal)
+        return 0.5 if flight is not None and not flight.get("moved") else -1.0
+    if kind == "move":
+        here = (board.get("forces") or {}).get(a["force"])
+        return _gain(here, a["hex"], goal) - 0.5 if is_cell(goal) else -1.0
+    if kind in ("place", "enter"):  # once each
+        return -0.5 if a["force"] in (board.get("forces") or {}) else 1.0
+    if kind in ("target", "approach"):  # once each
+        battle = board.get("battle") or {}
+        placed = {**(battle.get("targets") or {}), **(battle.get("air_hexes") or {})}
+        return -0.5 if a["unit"] in placed else 3.0
     return {
         "land": 9.0,
-        "search": 7.0 + 0.1 * near,
+        "search": 7.0,
         "search-area": 6.0,
-        "sea-search": 5.0 + 0.1 * near,
+        "sea-search": 0.2,
         "launch": 4.0 if seen else -1.0,
         "ready": 3.0,
-        "target": 3.0,
-        "approach": 3.0,
         "aa": 3.0,
+        "fire": 1.0,
         "formation": 3.0,
-        "fly": 0.5 + 0.1 * to_goal if seen else -1.0,
-        "move": -0.5,
+        "bomb": 3.0,
+        "attack": 1.0,
+        "release-report": 1.0,
         "done": 0.0,
-    }.get(kind, -0.5 if kind in ("arm", "unroute", "exit", "place", "position") else 0.5)
+    }.get(kind, -0.5)  # anything else only when nothing better is offered
+
+
+def _gain(here: object, there: object, goal: object) -> float:
+    """Hexes closer to `goal` by going from `here` to `there`."""
+    if not (_same_board(here, goal) and _same_board(there, goal)):
+        return 0.0
+    return float(distance(str(here), str(goal)) - distance(str(there), str(goal)))
 
 
 def _same_board(a: object, b: object) -> bool:

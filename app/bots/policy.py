@@ -154,12 +154,14 @@ def _move(s: Seat, a: Json) -> float:
     if hex_ in s.sailed(force):
         return -1.0
     goal = s.target_hex() or s.objective
+    want = 3 if s.belief.targets else (1 if s.belief.side == "japan" else 2)
+    if s.late() and s.ahead() > 0:
+        want = 6
+    if s.belief.side == "japan" and _carries_troops(s, force):
+        goal, want = s.objective, 0  # 7c4.3, the landings: transports go for the objective
     if not is_cell(hex_) or here is None or goal is None or not is_cell(goal):
         return -0.2
     try:
-        want = 3 if s.belief.targets else (1 if s.belief.side == "japan" else 2)
-        if s.late() and s.ahead() > 0:
-            want = 6
         before = abs(distance(here, goal) - want)
         after = abs(distance(hex_, goal) - want)
     except ValueError:
@@ -168,6 +170,14 @@ def _move(s: Seat, a: Json) -> float:
     if s.spread and s.belief.targets:  # strong: mind every sighting, not the nearest only
         gain += 0.3 * (s.likely(str(hex_)) - s.likely(here))
     return gain - STAY
+
+
+def _carries_troops(s: Seat, force: str) -> bool:
+    """Whether the task force holds a transport (AP)."""
+    for f in _forces(s):
+        if f.get("force") == force:
+            return any(s.type_of(str(ship)) == "AP" for ship in f.get("ships") or [])
+    return False
 
 
 def _enter(s: Seat, a: Json) -> float:

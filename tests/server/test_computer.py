@@ -56,6 +56,7 @@ def test_issue35_the_computers_seat_has_no_link(api: Api) -> None:
     assert f"/games/{game.id}/seat/japan" in page.text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["two-player", "double-blind"])
 def test_issue35_a_person_plays_scenario_one_against_the_computer_to_the_end(
     api: Api, mode: str
@@ -143,6 +144,7 @@ def test_issue35_the_computer_may_umpire(api: Api) -> None:
     assert api.view(game, "usa")["turn"] > api.view(game, "usa")["first_turn"]
 
 
+@pytest.mark.slow
 def test_issue35_computer_seats_survive_a_restart(make_server: Any, tmp_path: Path) -> None:
     """A server stopped while the computer was to move: the next one, on the same
     database, resumes it at start-up."""

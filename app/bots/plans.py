@@ -12,6 +12,7 @@ actions, each with its neighbours.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from app.bots.board import cell, distance, is_cell
@@ -88,6 +89,8 @@ def _from(seat: Seat, action: Json, hex_: str) -> Seat:
         routes = dict(board.get("routes") or {})
         routes[unit] = [*(routes.get(unit) or []), hex_]
         board["routes"] = routes
-    moved = Seat({**view, "searchboard": board}, "strong", seat.log)
+    own = {f: h for f, h in (board.get("forces") or {}).items() if is_cell(h)}
+    belief = replace(seat.belief, own=own)  # what the seat was told is as it was
+    moved = Seat({**view, "searchboard": board}, "strong", seat.log, belief)
     moved._goals = seat.goals()  # from where the scouts took off: the same
     return moved

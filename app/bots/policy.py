@@ -41,12 +41,14 @@ STRIKE_REACH = {"hex": 6, "zone": 9}  # hexes or zones a strike is worth launchi
 class Seat:
     """What the scoring functions read: the view, its belief, and the seat's own units."""
 
-    def __init__(self, view: Json, level: str, log: list[Json] | None = None) -> None:
+    def __init__(
+        self, view: Json, level: str, log: list[Json] | None = None, belief: Belief | None = None
+    ) -> None:
         self.view = view
         self.level = level
         self.log = log or []
         self._goals: dict[str, str] | None = None
-        self.belief: Belief = believe(view)
+        self.belief: Belief = belief or believe(view)
         cards = view.get("operations_cards") or {}
         self.card: Json = cards.get(self.belief.side) or {}
         self.enemy_card: Json = cards.get(self.belief.enemy) or {}

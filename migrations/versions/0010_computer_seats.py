@@ -1,8 +1,8 @@
 """Seats the computer plays (issue 35): seats.computer, the level of the computer that
 plays the seat, NULL for a person's
 
-Revision ID: 0009_computer_seats
-Revises: 0007_teams
+Revision ID: 0010_computer_seats
+Revises: 0009_replay_marks
 Create Date: 2026-12-05
 
 Games created before have no computer seat. Going down, a computer's seat is left to
@@ -16,8 +16,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0009_computer_seats"
-down_revision: str | None = "0007_teams"
+revision: str = "0010_computer_seats"
+down_revision: str | None = "0009_replay_marks"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

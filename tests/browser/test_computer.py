@@ -107,9 +107,8 @@ def test_issue35_a_team_game_with_the_computer_on_both_american_seats(
         where = f"{seat} Turn {views[seat]['turn']} {views[seat]['step']}"
         named = [a for a in views[seat]["prompt"]["actions"] if a["kind"] == "flagship"]
         done = {"kind": "done"} in views[seat]["prompt"]["actions"]
-        if named and not done:  # 17c2: his flagship, picked on his card
+        if named and not done:  # 17c2: his flagship, a choice of the prompt bar
             ship = named[0]["ship"]
-            pages[seat].pick(f'#r-cards .ctr[data-key="u:japan:{ship}"]')
             pages[seat].choose(f"Name {ship} your flagship (17c2)")
             continue
         play_one(pages[seat], tried.setdefault(where, set()))

@@ -30,7 +30,14 @@ from app.games.db import Database
 from app.games.engine import OMNISCIENT, Engine, Json
 from app.games.errors import BadRequest, GameNotFound
 from app.games.models import ACTIONS_T, REPLAY_MARKS_T, SNAPSHOTS_T
-from app.games.states import GameKey, apply_recorded, document, finished_game, first_state
+from app.games.states import (
+    GameKey,
+    apply_recorded,
+    document,
+    finished_game,
+    first_state,
+    latest_snapshot,
+)
 
 log = logging.getLogger(__name__)
 
@@ -163,22 +170,8 @@ class Replays:
         return start, game.states[start]
 
     def _snapshot(self, conn: Connection, game_id: str, at: int) -> tuple[int, Any | None]:
-        """The latest snapshot of this engine at or before `at` actions (as StateLoader
-        reads a live game's); (0, None) when there is none or it does not restore."""
-        snap = conn.execute(
-            select(SNAPSHOTS_T.c.seq, SNAPSHOTS_T.c.state)
-            .where(SNAPSHOTS_T.c.game_id == game_id, SNAPSHOTS_T.c.seq <= at)
-            .where(SNAPSHOTS_T.c.stamp == self.engine.stamp)
-            .order_by(SNAPSHOTS_T.c.seq.desc())
-            .limit(1)
-        ).first()
-        if snap is None:
-            return 0, None
-        try:
-            return snap.seq, self.engine.restore(json.loads(snap.state))
-        except ValueError as exc:  # the exception's class only: its message may quote it
-            log.warning("snapshot of game %s passed over: %s", game_id, type(exc).__name__)
-            return 0, None
+        """The latest snapshot at or before `at` actions (as StateLoader reads a live game's)."""
+        return latest_snapshot(conn, self.engine, game_id, at)
 
     def _replay(self, game_id: str) -> Replayed:
         with self.db.read() as session:

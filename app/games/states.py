@@ -125,18 +125,25 @@ class StateLoader:
         return state
 
     def _snapshot(self, conn: Connection, game: Row[Any], at: int) -> tuple[int, Any | None]:
-        snap = conn.execute(
-            select(SNAPSHOTS_T.c.seq, SNAPSHOTS_T.c.state)
-            .where(SNAPSHOTS_T.c.game_id == game.id, SNAPSHOTS_T.c.seq <= at)
-            .where(SNAPSHOTS_T.c.stamp == self.engine.stamp)
-            .order_by(SNAPSHOTS_T.c.seq.desc())
-            .limit(1)
-        ).first()
-        if snap is None:
-            return 0, None
-        try:
-            return snap.seq, self.engine.restore(json.loads(snap.state))
-        except ValueError as exc:  # not JSON, another format, not a state: replay instead
-            # The exception's class only: its message may quote the state.
-            log.warning("snapshot of game %s passed over: %s", game.id, type(exc).__name__)
-            return 0, None
+        return latest_snapshot(conn, self.engine, game.id, at)
+
+
+def latest_snapshot(
+    conn: Connection, engine: Engine, game_id: str, at: int
+) -> tuple[int, Any | None]:
+    """The latest snapshot of this engine at or before `at` actions; (0, None) when there is
+    none or it does not restore (not JSON, another format, not a state: replay instead)."""
+    snap = conn.execute(
+        select(SNAPSHOTS_T.c.seq, SNAPSHOTS_T.c.state)
+        .where(SNAPSHOTS_T.c.game_id == game_id, SNAPSHOTS_T.c.seq <= at)
+        .where(SNAPSHOTS_T.c.stamp == engine.stamp)
+        .order_by(SNAPSHOTS_T.c.seq.desc())
+        .limit(1)
+    ).first()
+    if snap is None:
+        return 0, None
+    try:
+        return snap.seq, engine.restore(json.loads(snap.state))
+    except ValueError as exc:  # the exception's class only: its message may quote the state
+        log.warning("snapshot of game %s passed over: %s", game_id, type(exc).__name__)
+        return 0, None

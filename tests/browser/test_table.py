@@ -14,6 +14,7 @@ import pytest
 
 from app import rules
 from app.web import render
+from app.web.names import in_words
 from app.web.render import Seat
 from browser.conftest import ROOT, Server
 from browser.games import HTTP, ApiGame
@@ -66,7 +67,8 @@ def test_an_illegal_click_says_why_with_the_rule(
 ) -> None:
     """Issue 13: with Task Force 17 picked at setup, a click on a hex west of the Dateline,
     where it may not set up, says so with the rule of the scenario's setup (7b2), in the
-    words the server's 422 for that placement gives; it moves nothing, and the selection
+    words the server's 422 for that placement gives (less the action's syntax, issue 30);
+    it moves nothing, and the selection
     stays for the next click."""
     game = ApiGame.create(server.url)
     ctx = browser.new_context(viewport=LAPTOP)
@@ -94,7 +96,10 @@ def test_an_illegal_click_says_why_with_the_rule(
             headers=game.auth("usa"),
         )
         assert refused.status_code == 422 and refused.json()["rule"] == "7b2", refused.text
-        assert refused.json()["detail"] in words, (refused.json(), words)
+        # the server's reason, as the page words it: without the action's syntax in front
+        # ("'place TF17 C5' is not legal now: ", issue 30) and each task force by its name
+        assert in_words("one", refused.json()["detail"]) in words, (refused.json(), words)
+        assert "'place" not in words, words
         assert us.page.locator('#act .subject.selected[data-key="tf:usa:TF17"]').count()
         us.page.screenshot(path=str(artifacts / "why-not-viewport.png"))
     finally:

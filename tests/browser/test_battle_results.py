@@ -16,7 +16,7 @@ from live import Server
 from browser.games import HTTP, ApiGame
 from browser.pages import SeatPage
 from browser.test_play import LAPTOP
-from browser.test_theatre_turn import BOMBERS, DESK, RABAUL, done_until, set_up_by_clicking
+from browser.theatre import BOMBERS, DESK, RABAUL, done_until, set_up_by_clicking
 
 pytestmark = pytest.mark.browser
 

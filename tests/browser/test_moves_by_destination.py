@@ -17,7 +17,7 @@ from app.rules.boards import theatre as square_grid
 from browser.games import HTTP, ApiGame
 from browser.pages import SeatPage
 from browser.test_play import LAPTOP
-from browser.test_theatre_turn import BOMBERS, DESK, done_until, set_up_by_clicking
+from browser.theatre import BOMBERS, DESK, done_until, set_up_by_clicking
 
 pytestmark = pytest.mark.browser
 

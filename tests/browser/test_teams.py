@@ -1,16 +1,27 @@
-"""17 in Chromium: a four-player team game of Scenario Three, one browser context per
-player. Each sets up only his own task forces and names his flagship (17a, 17b, 17c2),
-the Turn is played through on the four pages, and a radio note (17c3) written at Turn 7
-reaches its addressee late, at Turn 9, the sender having rolled lower than the enemy;
-Japan is told the sender's flagship hex (17c4)."""
+"""17 in Chromium: a four-player team game of Scenario Three made from the home page's
+form ("Two players a side"), one browser context per player, played by clicking through
+Turn 9.
+
+- 17c1: before play the two American players talk on their side's own channel; neither
+  Japanese page ever shows it. Once play starts the channel is closed.
+- 17a, 17b, 17c2: each player sets up only his own task forces and names his flagship.
+- 17c3: at Turn 7 Task Force 16 writes a radio note to his teammate; the sender rolls
+  lower than the enemy, so it is delivered late, at the start of Turn 9, not 8.
+- 17c4: Japan is told the sender's flagship hex, never the note.
+- The Turns are clicked through on the four pages until Turn 10 begins.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from browser.conftest import Server
-from browser.games import HTTP, ApiGame
-from browser.pages import SeatPage, acting
+from browser.games import HTTP
+from browser.pages import TIMEOUT_MS, SeatPage, acting, created_from_home
+
+pytestmark = pytest.mark.browser
 
 LAPTOP = {"width": 1366, "height": 900}
 SEED = 1  # the first radio note of Turn 7 rolls 1 against 6: delivered at Turn 9, not 8
@@ -20,24 +31,33 @@ SETUP = {
     "japan-i": ({"MobileForce": "H2"}, "Akagi"),
     "japan-vi": ({"EscortForce": "C9", "SecondFleet": "F8"}, "Kongo"),
 }
-NOTE = "TF 16 strikes Mobile Force at first light"
+PLAN = "I take the carriers north"  # 17c1: on the side's channel, before play
+NOTE = "TF 16 strikes Mobile Force at first light"  # 17c3: by radio, at Turn 7
+JAPAN = ("japan-i", "japan-vi")
 
 
-def events(game: ApiGame, seat: str) -> list[dict[str, Any]]:
-    r = HTTP.get(f"{game.base}/api/games/{game.id}/log", headers=game.auth(seat))
+def events(page: SeatPage) -> list[dict[str, Any]]:
+    game, token = page.parts["game"], page.parts["token"]
+    r = HTTP.get(f"{page.base}/api/games/{game}/log", headers={"Authorization": f"Bearer {token}"})
     assert r.status_code == 200, r.text
     found: list[dict[str, Any]] = r.json()
     return found
 
 
-def click_through(pages: dict[str, SeatPage], turn: int) -> None:
-    """Each player whose move it is clicks Done on his own page, until the radio step
-    of `turn`."""
+def offered(page: SeatPage) -> list[str]:
+    """The chat's channels the page offers now."""
+    page.page.wait_for_selector("#chat-to[data-offered]", state="attached", timeout=TIMEOUT_MS)
+    return page.page.eval_on_selector_all("#chat-to option", "os => os.map(o => o.textContent)")
+
+
+def click_through(pages: dict[str, SeatPage], turn: int, step: str = "radio") -> None:
+    """Each player whose move it is clicks Done on his own page (or brings in a task force
+    due to enter, 3c), until `step` of `turn`."""
     for _ in range(200):
         found = acting(pages)
         assert found is not None, "nobody may act"
         page, view = found
-        if view["step"] == "radio" and view["turn"] == turn:
+        if view["step"] == step and view["turn"] == turn:
             return
         page.synced()
         acts = view["prompt"]["actions"]
@@ -47,72 +67,101 @@ def click_through(pages: dict[str, SeatPage], turn: int) -> None:
         [entry, *_] = [a for a in acts if a["kind"] == "enter"]  # 3c: a force due to enter
         page.pick(f'#act .subject[data-key="tf:{view["viewer"]["side"]}:{entry["force"]}"]')
         page.target(f'#r-searchboard [data-tkey="sb:{entry["hex"]}"]')
-    raise AssertionError(f"Turn {turn}'s radio step never came")
+    raise AssertionError(f"Turn {turn}'s {step} step never came")
 
 
-def test_17_four_players_in_four_browsers_with_a_radio_note_delivered_late(
+def side_channel(pages: dict[str, SeatPage]) -> None:
+    """17c1: Task Force 16 writes on the US side's channel; Task Force 17 reads it."""
+    tf16, tf17 = pages["usa-tf16"], pages["usa-tf17"]
+    assert offered(tf16) == ["Everyone", "My side only"]
+    tf16.page.select_option("#chat-to", label="My side only")
+    tf16.page.fill("#chat-text", PLAN)
+    tf16.page.click("#chat-form button[type=submit]")
+    tf16.page.wait_for_selector(f"#chat-log li:has-text({PLAN!r})", timeout=TIMEOUT_MS)
+    tf17.page.wait_for_selector(
+        f"#chat-log li:has-text('(to your side): {PLAN}')", timeout=TIMEOUT_MS
+    )
+    tf17.page.locator("#between").screenshot(path=str(tf17.folder / "side-channel.png"))
+
+
+def set_up(pages: dict[str, SeatPage]) -> None:
+    """17a, 17b: each player is offered his own task forces only, places them and names
+    his flagship (17c2), by clicking."""
+    for seat, (forces, flagship) in SETUP.items():
+        page = pages[seat]
+        subjects = page.keys("#act .subject")
+        side = seat.split("-")[0]
+        others = [m for s, (f, _) in SETUP.items() if s != seat and s.startswith(side) for m in f]
+        assert all(f"tf:{side}:{m}" in subjects for m in forces), subjects
+        assert not [m for m in others if f"tf:{side}:{m}" in subjects], subjects
+        for marker, hex_ in forces.items():
+            page.pick(f'#act .subject[data-key="tf:{side}:{marker}"]')
+            page.target(f'#r-searchboard [data-tkey="sb:{hex_}"]')
+        # issue 30: a choice of the prompt bar itself, not one behind the ship's counter
+        named = f"Name {flagship} your flagship"
+        assert page.page.locator("#act .choices[data-for] button", has_text=named).count() == 0
+        page.synced()
+        page.choose(f"{named} (17c2)")
+        page.done()
+
+
+def radio_note(pages: dict[str, SeatPage]) -> None:
+    """17c3: the note is written on the page and sent; 17c4: Japan hears the flagship."""
+    tf16, tf17 = pages["usa-tf16"], pages["usa-tf17"]
+    tf16.page.fill(".radio-note textarea", NOTE)
+    before = tf16.version()
+    tf16.page.click(".radio-note button[type=submit]")
+    tf16.page.wait_for_function(
+        "v => Number(document.getElementById('r-prompt').dataset.v) > v", arg=before
+    )
+    [sent] = [e for e in events(pages["japan-i"]) if e["kind"] == "radio"]
+    assert (sent["written"], sent["delivery"], sent["roll"], sent["against"]) == (7, 9, 1, 6)
+    tf16.synced()
+    assert NOTE in tf16.text(".radio") and "due at the start of Turn 9" in tf16.text(".radio")
+    tf17.synced()
+    assert "From Task Force 16" in tf17.text(".radio") and NOTE not in tf17.text("body")
+    for seat in JAPAN:  # 17c4: the flagship's hex, never the note
+        pages[seat].synced()
+        assert "flagship is in N3 (17c4)" in pages[seat].text("#r-log")
+    tf16.shot("note-sent")
+
+
+def never_told(pages: dict[str, SeatPage]) -> None:
+    """17c1, 17c3: neither Japanese page holds the US side's talk, in any form."""
+    for seat in JAPAN:
+        html = pages[seat].page.content()
+        assert PLAN not in html and NOTE not in html, seat
+        assert "carriers north" not in html and "first light" not in html, seat
+
+
+def test_17_four_players_through_turn_9_with_the_side_channel_and_a_radio_note(
     server: Server, browser: Any, artifacts: Any
 ) -> None:
-    r = HTTP.post(
-        f"{server.url}/api/games", json={"scenario": "three", "teams": True, "seed": SEED}
+    contexts = {seat: browser.new_context(viewport=LAPTOP) for seat in SETUP}
+    links = created_from_home(
+        contexts["usa-tf16"].new_page(), server.url, "three", teams=True, seed=SEED
     )
-    assert r.status_code == 201, r.text
-    body = r.json()
-    game = ApiGame(server.url, body["id"], {s["seat"]: s["token"] for s in body["seats"]})
-    assert sorted(game.tokens) == sorted(SETUP)
-    contexts = [browser.new_context(viewport=LAPTOP) for _ in SETUP]
+    assert sorted(links) == sorted(SETUP)
+    pages = {s: SeatPage(c.new_page(), links[s], artifacts).open() for s, c in contexts.items()}
+    tf16, tf17 = pages["usa-tf16"], pages["usa-tf17"]
     try:
-        pages = {
-            seat: SeatPage(c.new_page(), game.link(seat), artifacts).open()
-            for c, seat in zip(contexts, SETUP, strict=True)
-        }
-        # 17a, 17b: each player is offered his own task forces only, and places them
-        for seat, (forces, flagship) in SETUP.items():
-            page = pages[seat]
-            subjects = page.keys("#act .subject")
-            side = seat.split("-")[0]
-            others = [
-                m for s, (f, _) in SETUP.items() if s != seat and s.startswith(side) for m in f
-            ]
-            assert all(f"tf:{side}:{m}" in subjects for m in forces), subjects
-            assert not [m for m in others if f"tf:{side}:{m}" in subjects], subjects
-            for marker, hex_ in forces.items():
-                page.pick(f'#act .subject[data-key="tf:{side}:{marker}"]')
-                page.target(f'#r-searchboard [data-tkey="sb:{hex_}"]')
-            # issue 30: a choice of the prompt bar itself (in sight where there is room),
-            # not one of the ship's behind its counter
-            named = f"Name {flagship} your flagship"
-            assert page.page.locator("#act .choices[data-for] button", has_text=named).count() == 0
-            page.synced()
-            page.choose(f"{named} (17c2)")
-            page.shot("set-up")
-            page.done()
-        tf16, tf17 = pages["usa-tf16"], pages["usa-tf17"]
+        side_channel(pages)
+        never_told(pages)
+        set_up(pages)
         view = tf16.synced()
         assert view["status"] == "playing" and view["step"] == "radio" and view["turn"] == 7
         assert tf17.synced()["searchboard"]["forces"] == {"TF16": "N3", "TF17": "N4"}
-
-        # 17c3: the note is written on the page and sent
-        tf16.page.fill(".radio-note textarea", NOTE)
-        before = tf16.version()
-        tf16.page.click(".radio-note button[type=submit]")
+        # 17c3: from the first Turn, the side's channel is closed
         tf16.page.wait_for_function(
-            "v => Number(document.getElementById('r-prompt').dataset.v) > v", arg=before
+            "() => !document.getElementById('chat-to').dataset.offered.includes('side:')",
+            timeout=TIMEOUT_MS,
         )
-        [sent] = [e for e in events(game, "japan-i") if e["kind"] == "radio"]
-        assert (sent["written"], sent["delivery"], sent["roll"], sent["against"]) == (7, 9, 1, 6)
-        tf16.synced()
-        assert NOTE in tf16.text(".radio") and "due at the start of Turn 9" in tf16.text(".radio")
-        tf17.synced()
-        assert "From Task Force 16" in tf17.text(".radio") and NOTE not in tf17.text("body")
-        for seat in ("japan-i", "japan-vi"):  # 17c4: the flagship's hex, never the note
-            pages[seat].synced()
-            assert "flagship is in N3 (17c4)" in pages[seat].text("#r-log")
-            assert NOTE not in pages[seat].page.content()
-        tf16.shot("note-sent")
-        tf17.shot("note-waiting")
+        assert "My side only" not in offered(tf16)
 
-        # the Turn, played through on the four pages; at Turn 8 the note is still out
+        radio_note(pages)
+        never_told(pages)
+
+        # the Turns, played through on the four pages; at Turn 8 the note is still out
         click_through(pages, 8)
         tf17.synced()
         assert NOTE not in tf17.page.content()
@@ -121,12 +170,27 @@ def test_17_four_players_in_four_browsers_with_a_radio_note_delivered_late(
         tf17.synced()
         assert NOTE in tf17.text(".radio") and NOTE in tf17.text("#r-log")
         tf17.shot("note-delivered")
-        for seat in ("japan-i", "japan-vi"):
-            assert NOTE not in pages[seat].page.content()
+        never_told(pages)
+
+        # Turn 9 to its end: Turn 10 begins on every page
+        click_through(pages, 10)
+        for page in pages.values():
+            page.synced()
+            assert "Turn 10" in page.text("#r-status"), page.seat
+        never_told(pages)
         for page in pages.values():
             html = page.page.content()
-            assert not [s for s, t in game.tokens.items() if t in html and s != page.seat]
+            assert not [s for s, link in links.items() if token(link) in html and s != page.seat]
             assert not page.errors, page.errors
+        pages["japan-i"].shot("turn-10")
+    except Exception:
+        for page in pages.values():
+            page.shot("FAILED")
+        raise
     finally:
-        for c in contexts:
+        for c in contexts.values():
             c.close()
+
+
+def token(link: str) -> str:
+    return link.split("#token=")[1]

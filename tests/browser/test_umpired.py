@@ -1,17 +1,35 @@
-"""18 in Chromium: an umpired game of Scenario One, one browser context each for the
-umpire, Japan and the United States, through the day Turn 8 by clicking. The US scout's
-route K2-J2 is handed in and flown by the umpire (18c1); its search of J2 finds the Mobile
-Force; both reports wait on the umpire's console (18c), where he releases K2's as it is
-and edits J2's (18d); the US page then shows his words, never the truth, and Japan's page
-nothing of it."""
+"""18 in Chromium: an umpired game of Scenario One played to its result (7b, 7a3), made
+from the home page's form, one browser context each for the umpire, Japan and the United
+States, every move a click on the page.
+
+- 18b: the umpire's console shows both Searchboards and both Operations Cards.
+- 18c1: Turn 8, the US scout O's route to J2 handed in and flown by the umpire; each hex
+  it enters waits on his console as a report, marked "awaited" on the US Searchboard. He
+  holds J2's (it finds the Mobile Force) and releases the one that found nothing with
+  "Release 1 ... that found nothing" (issue 30); J2 stays awaited until he clicks its
+  Release, when the US page marks the Mobile Force.
+- 18d: Turn 9, scout N's route to J2; the umpire edits J2's report in his own words and
+  releases it: the US page shows his words and their marker, never the truth, and Japan's
+  page nothing of either. The others go with "Release all ... that found nothing".
+- 7b: Turns 10 and 11 clicked through to the result, which every page shows.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from browser.conftest import Server
-from browser.games import HTTP, ApiGame
-from browser.pages import TIMEOUT_MS, SeatPage, pass_until, place_by_clicking
+from browser.pages import (
+    TIMEOUT_MS,
+    SeatPage,
+    created_from_home,
+    pass_until,
+    place_by_clicking,
+)
+
+pytestmark = pytest.mark.browser
 
 LAPTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -37,23 +55,66 @@ def no_page_scroll(page: SeatPage) -> None:
     assert wide <= page.page.viewport_size["width"], wide  # type: ignore[index]
 
 
-def test_18_an_umpired_day_turn_with_a_spotting_report_edited_and_released(
+def awaited(page: SeatPage, hex_: str) -> bool:
+    """Issue 30: a hex whose report the umpire has not released, marked on the board."""
+    cell = page.page.locator(f'#r-searchboard g.hex[data-hex="{hex_}"]')
+    if "report-awaited" not in (cell.get_attribute("class") or ""):
+        return False
+    assert "awaits the umpire (18c1)" in (cell.get_attribute("aria-label") or "")
+    return True
+
+
+def draft_of(ump: SeatPage, hex_: str) -> str:
+    """The id of the report waiting on the console for the search of `hex_`."""
+    drafts = ump.page.locator("#r-umpire .draft", has_text=f"Spotting report of {hex_} ")
+    assert drafts.count() == 1, ump.text("#r-umpire .drafts")
+    return drafts.first.get_attribute("data-report") or ""
+
+
+def launch(us: SeatPage, unit: str, force: str) -> None:
+    """3a: a scout taken off its carrier's card to the task force's strike box."""
+    us.synced()
+    us.pick(f'#r-cards [data-key="u:usa:{unit}"]')
+    us.target(f'#r-cards [data-tkey="box:usa:{force}:strike"]')
+    us.done()
+
+
+def route_to(us: SeatPage, jp: SeatPage, unit: str, hex_: str) -> list[str]:
+    """18c1: the scout's whole route handed in by its last hex (issue 30: the page fills in
+    the way); both sides done, the umpire flies it. The hexes it searched."""
+    us.synced()
+    us.pick(f'#r-searchboard [data-key="g:usa:{unit}"]')
+    us.target(f'#r-searchboard [data-tkey="sb:{hex_}"]')
+    route: list[str] = us.view()["searchboard"]["routes"][unit]
+    assert route[-1] == hex_, route
+    us.done()
+    jp.synced()
+    jp.done()
+    us.synced()
+    assert us.view()["searchboard"]["flying"][unit]["hex"] == hex_
+    return route
+
+
+def land(us: SeatPage, unit: str, carrier: str) -> None:
+    """5a: the scout back on its carrier's card."""
+    us.synced()
+    us.pick(f'#r-cards .card.usa [data-key="u:usa:{unit}"]')
+    us.target(f'#r-cards [data-tkey="box:usa:{carrier}:arming"]')
+
+
+def test_18_an_umpired_scenario_one_to_its_result_with_reports_held_edited_and_released(
     server: Server, browser: Any, artifacts: Any
 ) -> None:
-    r = HTTP.post(
-        f"{server.url}/api/games", json={"scenario": "one", "mode": "umpired", "seed": SEED}
-    )
-    assert r.status_code == 201, r.text
-    body = r.json()
-    game = ApiGame(server.url, body["id"], {s["seat"]: s["token"] for s in body["seats"]})
     contexts = {
         "umpire": browser.new_context(viewport=LAPTOP),
         "japan": browser.new_context(viewport=LAPTOP),
         "usa": browser.new_context(viewport=PHONE),
     }
+    home = contexts["umpire"].new_page()
+    links = created_from_home(home, server.url, "one", "umpired", seed=SEED)
+    assert set(links) == set(contexts)
     pages = {
-        seat: SeatPage(c.new_page(), game.link(seat), artifacts).open()
-        for seat, c in contexts.items()
+        seat: SeatPage(c.new_page(), links[seat], artifacts).open() for seat, c in contexts.items()
     }
     ump, jp, us = pages["umpire"], pages["japan"], pages["usa"]
     players = {"japan": jp, "usa": us}
@@ -66,98 +127,99 @@ def test_18_an_umpired_day_turn_with_a_spotting_report_edited_and_released(
         assert "No report waits for you" in ump.text("#r-umpire")
         ump.shot("console")
 
-        # 7a2.2: both sides set up by clicking
+        # 7a2.2: both sides set up by clicking; Turn 8, the US launches scout O
         place_by_clicking(jp, us)
         pass_until(players, "assembly", turn=8)
-
-        # 3a: the US launches scout O (18c1: both sides act at once in the Assembly Step)
-        us.synced()
-        us.pick('#r-cards [data-key="u:usa:O"]')
-        us.target('#r-cards [data-tkey="box:usa:TF17:strike"]')
-        us.done()
+        launch(us, "O", "TF17")
         pass_until(players, "scout routes", turn=8)
-
-        # 18c1: O's route K2-J2 handed in; the umpire flies it once both sides are done,
-        # each hex searched as O enters it (3d3.1); the reports wait for him
-        us.synced()
-        for h in ("K2", "J2"):
-            us.pick('#r-searchboard [data-key="g:usa:O"]')
-            us.target(f'#r-searchboard [data-tkey="sb:{h}"]')
-        assert us.view()["searchboard"]["routes"] == {"O": ["K2", "J2"]}
-        us.done()
-        jp.synced()
-        jp.done()
-        us.synced()
-        assert us.view()["searchboard"]["flying"]["O"]["hex"] == "J2"
+        [first, found] = route_to(us, jp, "O", "J2")
         assert "Mobile Force" not in us.page.content()
         assert not us.page.locator('#r-searchboard [data-key^="seen:japan"]').count()
-        # issue 30: both reports awaited, marked alike (J2's found the Mobile Force)
-        for h in ("K2", "J2"):
-            cell = us.page.locator(f'#r-searchboard g.hex[data-hex="{h}"]')
-            assert "report-awaited" in (cell.get_attribute("class") or "")
-            assert "awaits the umpire (18c1)" in (cell.get_attribute("aria-label") or "")
-        us.shot("report-awaited")
-        box = us.page.locator('#r-searchboard g.hex[data-hex="J2"]').bounding_box()
-        assert box is not None
-        near = {"x": box["x"] - 90, "y": box["y"] - 60, "width": 220, "height": 160}
-        us.page.screenshot(path=str(artifacts / "report-awaited-near.png"), clip=near)
+        assert awaited(us, first) and awaited(us, "J2")
+        us.shot("reports-awaited")
         ump.synced()
-        empty = ump.page.locator('#r-umpire .draft[data-report="r1"]')
-        assert "r1 Spotting report of K2 for United States, Turn 8 (18c1)" in empty.inner_text()
-        draft = ump.page.locator('#r-umpire .draft[data-report="r2"]')
+        nothing, sighting = draft_of(ump, first), draft_of(ump, found)
+        draft = ump.page.locator(f'#r-umpire .draft[data-report="{sighting}"]')
         assert "Truth: MobileForce" in draft.inner_text()
-        assert "r2 Spotting report of J2 for United States, Turn 8 (18c1)" in draft.inner_text()
-        ump.shot("report-waiting")
-        ump.page.locator("#r-umpire").screenshot(path=str(artifacts / "console-waiting.png"))
-
-        # 18c: K2's report released as it is, with every other that found nothing, in
-        # one click (issue 30); 18d: J2's edited and released
         batch = ump.page.locator("#r-umpire button.release-all")
         assert batch.all_inner_texts() == [
             "Release 1 spotting report that found nothing",
             "Release all 2 spotting reports",
         ]
+        ump.shot("reports-waiting")
+
+        # 18c: J2's held; the one that found nothing released with every other like it
+        umpire_posts(ump, f'#r-umpire .draft[data-report="{sighting}"] button.hold')
+        assert "held" in draft.locator(".held-tag").inner_text()
         umpire_posts(ump, '#r-umpire button.release-all:has-text("found nothing")')
-        assert "r1" not in ump.text("#r-umpire .drafts")
+        assert not ump.page.locator(f'#r-umpire .draft[data-report="{nothing}"]').count()
+        us.synced()
+        assert not awaited(us, first) and awaited(us, "J2")  # held: still awaited
+        assert not us.page.locator('#r-searchboard [data-key^="seen:japan"]').count()
+        us.shot("report-held")
+
+        # the US flies on without it; then the umpire releases J2's by its own button
+        pass_until(players, "air return", turn=8)
+        ump.synced()
+        umpire_posts(ump, f'#r-umpire .draft[data-report="{sighting}"] button.release')
+        assert "No report waits for you" in ump.text("#r-umpire")
+        us.synced()
+        us.page.wait_for_selector(
+            '#r-searchboard [data-key="seen:japan:MobileForce"]', state="attached"
+        )
+        assert not awaited(us, "J2")
+        us.shot("report-released")
+        land(us, "O", "Yorktown")
+
+        # Turn 9: scout N's route to J2; 18d: J2's report edited in the umpire's words
+        pass_until(players, "assembly", turn=9)
+        launch(us, "N", "TF16")
+        pass_until(players, "scout routes", turn=9)
+        route = route_to(us, jp, "N", "J2")
+        ump.synced()
+        sighting = draft_of(ump, "J2")
+        draft = ump.page.locator(f'#r-umpire .draft[data-report="{sighting}"]')
         draft.locator("summary").click()
         draft.locator("input[name=text]").fill(EDIT)
-        umpire_posts(ump, '#r-umpire .draft[data-report="r2"] .edit-form button')
+        umpire_posts(ump, f'#r-umpire .draft[data-report="{sighting}"] .edit-form button')
+        assert f"Report {sighting} edited (18d): “{EDIT}”" in ump.text("#r-umpire .um-own")
+        others = len(route) - 1
+        plural = "s" if others > 1 else ""
+        umpire_posts(
+            ump,
+            f'#r-umpire button.release-all:has-text("{others} spotting report{plural} that")',
+        )
         assert "No report waits for you" in ump.text("#r-umpire")
-        assert f"Report r2 edited (18d): “{EDIT}”" in ump.text("#r-umpire .um-own")
         ump.shot("report-edited")
 
         us.synced()
         us.page.wait_for_selector('#r-searchboard [data-key="seen:japan:?J2"]', state="attached")
         mark = us.page.text_content('#r-searchboard [data-key="seen:japan:?J2"]') or ""
-        assert not us.page.locator("#r-searchboard g.report-awaited").count()
         assert "3 ships" in mark
+        assert not us.page.locator("#r-searchboard g.report-awaited").count()
         assert f"the umpire reports “{EDIT}”" in us.text("#r-log")
-        assert "Mobile Force" not in us.page.content()
         us.shot("report-told")
         jp.synced()
-        assert EDIT not in jp.page.content() and "r2" not in jp.text("#r-log")
+        assert EDIT not in jp.page.content() and sighting not in jp.text("#r-log")
 
-        # the rest of the Turn: O comes home (5a), every step done by clicking
-        us.done()
-        pass_until(players, "air return", turn=8)
-        us.synced()
-        us.pick('#r-cards .card.usa [data-key="u:usa:O"]')
-        us.target('#r-cards [data-tkey="box:usa:Yorktown:arming"]')
-        pass_until(players, "assembly", turn=9)
+        pass_until(players, "air return", turn=9)
+        land(us, "N", "Enterprise")
+
+        # 7b: Turns 10 and 11 clicked through; the result on every page
+        finish(players)
         for p in pages.values():
             p.synced()
-            assert "Turn 9" in p.text("#r-status")
-        ump.shot("turn9")
+            assert p.page.locator("#r-victory h2").is_visible(), p.seat
+            p.shot("result")
+        assert EDIT not in jp.page.content()
         no_page_scroll(ump)
         no_page_scroll(us)
-        ump.page.set_viewport_size(PHONE)
+        ump.page.set_viewport_size(PHONE)  # the console on a phone: nothing scrolls sideways
         no_page_scroll(ump)
         ump.shot("console-phone")
-        top = {"x": 0, "y": 0, "width": PHONE["width"], "height": 1400}
-        ump.page.screenshot(path=str(artifacts / "console-phone-top.png"), clip=top)
         for p in pages.values():
             html = p.page.content()
-            assert not [s for s, t in game.tokens.items() if t in html and s != p.seat]
+            assert not [s for s, link in links.items() if token(link) in html and s != p.seat]
             assert not p.errors, p.errors
     except Exception:
         for p in pages.values():
@@ -166,3 +228,19 @@ def test_18_an_umpired_day_turn_with_a_spotting_report_edited_and_released(
     finally:
         for c in contexts.values():
             c.close()
+
+
+def token(link: str) -> str:
+    return link.split("#token=")[1]
+
+
+def finish(players: dict[str, SeatPage]) -> None:
+    """Both players click Done, in the order the game asks, until the game is over."""
+    for _ in range(200):
+        views = {s: p.view() for s, p in players.items()}
+        if all(v["status"] == "finished" for v in views.values()):
+            return
+        seat = next(s for s, v in views.items() if v["prompt"]["actions"])
+        players[seat].synced()
+        players[seat].done()
+    raise AssertionError("the game did not end")

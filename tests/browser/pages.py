@@ -108,9 +108,14 @@ class SeatPage:
     def board_keys(self) -> list[str]:
         return self.keys("#r-searchboard [data-key]")  # on the board and in its stacks
 
-    def shot(self, name: str) -> None:
+    def shot(self, name: str, selector: str = "") -> None:
+        """A screenshot of the whole page, or of one element of it: a long game takes
+        many, and the whole of a tall page costs about a second each."""
         path = self.folder / f"{len(self.shots) + 1:02d}-{self.seat}-{name}.png"
-        full_page_shot(self.page, path)
+        if selector:
+            self.page.locator(selector).first.screenshot(path=str(path))
+        else:
+            full_page_shot(self.page, path)
         self.shots.append(path)
 
     # -- acting -------------------------------------------------------------------------

@@ -1,8 +1,6 @@
 """Issue 30 in Chromium: the chat as each mode's players meet it, and the umpire's word
-on a player's page as he writes it.
+on a player's page as he writes it (teams' side channel, 17c1: test_teams.py).
 
-- Teams (17c1): before play the two players of a side have a channel of their own; the
-  enemy reads none of it.
 - Umpired (18a, 18c): a player writes to the umpire only; the umpire to anyone; his
   message of the game (`message usa ...`) shows on the player's page at once.
 - Double-blind (18a): no chat for a player once play starts, and the page says why.
@@ -52,27 +50,6 @@ def close(pages: dict[str, SeatPage]) -> None:
     for page in pages.values():
         assert not page.errors, page.errors
         page.page.context.close()
-
-
-def test_17c1_teammates_have_a_channel_of_their_own_before_play(
-    browser: Any, server: Server, artifacts: Path
-) -> None:
-    game = create(server, scenario="three", teams=True)
-    pages = open_pages(browser, game, artifacts)
-    try:
-        tf16, tf17, japan = pages["usa-tf16"], pages["usa-tf17"], pages["japan-i"]
-        assert offered(tf16) == ["Everyone", "My side only"]
-        say(tf16, "My side only", "I take the carriers north")
-        tf17.page.wait_for_selector(
-            "#chat-log li:has-text('(to your side): I take the carriers north')",
-            timeout=TIMEOUT_MS,
-        )
-        say(tf16, "Everyone", "Good luck")
-        japan.page.wait_for_selector("#chat-log li:has-text('Good luck')", timeout=TIMEOUT_MS)
-        assert "carriers" not in japan.text("#chat-log")
-        shot(tf17, artifacts, "teams-side-channel")
-    finally:
-        close(pages)
 
 
 def test_18a_an_umpired_players_chat_goes_to_the_umpire_and_his_word_arrives_live(

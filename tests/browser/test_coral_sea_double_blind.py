@@ -71,7 +71,7 @@ def take_off(us: SeatPage) -> None:
     for unit in BOMBERS:
         us.pick(f'#r-cards [data-key="u:usa:{unit}"]')
         us.target('#r-cards [data-tkey="box:usa:PortMoresby:strike"]')
-    us.shot("took-off")
+    us.shot("took-off", "#r-cards")
 
 
 def fly_to_rabaul(us: SeatPage) -> None:
@@ -83,7 +83,7 @@ def fly_to_rabaul(us: SeatPage) -> None:
     us.pick(f'#act .subject[data-key="g:usa:{strike}"]')
     us.target(f'#r-searchboard [data-tkey="sb:{RABAUL}"]')
     assert us.view()["searchboard"]["flying"][BOMBERS[0]]["hex"] == RABAUL
-    us.shot("over-rabaul")
+    us.shot("over-rabaul", "#r-searchboard")
 
 
 def raid(pages: dict[str, SeatPage]) -> int:
@@ -120,8 +120,7 @@ def raid(pages: dict[str, SeatPage]) -> int:
     for page in pages.values():
         dice = page.text("#r-dice")
         assert "No combat dice yet" not in dice and "the umpire rolls them" in dice, dice
-    us.shot("rabaul-raided")
-    jp.shot("rabaul-raided")
+    jp.shot("rabaul-raided", "#r-searchboard")
     return damage
 
 
@@ -138,7 +137,7 @@ def land_and_not_ready(pages: dict[str, SeatPage]) -> None:
     flash = us.page.locator("#flash")
     flash.filter(has_text="Bombers 8").wait_for(timeout=TIMEOUT_MS)
     assert "may ready on Turn" in flash.inner_text()
-    us.shot("not-ready")
+    us.shot("not-ready", "#r-cards")
 
 
 def through_the_day(pages: dict[str, SeatPage]) -> None:
@@ -186,7 +185,7 @@ def test_18_double_blind_coral_sea_through_a_day_with_a_base_raid(
         assert mark.first.text_content() == f"damage {damage}"  # Bases 3: hits of the day
         fogged(pages, raided=True)
         for page in pages.values():
-            page.shot("night")
+            page.shot("night", "#r-searchboard")
             assert page.errors == [], page.errors
     except Exception:
         for page in pages.values():

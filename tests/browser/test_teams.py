@@ -123,7 +123,7 @@ def radio_note(pages: dict[str, SeatPage]) -> None:
     for seat in JAPAN:  # 17c4: the flagship's hex, never the note
         pages[seat].synced()
         assert "flagship is in N3 (17c4)" in pages[seat].text("#r-log")
-    tf16.shot("note-sent")
+    tf16.shot("note-sent", ".radio")
 
 
 def never_told(pages: dict[str, SeatPage]) -> None:
@@ -169,7 +169,7 @@ def test_17_four_players_through_turn_9_with_the_side_channel_and_a_radio_note(
         click_through(pages, 9)
         tf17.synced()
         assert NOTE in tf17.text(".radio") and NOTE in tf17.text("#r-log")
-        tf17.shot("note-delivered")
+        tf17.shot("note-delivered", ".radio")
         never_told(pages)
 
         # Turn 9 to its end: Turn 10 begins on every page
@@ -182,7 +182,7 @@ def test_17_four_players_through_turn_9_with_the_side_channel_and_a_radio_note(
             html = page.page.content()
             assert not [s for s, link in links.items() if token(link) in html and s != page.seat]
             assert not page.errors, page.errors
-        pages["japan-i"].shot("turn-10")
+        pages["japan-i"].shot("turn-10", "#r-log")
     except Exception:
         for page in pages.values():
             page.shot("FAILED")

@@ -125,7 +125,6 @@ def test_18_an_umpired_scenario_one_to_its_result_with_reports_held_edited_and_r
         assert ump.page.locator("#r-cards .card.japan").count() == 1
         assert ump.page.locator("#r-cards .card.usa").count() == 1
         assert "No report waits for you" in ump.text("#r-umpire")
-        ump.shot("console")
 
         # 7a2.2: both sides set up by clicking; Turn 8, the US launches scout O
         place_by_clicking(jp, us)
@@ -136,7 +135,7 @@ def test_18_an_umpired_scenario_one_to_its_result_with_reports_held_edited_and_r
         assert "Mobile Force" not in us.page.content()
         assert not us.page.locator('#r-searchboard [data-key^="seen:japan"]').count()
         assert awaited(us, first) and awaited(us, "J2")
-        us.shot("reports-awaited")
+        us.shot("reports-awaited", "#r-searchboard")
         ump.synced()
         nothing, sighting = draft_of(ump, first), draft_of(ump, found)
         draft = ump.page.locator(f'#r-umpire .draft[data-report="{sighting}"]')
@@ -146,7 +145,7 @@ def test_18_an_umpired_scenario_one_to_its_result_with_reports_held_edited_and_r
             "Release 1 spotting report that found nothing",
             "Release all 2 spotting reports",
         ]
-        ump.shot("reports-waiting")
+        ump.shot("reports-waiting", "#r-umpire")
 
         # 18c: J2's held; the one that found nothing released with every other like it
         umpire_posts(ump, f'#r-umpire .draft[data-report="{sighting}"] button.hold')
@@ -156,7 +155,7 @@ def test_18_an_umpired_scenario_one_to_its_result_with_reports_held_edited_and_r
         us.synced()
         assert not awaited(us, first) and awaited(us, "J2")  # held: still awaited
         assert not us.page.locator('#r-searchboard [data-key^="seen:japan"]').count()
-        us.shot("report-held")
+        us.shot("report-held", "#r-searchboard")
 
         # the US flies on without it; then the umpire releases J2's by its own button
         pass_until(players, "air return", turn=8)
@@ -168,7 +167,7 @@ def test_18_an_umpired_scenario_one_to_its_result_with_reports_held_edited_and_r
             '#r-searchboard [data-key="seen:japan:MobileForce"]', state="attached"
         )
         assert not awaited(us, "J2")
-        us.shot("report-released")
+        us.shot("report-released", "#r-searchboard")
         land(us, "O", "Yorktown")
 
         # Turn 9: scout N's route to J2; 18d: J2's report edited in the umpire's words
@@ -190,7 +189,7 @@ def test_18_an_umpired_scenario_one_to_its_result_with_reports_held_edited_and_r
             f'#r-umpire button.release-all:has-text("{others} spotting report{plural} that")',
         )
         assert "No report waits for you" in ump.text("#r-umpire")
-        ump.shot("report-edited")
+        ump.shot("report-edited", "#r-umpire")
 
         us.synced()
         us.page.wait_for_selector('#r-searchboard [data-key="seen:japan:?J2"]', state="attached")
@@ -198,7 +197,7 @@ def test_18_an_umpired_scenario_one_to_its_result_with_reports_held_edited_and_r
         assert "3 ships" in mark
         assert not us.page.locator("#r-searchboard g.report-awaited").count()
         assert f"the umpire reports “{EDIT}”" in us.text("#r-log")
-        us.shot("report-told")
+        us.shot("report-told", "#r-searchboard")
         jp.synced()
         assert EDIT not in jp.page.content() and sighting not in jp.text("#r-log")
 
@@ -210,13 +209,13 @@ def test_18_an_umpired_scenario_one_to_its_result_with_reports_held_edited_and_r
         for p in pages.values():
             p.synced()
             assert p.page.locator("#r-victory h2").is_visible(), p.seat
-            p.shot("result")
+            p.shot("result", "#r-victory")
         assert EDIT not in jp.page.content()
         no_page_scroll(ump)
         no_page_scroll(us)
         ump.page.set_viewport_size(PHONE)  # the console on a phone: nothing scrolls sideways
         no_page_scroll(ump)
-        ump.shot("console-phone")
+        ump.shot("console-phone", "#r-umpire")
         for p in pages.values():
             html = p.page.content()
             assert not [s for s, link in links.items() if token(link) in html and s != p.seat]

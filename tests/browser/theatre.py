@@ -67,5 +67,5 @@ def set_up_by_clicking(
             else:
                 page.target(f'#r-searchboard [data-tkey="sb:{zone}"]')
             placed.add(zone)
-        page.shot("set-up")
+        page.shot("set-up", "#r-searchboard")
         page.done()

@@ -13,7 +13,8 @@ to the first night Turn.
   why it does not ready (Bombers 8).
 - 18b, 18c: all day, neither page's HTML holds an enemy task force the seat was not told
   of: the Americans never learn of the Carrier Striking Force, Japan never of Task Forces
-  17 and 44; the Americans learn only of the forces in the zone they raided.
+  17 and 44; the Americans learn only of the forces in the zone they raided. Before the
+  raid neither page shows a unit of the enemy's Operations Card.
 """
 
 from __future__ import annotations
@@ -64,6 +65,8 @@ def fogged(pages: dict[str, SeatPage], raided: bool) -> None:
         keys = page.keys(f'[data-key^="tf:{enemy}:"], [data-key^="seen:{enemy}:"]')
         told = {f"seen:japan:{f}" for f, z in START["japan"].items() if z == RABAUL}
         assert set(keys) <= (told if raided and seat == "usa" else set()), (seat, keys)
+        if not raided:  # 18b: the enemy's Operations Card shows nothing not reported
+            assert not page.keys(f'#r-cards .card.{enemy} [data-key^="u:{enemy}:"]'), seat
 
 
 def take_off(us: SeatPage) -> None:

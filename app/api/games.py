@@ -16,6 +16,8 @@ from app.api.schemas import (
     GameCreated,
     NewGame,
     SeatLink,
+    Standing,
+    StandingOrder,
     TakeBackPost,
 )
 from app.games import Created, GameService
@@ -121,6 +123,42 @@ async def post_takeback(
     move passed on: 3)."""
     version = await service.take_back(game_id, seat, body.version)
     return ActionAccepted(version=version)
+
+
+def _standing(order: Any) -> Standing:
+    return Standing(order=None if order is None else StandingOrder(**order.to_json()))
+
+
+@router.get("/{game_id}/standing", responses=refusals(*SEATED))
+async def get_standing(game_id: str, seat: SeatDep, service: ServiceDep) -> Standing:
+    """The seat's standing "Done for this Turn" (issue 30), if it gave one."""
+    return _standing(await service.standing_order(game_id, seat))
+
+
+@router.post(
+    "/{game_id}/standing",
+    responses=refusals(
+        *SEATED,
+        why={
+            403: "the seat has nothing to do now, or the game is over",
+            422: "the seat has a decision to make now (the message says which): Done for "
+            "this Turn stands only from a quiet step",
+        },
+    ),
+)
+async def post_standing(game_id: str, seat: SeatDep, service: ServiceDep) -> Standing:
+    """Done for this Turn (issue 30): the server says the seat's Done now and in each
+    quiet step until the Turn ends, each an ordinary action of the seat; the order stops
+    where the seat has a decision it cannot skip (a battle, air units in the air, a task
+    force that must enter), and ends when the seat takes an action back."""
+    return _standing(await service.stand(game_id, seat))
+
+
+@router.delete("/{game_id}/standing", responses=refusals(*SEATED))
+async def delete_standing(game_id: str, seat: SeatDep, service: ServiceDep) -> Standing:
+    """The seat's standing Done, if any, is cancelled."""
+    await service.cancel_standing(game_id, seat)
+    return Standing(order=None)
 
 
 @router.get(

@@ -120,6 +120,22 @@ class ActionAccepted(BaseModel):
     version: int
 
 
+class StandingOrder(BaseModel):
+    """A seat's standing "Done for this Turn" (issue 30): the Turn it stands for; while
+    `stands`, the server says the seat's Done in each quiet step of that Turn; `stopped`
+    says why it stopped (a decision the seat cannot skip)."""
+
+    turn: int
+    stands: bool
+    stopped: str | None = None
+
+
+class Standing(BaseModel):
+    """The seat's own order, if it gave one (shown to no other seat)."""
+
+    order: StandingOrder | None = None
+
+
 class TakeBackPost(BaseModel):
     """POST /api/games/{id}/takeback (issue 14): the seat's view version; its last
     action is taken back when its view's `prompt.take_back` says it may be."""

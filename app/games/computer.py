@@ -11,6 +11,12 @@ The thinking runs in a worker thread, one at a time in the process (a CapacityLi
 one), never on the event loop: another game's action or patch does not wait for it. It
 is a fixed amount of work (the level); `computer_seconds` is only a guard: past it, the
 seat says Done when it may, else takes its first offered action.
+
+The same machinery carries out a person's standing "Done for this Turn" (issue 30,
+app.games.standing): after each action it looks at the seats with an order, and posts
+the Done of each that is to act in a quiet step of the order's Turn, through the same
+GameService.act; where the seat has a decision to make, the order stops, saying why;
+once the Turn is over, it ends.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from anyio import CapacityLimiter, to_thread
 from app.bots import choose
 from app.games.engine import Json
 from app.games.errors import GameError, NotYourMove, StaleVersion
+from app.games.standing import DONE, Order, StandingOrders, quiet
 
 log = logging.getLogger(__name__)
 MAX_GAMES_KEPT = 10_000
@@ -42,6 +49,7 @@ class ComputerPlayer:
     act: Callable[[str, str, int, Json], Awaitable[Any]]
     think_seconds: float = 1.0
     pause_seconds: float = 0.0
+    standing: StandingOrders | None = None  # issue 30: the seats' standing Done
     _known: dict[str, dict[str, str]] = field(default_factory=dict)
     _running: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     _again: set[str] = field(default_factory=set)
@@ -55,8 +63,10 @@ class ComputerPlayer:
 
     def poke(self, game_id: str) -> None:
         """Something happened in the game: its computer seats look whether to move."""
-        if self._known.get(game_id) == {}:
-            return  # no computer in this game: nothing to do, no task
+        if self._known.get(game_id) == {} and not (
+            self.standing and self.standing.may_have(game_id)
+        ):
+            return  # no computer and no standing order in this game: nothing to do, no task
         if game_id in self._running:
             self._again.add(game_id)
             return
@@ -82,9 +92,13 @@ class ComputerPlayer:
             if seats is None:
                 seats = await self.seats_of(game_id)
                 self.know(game_id, seats)
-            while seats:
+            while True:
                 self._again.discard(game_id)
-                moved = await self._round(game_id, seats)
+                orders = await self.standing.of(game_id) if self.standing else {}
+                if not seats and not orders:
+                    return
+                moved = await self._round(game_id, seats) if seats else False
+                moved = await self._orders(game_id, orders) or moved
                 if not moved and game_id not in self._again:
                     return
         except asyncio.CancelledError:
@@ -112,6 +126,33 @@ class ComputerPlayer:
             except GameError as exc:
                 log.warning("the computer's move in game %s was refused: %s", game_id, exc)
                 return False
+            moved = True
+        return moved
+
+    async def _orders(self, game_id: str, orders: dict[str, Order]) -> bool:
+        """Issue 30: each seat with a standing order that is to act in a quiet step of
+        the order's Turn says Done; the order stops at a decision, ends with the Turn.
+        Whether any seat moved."""
+        assert self.standing is not None
+        moved = False
+        for seat, order in sorted(orders.items()):
+            doc = await self.view(game_id, seat)
+            if doc.get("status") == "finished" or doc.get("turn") != order.turn:
+                await self.standing.give(game_id, seat, None)  # the Turn is over
+                continue
+            if not order.stands or not (doc.get("prompt") or {}).get("actions"):
+                continue
+            why = quiet(doc)
+            if why is not None:
+                await self.standing.give(game_id, seat, Order(order.turn, why))
+                continue
+            try:
+                await self.act(game_id, seat, int(doc["version"]), dict(DONE))
+            except (StaleVersion, NotYourMove):
+                pass  # someone moved meanwhile: look again
+            except GameError as exc:
+                await self.standing.give(game_id, seat, Order(order.turn, exc.message))
+                continue
             moved = True
         return moved
 

@@ -121,6 +121,22 @@ class Hub:
             task.add_done_callback(self._tasks.discard)
         STAGES.lap("fanout", t)
 
+    def redraw(self, game_id: str, seat: str) -> None:
+        """Issue 30: the seat's pages show again what is theirs beside its view (its
+        standing Done changed); the view itself did not."""
+        for sub in self.games.get(game_id, ()):
+            if sub.seat == seat and sub.renders():
+                task = asyncio.create_task(self._redraw(sub))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+
+    async def _redraw(self, sub: Subscriber) -> None:
+        async with sub.lock:
+            try:
+                await sub.send({"type": "redraw"})
+            except Exception:  # a socket that cannot be written is closed by its reader
+                log.warning("could not redraw a page of %s", sub.game_id, exc_info=True)
+
     async def sync(
         self,
         sub: Subscriber,

@@ -97,6 +97,10 @@ class Seat(Base):
     # issue 35: the level of the computer that plays this seat (app/bots), or None for a
     # person's seat
     computer: Mapped[str | None] = mapped_column(String(16), nullable=True, default=None)
+    # issue 30: the seat's standing "Done for this Turn" (app/games/standing.py): the Turn
+    # it stands for, and why it stopped (None while it stands); None, None: no order
+    standing_turn: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
+    standing_stop: Mapped[str | None] = mapped_column(String(200), nullable=True, default=None)
 
 
 class ActionRecord(Base):

@@ -30,13 +30,14 @@ from app.games.computer import ComputerPlayer
 from app.games.computer_seats import computer_seats, games_with_computer
 from app.games.db import Busy, Database
 from app.games.engine import Engine, Json, load_engine
-from app.games.errors import NotAuthorised, SeedNotAllowed
+from app.games.errors import BadRequest, NotAuthorised, NotYourMove, SeedNotAllowed
 from app.games.expiry import expire_games
 from app.games.fanout import Broker, LocalBroker, PostgresBroker, RedisBroker
 from app.games.hub import Hub, Subscriber
 from app.games.models import utcnow
 from app.games.replays import ReplayStep
 from app.games.stages import STAGES
+from app.games.standing import Order, StandingOrders, can_stand, quiet
 from app.games.store import CatchUp, Committed, Created, GameStore, bench_insert
 from app.settings import Settings
 
@@ -75,8 +76,10 @@ class GameService:
     computer_pause_seconds: float = 0.0
     _sweeper: asyncio.Task[None] | None = field(default=None, init=False)
     computer: ComputerPlayer = field(init=False)
+    standing: StandingOrders = field(init=False)
 
     def __post_init__(self) -> None:
+        self.standing = StandingOrders(self.store.db, on_change=self.hub.redraw)
         self.computer = ComputerPlayer(
             seats_of=self.computer_seats,
             view=self.view,
@@ -84,6 +87,7 @@ class GameService:
             act=self.act,
             think_seconds=self.computer_seconds,
             pause_seconds=self.computer_pause_seconds,
+            standing=self.standing,
         )
 
     @classmethod
@@ -143,6 +147,7 @@ class GameService:
         for game in [game_id] if game_id else list(self.hub.games):
             self.hub.changed_soon(game)
         if game_id:
+            self.standing.forget(game_id)  # another process may have given one
             self.computer.poke(game_id)
 
     async def expire(self) -> list[str]:
@@ -187,6 +192,7 @@ class GameService:
             self.store.create, scenario, options, mode, seed, teams, computer
         )
         self.computer.know(created.id, dict(computer or {}))
+        self.standing.none_in(created.id)
         self.computer.poke(created.id)
         return created
 
@@ -280,12 +286,58 @@ class GameService:
 
     async def take_back(self, game_id: str, seat: str, version: int) -> int:
         """Issue 14: the seat's last action taken back; told like an action (only the
-        seats whose views changed get a patch)."""
-        committed = await to_thread.run_sync(self.store.take_back, game_id, seat, version)
+        seats whose views changed get a patch). Issue 30: a standing "Done for this
+        Turn" of the seat ends first (else it would say Done again at once); it stands
+        again if nothing could be taken back."""
+        order = await self.standing.order(game_id, seat)
+        if order is not None:
+            await self.standing.give(game_id, seat, None)
+        try:
+            committed = await to_thread.run_sync(self.store.take_back, game_id, seat, version)
+        except Exception:
+            if order is not None:
+                await self.standing.give(game_id, seat, order)
+            raise
         self.hub.changed_soon(game_id, committed.changes)
         self.computer.poke(game_id)
         await self.broker.publish(game_id, committed.seq)
         return committed.version
+
+    # -- issue 30: Done for this Turn ------------------------------------------------------
+
+    async def stand(self, game_id: str, seat: str) -> Order:
+        """The seat's standing "Done for this Turn" (app.games.standing), given where it
+        is to act in a quiet step of a Turn; its first Done is posted at once."""
+        doc = await self.view(game_id, seat)
+        if not (doc.get("prompt") or {}).get("actions"):
+            raise NotYourMove("Done for this Turn is given when you are to act")
+        if not can_stand(doc):
+            why = quiet(doc) or "not in a Turn"
+            raise BadRequest(f"Done for this Turn cannot stand now: {why}")
+        order = Order(int(doc["turn"]))
+        await self.standing.give(game_id, seat, order)
+        self.computer.poke(game_id)
+        return order
+
+    async def cancel_standing(self, game_id: str, seat: str) -> None:
+        """The seat's standing Done, if any, ends: the player says Done himself again."""
+        if await self.standing.order(game_id, seat) is not None:
+            await self.standing.give(game_id, seat, None)
+
+    async def standing_order(self, game_id: str, seat: str) -> Order | None:
+        """The seat's order of this Turn (its own: no other seat is shown it); one of a
+        Turn gone by has ended, whether or not the server has cleared it yet."""
+        order = await self.standing.order(game_id, seat)
+        if order is None or order.turn != (await self.view(game_id, seat)).get("turn"):
+            return None
+        return order
+
+    async def with_standing(self, game_id: str, seat: str, view: Json) -> Json:
+        """The seat's view for its page, with its order of this Turn under "standing"."""
+        order = await self.standing.order(game_id, seat)
+        if order is None or order.turn != view.get("turn"):
+            return view
+        return {**view, "standing": order.to_json()}
 
     def doc_in_memory(self, game_id: str, seat: str, version: int) -> Json | None:
         """The seat's view document at `version` when this process holds it (as its own

@@ -35,7 +35,7 @@
 
   // A move's answer brings the fresh prompt only when no socket will push it (the server
   // renders it once, not twice); should the socket drop meanwhile, its resync brings it.
-  var MOVES = /\/(act|takeback)$/;
+  var MOVES = /\/(act|takeback|standing)$/;
   document.addEventListener("htmx:configRequest", function (e) {
     if (token && ours(e.detail.path)) {
       e.detail.headers["Authorization"] = "Bearer " + token;
@@ -94,7 +94,7 @@
     if (elt.id === "loader") {
       if (e.detail.xhr && e.detail.xhr.status === 200) connect();
       else setConn("closed", "Not connected");
-    } else if (elt.id === "act" || elt.id === "takeback") {
+    } else if (elt.id === "act" || elt.id === "takeback" || elt.id === "stand" || elt.id === "stand-off") {
       if (!wsOpen) refresh(); // no socket now: fetch the regions instead of waiting for a push
     }
   });

@@ -143,6 +143,8 @@ class LivePage:
             except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException):
                 self.view = await self.service.view(self.game_id, self.who.seat)
             STAGES.lap("page", t)
+        elif message.get("type") == "redraw" and self.view is not None:
+            pass  # issue 30: the seat's standing Done changed
         else:
             return
         await self.push()
@@ -165,8 +167,9 @@ class LivePage:
         assert self.view is not None
         if self.log is None:
             self.log_seq, self.log = await self.service.log_through(self.game_id, self.who.seat)
-        t = STAGES.clock()
         view = {**self.view, "computer": self.computer} if self.computer else self.view
+        view = await self.service.with_standing(self.game_id, self.who.seat, view)
+        t = STAGES.clock()
         regions = self.regions.render(view, self.log, self.who)
         STAGES.lap("page", t)
         return regions

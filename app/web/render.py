@@ -27,6 +27,7 @@ from markupsafe import Markup
 from app.data import catalog
 from app.data.options import optional_rules
 from app.data.rules_help import rules_help
+from app.games.standing import can_stand, quiet
 from app.rules.kept import Kept
 from app.rules.modes import MODES, Mode
 from app.rules.time_record import track_of
@@ -425,6 +426,20 @@ def _bar(c: Context) -> Any:
     )
 
 
+def standing_shown(view: Any) -> dict[str, Any] | None:
+    """Issue 30: the seat's "Done for this Turn" of this Turn as its page shows it; an
+    order that stands, where the seat now has a decision (`quiet` says which), is shown
+    stopped there (the server stops it a moment later)."""
+    order = view.get("standing")
+    if not order:
+        return None
+    if order["stands"] and (view.get("prompt") or {}).get("actions"):
+        why = quiet(view)
+        if why is not None:
+            return {**order, "stands": False, "stopped": why}
+    return dict(order)
+
+
 def _since(c: Context) -> int:
     """The first Turn the log region shows (all of them in a replay)."""
     return 0 if c.replay else int(c.view.get("turn") or 0) - LOG_TURNS + 1
@@ -454,6 +469,8 @@ ENTRIES: dict[str, Callable[[Context], Any]] = {
     "all_choices": _all_choices,
     "radio": lambda c: radio(c.view, [x for x in c["offered"] if x.action.get("kind") == "radio"]),
     "bar": _bar,
+    "standing": lambda c: None if c.replay else standing_shown(c.view),
+    "may_stand": lambda c: not c.replay and can_stand(c.view),
     "board": lambda c: (
         None if no_searchboard(c.view) else board_of(c.view, c["who"].plays, lambda: c["namer"])
     ),

@@ -241,7 +241,9 @@ async def _seat(service: GameService, game_id: str, authorization: str | None) -
 
 
 async def _regions(service: GameService, who: Seat, names: tuple[str, ...]) -> str:
-    view = await service.view(who.game_id, who.seat)
+    view = await service.with_standing(
+        who.game_id, who.seat, await service.view(who.game_id, who.seat)
+    )
     events = await service.log(who.game_id, who.seat) if "log" in names or "dice" in names else []
     t = STAGES.clock()
     parts = render.regions(view, events, who, names)
@@ -315,6 +317,7 @@ async def act(request: Request) -> Response:
     if pushed(request):
         return html(request, render.flash())
     names = ("status", "prompt")
+    view = await service.with_standing(game_id, who.seat, view)
     t = STAGES.clock()
     parts = render.regions(view, [], who, names)  # these two show nothing of the log
     STAGES.lap("page", t)
@@ -384,6 +387,28 @@ async def take_back(
     except GameError as exc:
         return refusal(request, exc)
     message = render.flash("Your last action was taken back.", "info")
+    if pushed(request):
+        return html(request, message)
+    return html(request, message + await _regions(service, who, ("status", "prompt")))
+
+
+@router.post("/games/{game_id}/standing")
+async def standing(
+    request: Request, game_id: str, service: ServiceDep, authorization: AuthHeader = None
+) -> Response:
+    """Done for this Turn (issue 30): `stand=on` gives the seat's standing order (the
+    server says its Done in every quiet step of this Turn), `stand=off` cancels it;
+    answer with the fresh prompt, or why it cannot stand now."""
+    try:
+        who = Seat(game_id, await _seat(service, game_id, authorization))
+        if first(await read_form(request), "stand") == "off":
+            await service.cancel_standing(game_id, who.seat)
+            message = render.flash("Done for this Turn cancelled: say Done yourself.", "info")
+        else:
+            await service.stand(game_id, who.seat)
+            message = render.flash()
+    except GameError as exc:
+        return refusal(request, exc)
     if pushed(request):
         return html(request, message)
     return html(request, message + await _regions(service, who, ("status", "prompt")))

@@ -625,6 +625,8 @@ def _rendered_key(view: dict[str, Any], who: Seat) -> tuple[str, str, int] | Non
     game, version = view.get("id"), view.get("version")
     if not isinstance(game, str) or not isinstance(version, int) or not who.seat:
         return None
+    if "standing" in view:
+        return None  # issue 30: the seat's order is beside its view, not of its version
     return game, who.seat, version
 
 

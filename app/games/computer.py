@@ -138,20 +138,20 @@ class ComputerPlayer:
         for seat, order in sorted(orders.items()):
             doc = await self.view(game_id, seat)
             if doc.get("status") == "finished" or doc.get("turn") != order.turn:
-                await self.standing.give(game_id, seat, None)  # the Turn is over
+                await self.standing.give(game_id, seat, None, was=order)  # the Turn is over
                 continue
             if not order.stands or not (doc.get("prompt") or {}).get("actions"):
                 continue
             why = quiet(doc)
             if why is not None:
-                await self.standing.give(game_id, seat, Order(order.turn, why))
+                await self.standing.give(game_id, seat, Order(order.turn, why), was=order)
                 continue
             try:
                 await self.act(game_id, seat, int(doc["version"]), dict(DONE))
             except (StaleVersion, NotYourMove):
                 pass  # someone moved meanwhile: look again
             except GameError as exc:
-                await self.standing.give(game_id, seat, Order(order.turn, exc.message))
+                await self.standing.give(game_id, seat, Order(order.turn, exc.message), was=order)
                 continue
             moved = True
         return moved

@@ -45,9 +45,12 @@ QUIET_STEPS = frozenset(
 # RULES? "sea-search", "search" and "search-area" (4, PTVM's area search) are optional:
 # a side need not search.
 # RULES? "note" (17c3) is "may": a radio note is never required.
+# RULES? "sortie" (7c4.4, 7d4.2: the off-board scout "may enter" at an M hex, on its Turns
+# only; Off-Board Bases 1 likewise): optional, though a chance that comes back rarely; a
+# player who said Done for the Turn has said he lets it pass.
 SKIPPABLE = frozenset(
     {"done", "launch", "arm", "ready", "move", "exit", "sea-search", "search", "search-area"}
-    | {"note", "radio"}
+    | {"note", "radio", "sortie"}
 )
 DONE: Json = {"kind": "done"}
 
@@ -137,18 +140,28 @@ def orders_of(db: Database, game_id: str) -> dict[str, Order]:
     return {str(seat): Order(int(turn or 0), stop) for seat, turn, stop in rows}
 
 
-def write_order(db: Database, game_id: str, seat: str, order: Order | None) -> None:
-    """The seat's order as given (None: it has none)."""
+def write_order(
+    db: Database, game_id: str, seat: str, order: Order | None, was: Order | bool | None = True
+) -> bool:
+    """The seat's order as given (None: it has none); only in place of `was` unless it is
+    True (whatever the seat had). Whether it was written."""
+    query = update(Seat).where(Seat.game_id == game_id).where(Seat.seat == seat)
+    if was is not True:
+        old = was if isinstance(was, Order) else None
+        query = query.where(
+            Seat.standing_turn == old.turn if old else Seat.standing_turn.is_(None),
+            Seat.standing_stop == old.stopped
+            if old and old.stopped is not None
+            else Seat.standing_stop.is_(None),
+        )
     with db.write() as session:
-        session.execute(
-            update(Seat)
-            .where(Seat.game_id == game_id)
-            .where(Seat.seat == seat)
-            .values(
+        done = session.execute(
+            query.values(
                 standing_turn=order.turn if order else None,
                 standing_stop=order.stopped if order else None,
             )
         )
+        return bool(getattr(done, "rowcount", 1))
 
 
 # -- the orders this process knows --------------------------------------------------------
@@ -187,9 +200,15 @@ class StandingOrders:
     async def order(self, game_id: str, seat: str) -> Order | None:
         return (await self.of(game_id)).get(seat)
 
-    async def give(self, game_id: str, seat: str, order: Order | None) -> None:
-        """Write the seat's order (None: it has none), and show it on its pages."""
-        await to_thread.run_sync(write_order, self.db, game_id, seat, order)
+    async def give(
+        self, game_id: str, seat: str, order: Order | None, was: Order | bool | None = True
+    ) -> None:
+        """Write the seat's order (None: it has none), and show it on its pages; in place
+        of `was` only, unless True (the server ending or stopping an order it read must
+        not undo one the player gave meanwhile)."""
+        if not await to_thread.run_sync(write_order, self.db, game_id, seat, order, was):
+            self.forget(game_id)  # another order was written: read them again
+            return
         kept = dict(await self.of(game_id))
         if order is None:
             kept.pop(seat, None)

@@ -49,9 +49,13 @@ def order(api: Api, game: Game, seat: str) -> Any:
     return r.json()["order"]
 
 
-def clicks_through_turn(api: Api, game: Game, turn: int, standing: bool) -> Counter[str]:
+def clicks_through_turn(
+    api: Api, game: Game, turn: int, standing: bool, decisions: Counter[str] | None = None
+) -> Counter[str]:
     """The clicks each player makes to get through Turn `turn` doing nothing: Done at
-    each prompt, or once "Done for this Turn" (the server says the rest)."""
+    each prompt, or once "Done for this Turn" (the server says the rest). Where Done is
+    not offered (a decision the seat must make), the computer's quick choice, counted in
+    `decisions` when given."""
     clicks: Counter[str] = Counter()
     stood: set[str] = set()
     deadline = time.monotonic() + 60
@@ -63,17 +67,26 @@ def clicks_through_turn(api: Api, game: Game, turn: int, standing: bool) -> Coun
         if not acting:
             time.sleep(0.02)  # the server is saying someone's Done
             continue
-        seat = acting[0]
+        waiting = [s for s in acting if s in stood]  # its order says Done in a moment
+        for s in waiting:
+            mine = order(api, game, s)
+            assert mine is None or mine["stands"], f"{s}'s order stopped: {mine}"
+        if len(waiting) == len(acting):
+            time.sleep(0.02)
+            continue
+        seat = next(s for s in acting if s not in stood)
         view = views[seat]
         kinds = {a["kind"] for a in view["prompt"]["actions"]}
+        if decisions is not None and "done" not in kinds:
+            r = api.act(game, seat, view["version"], choose(view, [], "quick"))
+            assert r.status_code in (200, 409), r.text
+            decisions[seat] += 1
+            continue
         assert "done" in kinds, (seat, view["step"], kinds)
-        if standing and seat not in stood:
+        if standing:
             r = stand(api, game, seat)
             assert r.status_code == 200, r.text
             stood.add(seat)
-        elif standing:
-            time.sleep(0.02)
-            continue
         else:
             r = api.act(game, seat, view["version"], {"kind": "done"})
             assert r.status_code in (200, 409), r.text
@@ -111,6 +124,23 @@ def test_issue30_done_for_this_turn_is_one_click_on_an_empty_turn(
     view = api.view(game, "japan") if api.view(game, "japan")["prompt"]["actions"] else None
     assert all(order(api, game, s) is None for s in PLAYERS)
     assert view is None or view["turn"] == first + 3
+
+
+@pytest.mark.parametrize("mode", ["two-player", "double-blind"])
+def test_issue30_done_for_this_turn_with_teams(api: Api, mode: str) -> None:
+    """17a: each command's seat gives its own order; one click each. Before, Turn 7 (a
+    night) cost each seat 4 Done (17c3's radio note first), Turn 8 5 or 7; the Japanese
+    reinforcement that must enter at Turn 8 (3c) is a decision, not a Done."""
+    game = api.create(scenario="three", mode=mode, teams=True, seed=30)
+    first = set_up(api, game)
+    decided: Counter[str] = Counter()
+    before = clicks_through_turn(api, game, first, standing=False, decisions=decided)
+    assert set(before.values()) == {4} and len(before) == 4, before
+    before = clicks_through_turn(api, game, first + 1, standing=False, decisions=decided)
+    assert set(before.values()) == {5 if mode == "two-player" else 7}, before
+    assert decided == {"japan-i": 1}  # 3c: entering is no Done
+    after = clicks_through_turn(api, game, first + 2, standing=True)
+    assert after == dict.fromkeys(game.tokens, 1)
 
 
 def test_issue30_the_other_side_learns_only_the_done(api: Api) -> None:

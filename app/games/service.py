@@ -37,7 +37,7 @@ from app.games.hub import Hub, Subscriber
 from app.games.models import utcnow
 from app.games.replays import ReplayStep
 from app.games.stages import STAGES
-from app.games.standing import Order, StandingOrders, can_stand, quiet
+from app.games.standing import Order, StandingOrders, can_stand, games_with_orders, quiet
 from app.games.store import CatchUp, Committed, Created, GameStore, bench_insert
 from app.settings import Settings
 
@@ -127,6 +127,9 @@ class GameService:
         """Issue 35: at start-up, every unfinished game with a computer seat is looked at,
         so a seat whose move it is moves (the server may have stopped as it thought)."""
         for game_id in await to_thread.run_sync(games_with_computer, self.store.db):
+            self.computer.poke(game_id)
+        # issue 30: likewise every game where a seat's Done for this Turn stands
+        for game_id in await to_thread.run_sync(games_with_orders, self.store.db):
             self.computer.poke(game_id)
 
     async def computer_seats(self, game_id: str) -> dict[str, str]:

@@ -25,7 +25,7 @@ from anyio import to_thread
 from sqlalchemy import select, update
 
 from app.games.db import Database
-from app.games.models import Seat
+from app.games.models import Game, Seat
 
 Json = dict[str, Any]
 
@@ -138,6 +138,21 @@ def orders_of(db: Database, game_id: str) -> dict[str, Order]:
             .where(Seat.standing_turn.is_not(None))
         ).all()
     return {str(seat): Order(int(turn or 0), stop) for seat, turn, stop in rows}
+
+
+def games_with_orders(db: Database) -> list[str]:
+    """The unfinished games where a seat's order stands (to resume at start-up: the
+    server may have stopped before saying a Done it owed)."""
+    with db.read() as session:
+        rows = session.execute(
+            select(Seat.game_id)
+            .join(Game, Game.id == Seat.game_id)
+            .where(Seat.standing_turn.is_not(None))
+            .where(Seat.standing_stop.is_(None))
+            .where(Game.status != "finished")
+            .distinct()
+        ).all()
+    return sorted(str(r[0]) for r in rows)
 
 
 def write_order(

@@ -243,3 +243,32 @@ def test_issue30_the_orders_done_is_taken_back_as_a_clicked_one(api: Api) -> Non
         if standing:
             assert order(api, game, "japan") == {"turn": first + 1, "stands": True, "stopped": None}
     assert refusals[0] == refusals[1]
+
+
+def test_issue30_an_order_owed_at_start_up_is_carried_out(make_server: Any, tmp_path: Any) -> None:
+    """A server stopped between an order and the Done it owed says that Done once it is
+    started again (as the computer's seats resume, issue 35)."""
+    import sqlite3
+
+    url = f"sqlite:///{tmp_path / 'resume.db'}"
+    server = make_server(url)
+    with Api(server.url) as api:
+        game = api.create(scenario="one", mode="two-player", seed=35)
+        first = set_up(api, game)
+        seat, view = api.acting_seat(game) or ("", {})
+        assert view["step"] == "ready"
+    server.stop()
+    with sqlite3.connect(tmp_path / "resume.db") as db:  # as if the server stopped at once
+        db.execute(
+            "UPDATE seats SET standing_turn = ? WHERE game_id = ? AND seat = ?",
+            (first, game.id, seat),
+        )
+    server = make_server(url)
+    with Api(server.url) as api:
+        deadline = time.monotonic() + 20
+        while api.view(game, seat)["version"] == view["version"]:
+            assert time.monotonic() < deadline, "the order owed was never carried out"
+            time.sleep(0.05)
+        log = api.http.get(f"/api/games/{game.id}/replay")
+        assert api.view(game, seat)["turn"] == first
+        assert log.status_code == 403  # the game goes on

@@ -193,9 +193,24 @@
       bottom = Math.max(bottom, r.bottom);
     });
     var prompt = document.getElementById("r-prompt");
-    var above = prompt ? prompt.getBoundingClientRect().bottom : 0;
-    if (top >= above && bottom <= innerHeight) return; // already in sight
-    window.scrollBy(0, (top + bottom) / 2 - (above + innerHeight) / 2);
+    var above = prompt && getComputedStyle(prompt).position === "sticky"
+      ? prompt.getBoundingClientRect().bottom : 0;
+    // one column: the bar is fixed at the bottom of the screen
+    var below = prompt && getComputedStyle(prompt).position === "fixed"
+      ? prompt.getBoundingClientRect().top : innerHeight;
+    // on a wide screen the board's column scrolls in its own box, below the bar
+    var column = battle.closest(".col-board");
+    var own = column && column.scrollHeight > column.clientHeight
+      && /(auto|scroll)/.test(getComputedStyle(column).overflowY);
+    if (own) {
+      var box = column.getBoundingClientRect();
+      above = Math.max(above, box.top);
+      below = Math.min(below, box.bottom);
+    }
+    if (top >= above && bottom <= below) return; // already in sight
+    var by = (top + bottom) / 2 - (above + below) / 2;
+    if (own) column.scrollBy(0, by);
+    else window.scrollBy(0, by);
   }
 
   function afterSwap() {

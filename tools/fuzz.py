@@ -43,6 +43,7 @@ from app.rules.boards import searchboard_of
 from app.rules.command_copies import separate
 from app.rules.commands import command_of, force_command
 from app.rules.events import Event, visible_to
+from app.rules.expansions.ptvm.theatre_air import no_launch_number
 from app.rules.flow import acting
 from app.rules.landing import holds_planes, room
 from app.rules.modes import mode_of
@@ -65,7 +66,6 @@ from app.rules.state import (
     Side,
     other,
 )
-from app.rules.theatre_air import no_launch_number
 from app.rules.umpire import UMPIRE, UMPIRE_ROLLS, in_sight
 from app.rules.units import launch_number, ship_record
 from app.rules.victory import victory_points

@@ -21,6 +21,9 @@ from dataclasses import dataclass, field
 from app.rules import Action, Event, legal_actions
 from app.rules.boards import battleboard, is_base
 from app.rules.commands import command_of
+from app.rules.expansions.ptvm.strikes import outside_4c
+from app.rules.expansions.ptvm.theatre import is_theatre
+from app.rules.expansions.ptvm.theatre_air import readying_refusal
 from app.rules.flow import acting
 from app.rules.seats import seat_of
 from app.rules.state import (
@@ -37,10 +40,7 @@ from app.rules.state import (
     UnitKey,
     other,
 )
-from app.rules.strikes import outside_4c
 from app.rules.surface.model import Surface
-from app.rules.theatre import is_theatre
-from app.rules.theatre_air import readying_refusal
 
 Ref = tuple[str, UnitKey]  # (where it is recorded, the unit)
 
@@ -255,7 +255,7 @@ def _side(state: State, seat: str) -> Side:
 def _aa_in_reach(state: State, b: Battle, ship: str) -> bool:
     """4c1: an attacking air unit within three Battleboard hexes of the ship (4c: bombers,
     and fighters strafing, 14f); in the expansion's scenarios not a base (Bases 4), nor at
-    land bombers on a ship or planes on a base (Bombers 3, 4: app/rules/strikes.py)."""
+    land bombers on a ship or planes on a base (Bombers 3, 4: expansions/ptvm/strikes.py)."""
     grid = battleboard()
     if is_theatre(state) and is_base(state, other(b.attacker), ship):
         return False

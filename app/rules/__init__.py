@@ -22,6 +22,9 @@ from typing import Any
 from app.rules.actions import Action
 from app.rules.errors import ActionParseError, IllegalAction
 from app.rules.events import Event, events_for, visible_to
+
+# The game families beside the base game: each registers its hooks (app/rules/hooks.py).
+from app.rules.expansions import ptvm as _ptvm  # noqa: F401  (isort: after the base)
 from app.rules.explain import Click
 from app.rules.explain import why_not as _why_not
 from app.rules.flow import apply, legal_actions, replay

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.rules import theatre_air
+from app.rules import hooks
 from app.rules.actions import DONE, Action
 from app.rules.boards import (
     carrier_hex,
@@ -75,7 +75,7 @@ def _new_turn(state: State) -> None:
         board.over = None
         board.groups = {}
     new_turn(state)  # 12d: patrolling scouts fly on
-    theatre_air.new_turn(state)  # Bases 3: a new day's damage; knockouts end at 0700 next day
+    hooks.of(state).new_turn(state)  # Bases 3: a new day's damage; knockouts end at 0700 next day
 
 
 def _enter_sides(state: State, out: list[Event]) -> None:
@@ -122,9 +122,9 @@ def launch_kind(state: State, side: Side, unit_id: str) -> str | None:
     if carrier_hex(state, carrier) is None or dead_in_the_water(state, carrier):
         return None  # 11c2: no take-off from a carrier dead in the water; an off-board base's
         # units take off into its edge squares in the Air Movement Step (theatre_air.sorties)
-    if theatre_air.take_off_refusal(state, u) is not None:
+    if hooks.of(state).take_off_refusal(state, u) is not None:
         return None  # Bases 3: knocked out; Santa Cruz's Buka, Truk: bombers stay
-    if theatre_air.no_launch_number(state, carrier):
+    if hooks.of(state).launches_all(state, carrier):
         return "normal"
     after = state.launched.get(carrier.key, 0) + size(state, u)
     if after <= launch_number(carrier):
@@ -190,7 +190,7 @@ def _assembly_why(state: State, side: Side, action: Action) -> tuple[str, str] |
         return "3a1", "no air units may fly during night Turns"
     if u.box != READY:
         return "3a2", f"only air units in a Ready box may take off; {u.id} is not"
-    refused = theatre_air.take_off_refusal(state, u)
+    refused = hooks.of(state).take_off_refusal(state, u)
     if refused is not None:
         return refused
     carrier = state.units[side][u.area]
@@ -230,7 +230,7 @@ def _ready_actions(state: State, side: Side) -> list[Action]:
     for u in state.units[side].values():
         if u.ship or u.key in state.shifted:
             continue
-        if u.box == ARMING and theatre_air.readying_refusal(state, u) is None:
+        if u.box == ARMING and hooks.of(state).readying_refusal(state, u) is None:
             acts.append(Action("ready", (u.id,)))
         elif u.box == READY:
             acts.append(Action("arm", (u.id,)))
@@ -244,7 +244,7 @@ def _ready_handle(state: State, side: Side, action: Action, out: list[Event]) ->
         return
     toggle_air(state, side, action)
     state.shifted.append(UnitKey(side, action.get("unit")))
-    theatre_air.readied(state, UnitKey(side, action.get("unit")))
+    hooks.of(state).readied(state, UnitKey(side, action.get("unit")))
     out.append(
         Event(action.kind, ALL, state.turn, "ready", {"side": side, "unit": action.get("unit")})
     )
@@ -260,7 +260,7 @@ def _ready_why(state: State, side: Side, action: Action) -> tuple[str, str] | No
         if UnitKey(side, action.get("unit")) in state.shifted:
             return "3b", f"{action.get('unit')} has already been shifted this Ready Step"
         u = state.units[side].get(action.get("unit"))
-        waiting = None if u is None or u.ship else theatre_air.readying_refusal(state, u)
+        waiting = None if u is None or u.ship else hooks.of(state).readying_refusal(state, u)
         if action.kind == "ready" and waiting is not None:
             return waiting
         return "3b", "only air units in an Arming box may be readied, and Ready ones armed"
@@ -319,7 +319,7 @@ def _sea_actions(state: State, side: Side) -> list[Action]:
         if board.forces.get(marker) is None or not ships_in(state, side, marker):
             continue
         here = board.forces[marker]
-        reach = 0 if theatre_air.ships_held(state, side, marker) else rate(state, side, marker)
+        reach = 0 if hooks.of(state).ships_held(state, side, marker) else rate(state, side, marker)
         acts += [Action("move", (marker, h)) for h in sea_within(state, start, reach) if h != here]
         if grid.on_edge(start) and reach:
             acts.append(Action("exit", (marker,)))
@@ -385,7 +385,7 @@ def _tow_out(state: State, side: Side, action: Action, out: list[Event]) -> None
 def _exit_board(state: State, side: Side, marker: str, out: list[Event]) -> None:
     """2e: units that exit the Searchboards are eliminated (12a4.3: but see `_tow_out`);
     Off-Board Bases 5: on the theatre map they leave, never to return."""
-    if theatre_air.leave_board(state, side, marker, out):
+    if hooks.of(state).leave_board(state, side, marker, out):
         return
     state.boards[side].forces[marker] = None
     for u in list(state.units[side].values()):
@@ -439,7 +439,7 @@ def _move_why(state: State, side: Side, marker: str, to: str) -> tuple[str, str]
         return "3c", f"{to} is not a hex of the Searchboard"
     away, reach = grid.distance(start, to), rate(state, side, marker)
     limit = "12a" if "12a" in state.options or "11c" in state.options else "3c"
-    held = theatre_air.ships_held(state, side, marker)
+    held = hooks.of(state).ships_held(state, side, marker)
     if held is not None:
         return held
     if to in landlocked(state):

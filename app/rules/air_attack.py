@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.rules import strikes
+from app.rules import hooks
 from app.rules.actions import DONE, Action, add_kinds
 from app.rules.battle import (
     _end_battle,
@@ -15,6 +15,7 @@ from app.rules.boards import battleboard, is_base
 from app.rules.events import Event
 from app.rules.fighters import free_cap
 from app.rules.free_roll import CONTINUATIONS, fight
+from app.rules.hooks import destroyer_bonus
 from app.rules.state import (
     READY,
     Battle,
@@ -25,7 +26,6 @@ from app.rules.state import (
     other,
 )
 from app.rules.steps import Step, begin, nothing, register
-from app.rules.theatre import is_theatre
 from app.rules.units import (
     aa_factor,
     bombing,
@@ -50,7 +50,7 @@ def aa_targets(state: State, b: Battle) -> list[str]:
     strafers = [
         e for e in b.escorts if e in b.targets and state.units[b.attacker][e].box != "eliminated"
     ]
-    return [a for a in live_air(state, b) + strafers if not strikes.outside_4c(state, b, a)]
+    return [a for a in live_air(state, b) + strafers if not hooks.of(state).outside_4c(state, b, a)]
 
 
 def _in_range(b: Battle, ship: str, air: str) -> bool:
@@ -66,11 +66,11 @@ def _aa_actions(state: State, side: Side) -> list[Action]:
         u = state.units[side][s]
         if u.box == "eliminated" or u.key in state.aa_used or s in b.aa_ships:
             continue
-        if is_theatre(state) and is_base(state, side, s):
-            continue  # Bases 4: a base's AA fires at its own attackers (app/rules/strikes.py)
+        if hooks.of(state).base_aa_apart(state, side, s):
+            continue  # Bases 4: a base's AA fires at its own attackers (expansions/ptvm/strikes.py)
         acts += [Action("aa", (s, a)) for a in targets if _in_range(b, s, a)]
     if b.aa_ships:
-        dd = [] if strikes.destroyers_refused(state, b) else [DESTROYERS]
+        dd = [] if hooks.of(state).destroyers_refused(state, b) else [DESTROYERS]
         return [*acts, Action("fire"), Action("cancel"), *dd]
     return [*acts, DONE]
 
@@ -105,7 +105,7 @@ def _fire(state: State, b: Battle, out: list[Event], destroyers: bool = False) -
     modifier = aa_modifier(state, b, b.aa_ships, b.aa_target)
     data: dict[str, object] = {"ships": list(b.aa_ships), "target": target.id}
     if destroyers:
-        bonus = strikes.destroyer_bonus(state)
+        bonus = destroyer_bonus(state)
         assert bonus is not None
         modifier += bonus[1]
         state.dd_bonus_used = state.turn
@@ -129,18 +129,18 @@ def _aa_finish(state: State, out: list[Event]) -> None:
 
 def _aa_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
     if action.kind == DESTROYERS.kind:
-        refused = strikes.destroyers_refused(state, battle(state))
+        refused = hooks.of(state).destroyers_refused(state, battle(state))
         return None if refused is None else ("Destroyers", refused)
     if action.kind != "aa":
         return "4c", "fire or cancel the anti-aircraft combat being formed before finishing"
     b = battle(state)
     ship, air = action.get("ship"), action.get("unit")
-    outside = strikes.outside_why(state, b, air, "4c AA fire")
+    outside = hooks.of(state).outside_why(state, b, air, "4c AA fire")
     if outside is not None:
         return outside
     if ship not in b.ships or air not in aa_targets(state, b):
         return "4c", "anti-aircraft fire is by your ships in this battle at its attacking air units"
-    if is_theatre(state) and is_base(state, side, ship):
+    if hooks.of(state).base_aa_apart(state, side, ship):
         return "Bases 4", f"{ship}'s AA fires at the planes attacking it, on the AA table"
     if UnitKey(side, ship) in state.aa_used or ship in b.aa_ships:
         return "4c2", f"{ship}'s AA factor has been used this Combat Phase"
@@ -171,7 +171,7 @@ def pending_bombing(state: State, b: Battle) -> list[tuple[str, str]]:
     defender = other(b.attacker)
     for a in live_air(state, b):
         t = b.targets[a]
-        if strikes.on_base(state, b, a) and is_theatre(state):
+        if hooks.of(state).on_base(state, b, a):
             continue  # Bombers 4-6: the base strike replaces 4d on a base
         key = (t, category(state, b, a))
         if state.units[defender][t].box != "eliminated" and f"{t}/{key[1]}" not in b.bombed:
@@ -180,14 +180,15 @@ def pending_bombing(state: State, b: Battle) -> list[tuple[str, str]]:
 
 
 def bombing_modifier(state: State, b: Battle, target: str, cat: str) -> tuple[int, list[str]]:
-    """4d3: summed bombing factors, and the anvil, threading and Ready-box modifiers; land
-    bombers on a ship count every three planes one factor (Bombers 3, app/rules/strikes.py)."""
+    """4d3: summed bombing factors, and the anvil, threading and Ready-box modifiers; an
+    expansion's bombers on a ship may count together (`hooks.Hooks.ship_bombers`)."""
     units = [
         a for a in live_air(state, b) if b.targets[a] == target and category(state, b, a) == cat
     ]
-    bombers = [a for a in units if strikes.ship_bomber(state, b, a) and is_theatre(state)]
+    family = hooks.of(state)
+    bombers = family.ship_bombers(state, b, units)
     total = sum(bombing(state.units[b.attacker][a]) for a in units if a not in bombers)
-    total += strikes.bombing_factor(state, b.attacker, bombers)
+    total += family.bombing_factor(state, b.attacker, bombers)
     notes: list[str] = []
     if cat == "torpedo":
         rel = {_relative(b, target, b.air_hexes[a]) for a in units}
@@ -254,8 +255,7 @@ def _after_bombing(state: State, out: list[Event]) -> None:
 def _bombing_over(state: State, out: list[Event]) -> None:
     """4e; in the expansion's scenarios the attacks on a base come first (Bombers 4-7)."""
     b = battle(state)
-    for base in strikes.bases_to_strike(state, b):
-        strikes.base_strike(state, b, base, free_cap(state, b), out)
+    hooks.of(state).base_strikes(state, b, free_cap(state, b), out)
     _end_battle(state, out)
 
 
@@ -265,8 +265,7 @@ CONTINUATIONS["bombing"] = _after_bombing
 
 def _enter_bombing(state: State, out: list[Event]) -> None:
     b = battle(state)
-    if is_theatre(state):
-        strikes.bomber_losses(state, b, free_cap(state, b), out)  # Bombers 3, before 4d
+    hooks.of(state).before_bombing(state, b, free_cap(state, b), out)  # Bombers 3, before 4d
     if pending_bombing(state, b):
         state.waiting = [b.attacker]
     else:

@@ -15,12 +15,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.rules import theatre_air
+from app.rules import hooks
 from app.rules.actions import DONE, Action, add_kinds
 from app.rules.air_ranges import can_enter, flight_factor, may_go_on
 from app.rules.air_return import stranded
-from app.rules.area_search import search_area, theatre_actions
-from app.rules.area_search import why as search_area_why
 from app.rules.battle import find_battles
 from app.rules.boards import (
     area_hexes,
@@ -53,7 +51,6 @@ from app.rules.state import (
     other,
 )
 from app.rules.steps import Step, b_then_a, begin, register
-from app.rules.theatre import is_theatre
 from app.rules.time_record import turn_box
 from app.rules.units import eliminate, is_scout
 
@@ -151,7 +148,7 @@ def _actions(state: State, side: Side) -> list[Action]:
                     Action("fly", (group, h))
                     for h in searchboard_of(state).neighbours(here)
                     if _movable(state, side, group, h)
-                    and theatre_air.mountain_refusal(state, members, h) is None
+                    and hooks.of(state).flight_refusal(state, members, h) is None
                 ]
         acts += [
             Action("search", (h,))
@@ -162,7 +159,7 @@ def _actions(state: State, side: Side) -> list[Action]:
             acts += _orbits(state, side) if separate(state) else _circles(state, side)
         if not umpired:  # 18c1: the off-board scout enters with the scout routes
             acts += sorties(state, side)
-        acts += theatre_air.sorties(state, side, turn_box(state).night)  # Off-Board Bases 1
+        acts += hooks.of(state).sorties(state, side, turn_box(state).night)  # Off-Board Bases 1
         if "13" in state.options:
             acts += _combinations(state, side)
     acts += [
@@ -170,7 +167,7 @@ def _actions(state: State, side: Side) -> list[Action]:
         for h in _sea_search_hexes(state, side)
         if h not in board.sea_searched
     ]
-    return [*theatre_actions(state, side, acts), DONE]  # Searches 1-2
+    return [*hooks.of(state).air_actions(state, side, acts), DONE]  # Searches 1-2
 
 
 def sorties(state: State, side: Side) -> list[Action]:
@@ -299,7 +296,7 @@ def reach(state: State, side: Side, group: str) -> dict[str, tuple[str, ...]]:
     units = state.units[side]
 
     def step(members: Members, to: str) -> Members | None:
-        if theatre_air.mountain_refusal(state, [units[u] for u, _ in members], to) is not None:
+        if hooks.of(state).flight_refusal(state, [units[u] for u, _ in members], to) is not None:
             return None
         moving = [(u, m) for u, m in members if can_enter(state, units[u], to, m)]
         if not moving:
@@ -321,7 +318,7 @@ def _reach_why(state: State, side: Side, action: Action) -> tuple[str, str]:
     if not searchboard_of(state).contains(to):
         return "3d1", f"{to} is not on the Searchboard"
     members = [state.units[side][u] for u in board.groups[group]]
-    steep = theatre_air.mountain_refusal(state, members, to)
+    steep = hooks.of(state).flight_refusal(state, members, to)
     if steep is not None:
         return steep
     return "3d1", (
@@ -373,7 +370,7 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
         _combine(state, side, action.get("group"), action.get("into"))
     elif action.kind == "sortie":
         uid, hex_ = action.get("unit"), action.get("hex")
-        sortie(state, side, uid, hex_, theatre_air.take_off(state, side, uid, hex_, out))
+        sortie(state, side, uid, hex_, hooks.of(state).take_off(state, side, uid, hex_, out))
     elif action.kind == "search":
         board.searched.append(action.get("hex"))
         search(state, side, action.get("hex"), "air search", out)
@@ -389,7 +386,7 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
         board.searched.append(hex_)
         search(state, side, hex_, "air search", out, factors)
     elif action.kind == "search-area":
-        search_area(state, side, action.get("area"), out)
+        hooks.of(state).search_area(state, side, action.get("area"), out)
     elif action.kind == "sea-search":
         board.sea_searched.append(action.get("hex"))
         search(state, side, action.get("hex"), "sea search", out)
@@ -397,8 +394,9 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
 
 def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
     board = state.boards[side]
-    if action.kind == "search-area":
-        return search_area_why(state, side, action)
+    family = hooks.of(state).air_why(state, side, action)  # Searches 1-2, Off-Board Bases 1
+    if family is not None:
+        return family
     if action.kind == "fly":
         group = action.get("group")
         if board.sea_searched:
@@ -408,18 +406,13 @@ def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
         here, to = group_hex(state, side, group), action.get("hex")
         grid = searchboard_of(state)
         members = [state.units[side][u] for u in board.groups[group]]
-        steep = theatre_air.mountain_refusal(state, members, to) if grid.contains(to) else None
+        steep = hooks.of(state).flight_refusal(state, members, to) if grid.contains(to) else None
         if steep is not None:
             return steep
         if grid.contains(to) and grid.distance(here, to) == 1:
             return "3d1", f"{group} has no air unit that may enter {to} (its movement factor)"
         return "3d1", (
             f"{group} is in {here}: air units move one hex at a time, into an adjacent hex"
-        )
-    if action.kind == "sortie" and is_theatre(state):
-        return "Off-Board Bases 1", (
-            "an air unit in the Ready box of an off-board base takes off into one of that "
-            "base's marked edge squares, by day, with movement left after the square's number"
         )
     if action.kind == "search":
         return "3d3.1", "a hex is searched as an air unit enters it, once a Turn"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from app.rules import theatre_air
+from app.rules import hooks
 from app.rules.actions import DONE, Action
 from app.rules.air_ranges import return_allowance
 from app.rules.boards import area_hexes, searchboard_of, unit_hex
@@ -178,7 +178,7 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     else:
         u = state.put(replace(u, box=ARMING, area=at))
     state.boards[side].flights.pop(u.id)
-    theatre_air.landed(state, u, out)  # Off-Board Bases 3 (Truk), Bombers 8
+    hooks.of(state).landed(state, u, out)  # Off-Board Bases 3 (Truk), Bombers 8
     out.append(
         Event("land", ALL, state.turn, state.step, {"side": side, "unit": u.id, "at": u.area})
     )

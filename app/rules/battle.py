@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.rules import command_copies, commands, strikes
+from app.rules import command_copies, commands, hooks
 from app.rules.actions import DONE, Action
 from app.rules.boards import base_at, forces_at, is_base, ships_in
 from app.rules.dice import roll_d10
@@ -32,7 +32,6 @@ from app.rules.state import (
     other,
 )
 from app.rules.steps import Step, b_then_a, begin, nothing, register
-from app.rules.theatre import is_theatre
 from app.rules.units import (
     air_record,
     is_bomber,
@@ -88,10 +87,9 @@ def join_battle(state: State, b: Battle) -> None:
 def split_waves(state: State, b: Battle, out: list[Event]) -> None:
     """13b, 13b1: each air strike that arrived separately is a wave; a die for each, highest
     first, ties arriving together as one wave. In the expansion's scenarios land bombers
-    form a wave of their own (Bombers 3, app/rules/strikes.py)."""
+    form a wave of their own (Bombers 3, app/rules/expansions/ptvm/strikes.py)."""
     waves = _strike_waves(state, b, out) if WAVES in state.options else None
-    if is_theatre(state):
-        waves = strikes.wave_split(state, waves or [b.air + b.escorts], b.attacker)
+    waves = hooks.of(state).split_waves(state, b, waves)
     if waves is None or len(waves) < 2:
         return
     take_wave(state, b, waves[0])
@@ -226,7 +224,7 @@ def _start_battle(state: State, hex_: str, out: list[Event]) -> None:
     )
     if base is not None and ships == [base.id]:
         state.battle.positions[base.id] = CENTRE  # 4a1
-    if strikes.order_choice(state, state.battle):
+    if hooks.of(state).strike_order(state, state.battle):
         begin(state, "strike order", out)  # Bombers 6 (battle_setup.py)
     else:
         begin(state, setup_step(state.battle), out)
@@ -266,11 +264,12 @@ def enter_attacker(state: State, out: list[Event]) -> None:
 def category(state: State, b: Battle, uid: str) -> str:
     """4d1: the bombing category an air unit must use against its target; in the expansion,
     a land bomber on a ship bombs in the dive bombing category (Bombers 3: "Bombers attack
-    ships like dive bombers (from directly above)", app/rules/strikes.py)."""
+    ships like dive bombers (from directly above)", app/rules/expansions/ptvm/strikes.py)."""
     u = state.units[b.attacker][uid]
     kind = air_record(u).type
-    if strikes.ship_bomber(state, b, uid) and is_theatre(state):
-        return strikes.BOMBERS_CATEGORY
+    family = hooks.of(state).bombing_category(state, b, uid)
+    if family is not None:
+        return family
     if kind == "T":
         return "medium" if is_base(state, other(b.attacker), b.targets[uid]) else "torpedo"
     return {"D": "dive", "H": "high", "M": "medium"}[kind]

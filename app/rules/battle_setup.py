@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from app.rules import strikes
+from app.rules import hooks
 from app.rules.actions import DONE, FIELDS, Action, add_kinds
 from app.rules.battle import CENTRE, battle, enter_defender, setup_step, take_wave
 from app.rules.boards import battleboard, is_base
@@ -17,7 +17,6 @@ from app.rules.state import (
     other,
 )
 from app.rules.steps import Step, begin, nothing, register
-from app.rules.theatre import is_land_bomber, is_theatre
 from app.rules.units import (
     air_record,
 )
@@ -192,13 +191,13 @@ def _air_actions(state: State, side: Side) -> list[Action]:
     defender = state.units[other(side)]
     live = [t for t in b.ships if defender[t].box != "eliminated"]
     acts = []
-    one = strikes.bomber_target(state, b) if is_theatre(state) else None
+    family = hooks.of(state)
     for uid in b.air:
         if uid in b.targets:
             continue
         torpedo = air_record(state.units[side][uid]).type == "T"
-        bomber = one is not None and is_land_bomber(state.units[side][uid])
-        for t in [one] if bomber and one is not None else live:
+        one = family.bomber_target(state, b, state.units[side][uid])  # Bombers 3
+        for t in [one] if one is not None else live:
             if torpedo and not is_base(state, other(b.attacker), t):
                 acts += [Action("approach", (uid, t, h)) for h in approach_hexes(state, b, t)]
             else:
@@ -247,8 +246,8 @@ def _air_why(state: State, side: Side, action: Action) -> tuple[str, str] | None
     if unit.id in b.targets:
         return "4a3", f"{unit.id} is already set up against {b.targets[unit.id]}"
     target = action.get("target")
-    one = strikes.bomber_target(state, b) if is_theatre(state) else None
-    if one is not None and is_land_bomber(unit) and target != one:
+    one = hooks.of(state).bomber_target(state, b, unit)
+    if one is not None and target != one:
         return (
             "Bombers 3",
             f"bombers may not attack more than one ship in a single battle: they attack {one}",

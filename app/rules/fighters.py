@@ -18,7 +18,7 @@ they fought a torpedo, medium-level or strafing unit.
 
 from __future__ import annotations
 
-from app.rules import strikes
+from app.rules import hooks
 from app.rules.actions import DONE, Action
 from app.rules.battle import battle, category, live_air
 from app.rules.battle_setup import approach_hexes
@@ -35,7 +35,6 @@ from app.rules.state import (
     other,
 )
 from app.rules.steps import Step, begin, nothing, register
-from app.rules.theatre import is_theatre
 from app.rules.units import air_combat, defense, engage
 
 FIGHTERS = "14"
@@ -65,7 +64,7 @@ def _cap_setup_actions(state: State, side: Side) -> list[Action]:
     targets = unfaced or b.escorts
     free = [c for c in b.caps if c not in b.facing_cap and c not in b.peeled]
     acts = [Action("dogfight", (c, e)) for c in free for e in targets]
-    if not unfaced and strikes.may_peel(state, b):
+    if not unfaced and hooks.of(state).may_peel(state, b):
         acts += [Action("peel", (c,)) for c in free]
     return acts
 
@@ -250,21 +249,20 @@ def _air_combat_why(state: State, side: Side, action: Action) -> tuple[str, str]
 
 def _breakers(state: State, b: Battle) -> list[str]:
     """14e: the free CAP units with something to break through to (in the expansion's
-    scenarios the others stay free: they screen or cover, app/rules/strikes.py)."""
-    free = free_cap(state, b)
-    if not is_theatre(state):
-        return free
-    free = [c for c in free if c not in b.peeled]  # Bombers 5: they fight the bombers
-    return [
-        c for c in free if any(_may_engage(state, b, c, t) for t in _intercept_targets(state, b))
-    ]
+    scenarios the others stay free: they screen or cover, app/rules/expansions/ptvm/strikes.py)."""
+    return hooks.of(state).breakers(state, b, free_cap(state, b))
+
+
+def may_break_through(state: State, b: Battle, c: str) -> bool:
+    """14e: whether the CAP unit has an attacker it may engage."""
+    return any(_may_engage(state, b, c, t) for t in _intercept_targets(state, b))
 
 
 def _intercept_targets(state: State, b: Battle) -> list[str]:
     """14e1: bombers and strafers; in the expansion's scenarios not land bombers on a ship
     (Bombers 3: the odds band) nor anything on a base (Bombers 4: fighter cover)."""
     targets = live_air(state, b) + _live(state, b.attacker, _strafers(b))
-    return [t for t in targets if not strikes.outside_4c(state, b, t)]
+    return [t for t in targets if not hooks.of(state).outside_4c(state, b, t)]
 
 
 def free_cap(state: State, b: Battle) -> list[str]:
@@ -376,7 +374,7 @@ def _breakthrough_why(state: State, side: Side, action: Action) -> tuple[str, st
     if action.kind == "intercept":
         b = battle(state)
         target = action.get("target")
-        outside = strikes.outside_why(state, b, target, "a 14e breakthrough")
+        outside = hooks.of(state).outside_why(state, b, target, "a 14e breakthrough")
         if outside is not None and target in b.air:
             return outside
     return "14e1", "a Low CAP fighter engages only strafers and torpedo or medium-level bombers"

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from app.rules import hooks
 from app.rules.boards import unit_hex
 from app.rules.events import ALL, Event
 from app.rules.state import ARMING, BASE, FLIP, GONE, READY, SHIPS, SIDES, State, Unit, UnitKey
-from app.rules.theatre import is_theatre
 from app.rules.time_record import track_of
 
 BASE_REPAIR = 2  # 11d3: the base's front with a 2 hits marker
@@ -32,7 +32,7 @@ def _where(state: State, u: Unit) -> str | None:
     condition is for "base or ship units" only)."""
     if u.box in (SHIPS, BASE):
         return unit_hex(state, u)
-    if not u.ship and u.box in (READY, ARMING) and not is_theatre(state):
+    if not u.ship and u.box in (READY, ARMING) and hooks.of(state).repairs_aboard(state):
         return f"aboard {u.area}"
     return None
 

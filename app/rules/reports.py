@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from app.rules import hooks
 from app.rules.actions import Action, add_kinds
 from app.rules.errors import IllegalAction
 from app.rules.events import ALL, Event
@@ -53,7 +54,6 @@ from app.rules.state import (
     Unit,
     other,
 )
-from app.rules.theatre import is_theatre
 from app.rules.umpire import UMPIRE, UNREPORTED, face, secret_die, told_damage
 
 SPOTTING = "spotting"
@@ -326,7 +326,7 @@ def umpire_actions(state: State) -> list[Action]:
 
 def report_kinds(state: State) -> list[str]:
     """The kinds of report the game's rules make: a base report in the expansion's games."""
-    return [k for k in REPORT_RULES if k != BASE_HITS or is_theatre(state)]
+    return [k for k in REPORT_RULES if k != BASE_HITS or hooks.of(state).base_reports(state)]
 
 
 BATCHES = (NOTHING, *REPORT_RULES)

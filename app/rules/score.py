@@ -20,12 +20,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from app.rules import hooks
 from app.rules.kept import Kept
 from app.rules.modes import mode_of
 from app.rules.seats import OMNISCIENT, is_umpire, seat_of
 from app.rules.state import ELIMINATED, GONE, SIDES, Side, State, Unit, other
-from app.rules.theatre import is_theatre
-from app.rules.theatre_points import VICTORY_POINTS, plane_points, ship_points
 from app.rules.umpire import believed, in_sight
 from app.rules.victory import unit_points
 
@@ -84,7 +83,7 @@ def _tally_all(state: State) -> dict[str, Any]:
     """The tally of everything (read it, never change it): made once for the same units.
     On the theatre map the planes destroyed count too, from more of the state: made every
     time."""
-    if is_theatre(state):
+    if hooks.of(state).counts_planes(state):
         return _tally(state, lambda u: u, "all")
     units = (*state.units["japan"].values(), *state.units["usa"].values())
     key = (state.scenario, len(state.units["japan"]), *map(id, units))
@@ -95,8 +94,9 @@ def _tally_all(state: State) -> dict[str, Any]:
 
 
 def _tally(state: State, known: Callable[[Unit], Unit | None], basis: str) -> dict[str, Any]:
-    if is_theatre(state):
-        return _theatre_tally(state, known, basis)
+    family = hooks.of(state).tally(state, known, basis)
+    if family is not None:
+        return family
     points: dict[Side, int] = {"japan": 0, "usa": 0}
     for side in SIDES:
         for u in state.units[side].values():
@@ -104,23 +104,3 @@ def _tally(state: State, known: Callable[[Unit], Unit | None], basis: str) -> di
             if shown is not None:
                 points[other(side)] += unit_points(shown)[0]
     return {"points": dict(points), "basis": basis, "rule": "7a3"}
-
-
-def _theatre_tally(
-    state: State, known: Callable[[Unit], Unit | None], basis: str
-) -> dict[str, Any]:
-    """The expansion's Victory Points so far: the scenario's points for the ships sunk as
-    known, and one per three enemy planes destroyed as recorded at the Turn Record Phases.
-
-    # RULES? In the umpired modes a player's tally leaves the planes out: he does not know
-    # how many planes either side has lost in full. Landings and bonuses come at the end.
-    """
-    points: dict[Side, int] = {"japan": 0, "usa": 0}
-    for side in SIDES:
-        for u in state.units[side].values():
-            shown = known(u)
-            if shown is not None:
-                points[other(side)] += ship_points(state, shown)[0]
-        if basis == "all":
-            points[side] += plane_points(state, side)
-    return {"points": dict(points), "basis": basis, "rule": VICTORY_POINTS}

@@ -10,6 +10,7 @@ up) to double; two times: the actual number; three times: exact (15a1.2, RULES-N
 
 from __future__ import annotations
 
+from app.rules import hooks
 from app.rules.actions import Action
 from app.rules.boards import forces_at, land_hexes, midway_hex, ships_in
 from app.rules.dice import roll_d10
@@ -149,9 +150,7 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
         Spotting(state.turn, report.hex, {}, report.how, "number", stated),
         out,
     )
-    from app.rules.area_search import resume  # it imports this module
-
-    resume(state, out)  # Searches 1: the rest of an area search's zones
+    hooks.of(state).after_number_report(state, out)  # Searches 1: an area search's zones
 
 
 def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from app.rules import hooks
 from app.rules.actions import Action
 from app.rules.boards import unit_hex
 from app.rules.events import ALL, Event
 from app.rules.landing import basing_refusal, distance, holds_planes, room, takes
 from app.rules.state import MAX_STRIKE, READY, STRIKE, Side, State, Unit
-from app.rules.theatre import is_land_bomber, is_theatre
 from app.rules.units import air_movement
 
 STAGING = "12c2"
@@ -27,7 +27,7 @@ def _reach(u: Unit) -> int:
 
 
 def _may_stage(state: State, u: Unit, c: Unit) -> bool:
-    if is_theatre(state) and is_land_bomber(u):
+    if not hooks.of(state).may_stage(state, u):
         return False  # RULES? Bombers 8: a land bomber does not ready by staging either
     # 5a1 basing, 18a a teammate's carrier out of sight, 11c2, Bases 2-3, 5a3 capacity
     if not holds_planes(state, c) or basing_refusal(state, u, c) is not None:

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from app.rules.bases import BaseDamage
 from app.rules.copying import copier
 
 if TYPE_CHECKING:  # app/rules/surface/model.py imports this module
@@ -67,6 +66,17 @@ def side_named(name: object) -> Side:
 
 def other(side: Side) -> Side:
     return "usa" if side == "japan" else "japan"
+
+
+@dataclass(slots=True)
+class BaseDamage:
+    """Bases 3: the damage a base has taken today (`day`, the Time Record Track's date), and
+    whether it is knocked out, since a Turn of the date `knocked_on`."""
+
+    damage: int = 0
+    knocked_out: bool = False
+    day: str = ""
+    knocked_on: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,7 +268,7 @@ class Battle:
     escort_fired: list[str] = field(default_factory=list)  # 14c: combats (by CAP unit) done
     cap_fired: list[str] = field(default_factory=list)
     breakthrough: dict[str, str] = field(default_factory=dict)  # 14e1: CAP unit -> target
-    # Bombers 5 (expansion): excess CAP units peeled off onto the bombers (app/rules/strikes.py)
+    # Bombers 5 (expansion): excess CAP units peeled off onto the bombers (ptvm/strikes.py)
     peeled: list[str] = field(default_factory=list)
     intercepted: list[str] = field(default_factory=list)  # 14e: targets resolved
     low_after: list[str] = field(default_factory=list)  # 14g2: CAP units back to Low CAP
@@ -333,17 +343,17 @@ class State:
     drafts: list[Draft] = field(default_factory=list)
     auto_release: list[str] = field(default_factory=list)
     umpire_messages: list[UmpireMessage] = field(default_factory=list)  # 18c, in order
-    # Pacific Theatre Via Midway (app/rules/theatre.py): each base's damage today and
+    # Pacific Theatre Via Midway (expansions/ptvm/theatre.py): each base's damage today and
     # knockout (Bases 3), by base unit id (base ids are unique across both sides), and the
     # Turn from which each land-based bomber in an Arming box may ready (Bombers 8)
     base_damage: dict[str, BaseDamage] = field(default_factory=dict)
     readying: dict[UnitKey, int] = field(default_factory=dict)
     # The expansion's Victory Points and Replacements (app/rules/theatre_record.py,
-    # app/rules/replacements.py): each air unit's planes at the last Turn Record Phase; the
+    # expansions/ptvm/replacements.py): each air unit's planes at the last Turn Record Phase; the
     # planes each side lost, by date and type; those not yet replaced (odd ones carried); each
     # Japanese AP's Turns stationary in a landing zone (uid -> (zone, Turns)) and the APs
     # landed (uid -> landing area); the reinforcements come into play ("usa:Australia"); the
-    # zones of an area search still to answer after a 15a1.2 report (app/rules/area_search.py)
+    # zones of an area search still to answer after a 15a1.2 report (expansions/ptvm/area_search.py)
     planes_seen: dict[UnitKey, int] = field(default_factory=dict)
     planes_lost: dict[Side, dict[str, dict[str, int]]] = field(default_factory=dict)
     replacements_owed: dict[Side, dict[str, int]] = field(default_factory=dict)
@@ -351,7 +361,7 @@ class State:
     landed: dict[UnitKey, str] = field(default_factory=dict)
     reinforced: list[str] = field(default_factory=list)
     area_queue: list[tuple[Side, str]] = field(default_factory=list)  # Searches 1 with 15a1.2
-    # Destroyers (app/rules/strikes.py): the Turn Japan last added its destroyers' two AA
+    # Destroyers (expansions/ptvm/strikes.py): the Turn Japan last added its destroyers' two AA
     # factors to an attack on one ship (once each Turn); 0: not yet
     dd_bonus_used: int = 0
 

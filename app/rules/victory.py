@@ -6,14 +6,13 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from app.data import catalog
-from app.rules import replacements, theatre_points
+from app.rules import hooks
 from app.rules.boards import forces_at, midway_hex, ships_in
 from app.rules.events import ALL, Event
 from app.rules.repairs import repairs
 from app.rules.setup import scenario_of
 from app.rules.state import GONE, SIDES, Side, State, Unit, other, side_named
 from app.rules.steps import automatic, begin
-from app.rules.theatre import is_theatre
 from app.rules.units import BASE_ID, air_record, elim_back, is_scout, ship_record
 
 HALVED_TYPES = ("DD", "AP")  # 7a3.2, with air combat units
@@ -41,9 +40,10 @@ def unit_points(u: Unit) -> tuple[int, str]:
 
 def victory_points(state: State) -> dict[str, object]:
     """7a3 and the scenario's victory conditions (7b4.1); the expansion's own Victory Points
-    on the theatre map (app/rules/theatre_points.py)."""
-    if is_theatre(state):
-        return theatre_points.victory_points(state)
+    on the theatre map (app/rules/expansions/ptvm/theatre_points.py)."""
+    family = hooks.of(state).victory_points(state)
+    if family is not None:
+        return family
     spec = scenario_of(state)
     totals: dict[Side, int] = {"japan": 0, "usa": 0}
     lines: dict[Side, list[dict[str, object]]] = {"japan": [], "usa": []}
@@ -114,9 +114,9 @@ def track_midway_control(state: State) -> None:
 
 def _enter(state: State, out: list[Event]) -> None:
     """6: advance the Turn marker; after the final Turn, count victory points."""
-    replacements.turn_record(state, out, before_repairs=True)  # the expansion's planes lost
+    hooks.of(state).turn_record(state, out, before_repairs=True)  # the expansion's planes lost
     repairs(state, out)
-    replacements.turn_record(state, out, before_repairs=False)  # Replacements, Land-Based Planes
+    hooks.of(state).turn_record(state, out, before_repairs=False)  # Replacements, Land-Based Planes
     track_midway_control(state)
     if state.turn >= scenario_of(state).last_turn:
         state.victory = victory_points(state)

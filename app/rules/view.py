@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from app.rules import takeback
+from app.rules import hooks, takeback
 from app.rules.actions import Action
 from app.rules.boards import bases_of, midway_hex, ships_in
 from app.rules.command_copies import own_board, own_card, own_prompt, separate
@@ -35,7 +35,6 @@ from app.rules.flow import acting, legal_actions, waiting_for
 from app.rules.grid import DIRECTIONS
 from app.rules.heard import heard
 from app.rules.kept import Kept
-from app.rules.landing import plane_count
 from app.rules.modes import mode_of
 from app.rules.paths import destinations
 from app.rules.radio import notes_of
@@ -63,7 +62,6 @@ from app.rules.state import (
 )
 from app.rules.steps import STEPS
 from app.rules.surface.view import surface_view
-from app.rules.theatre import is_theatre
 from app.rules.time_record import turn_box
 from app.rules.umpire import believed, in_sight
 from app.rules.units import air_face, air_record, ship_face, ship_record
@@ -361,7 +359,7 @@ def _card(state: State, side: Side) -> dict[str, Any]:
     one object costs the diff and the page nothing. The key holds ids; the entry keeps
     their objects alive, so no id is another object's while it is kept. A theatre card
     counts planes from more of the state (Carrier Capacity): built every time."""
-    if is_theatre(state):
+    if hooks.of(state).counts_planes(state):
         return _make_card(state, side)
     units = tuple(state.units[side].values())
     damage = tuple(state.base_damage.items())
@@ -405,8 +403,7 @@ def _make_card(state: State, side: Side) -> dict[str, Any]:
             "ready": boxes.get((READY, c.id), []),
             "arming": boxes.get((ARMING, c.id), []),
         }
-        if is_theatre(state):  # Carrier Capacity, Bases 2: counted in planes
-            entry |= plane_count(state, c)
+        entry |= hooks.of(state).card_entry(state, c)  # Carrier Capacity, Bases 2
         carriers.append(entry)
     shown = {u.id: unit_view(u) for u in units.values() if u.box != GONE}
     for base in bases_of(state, side):  # Bases 3: the day's damage, and a knockout

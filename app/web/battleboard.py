@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from app.data import catalog
-from app.rules.strikes import STRUCK
+from app.rules.expansions.ptvm.strikes import STRUCK
 from app.web.approach import Approach, approaches
 from app.web.choices import CATEGORY
 from app.web.counters import SIDE_TITLE, Counter, counters_of, opponents, sides_of, unit_key

@@ -18,7 +18,7 @@ from typing import Any
 
 from app.data import catalog
 from app.data.records import TheatreSpec
-from app.rules.bases import RECOVERY_TIME
+from app.rules.expansions.ptvm.bases import RECOVERY_TIME
 from app.web.counters import SIDE_LABEL, SIDE_TITLE
 from app.web.geometry import SquareLayout
 

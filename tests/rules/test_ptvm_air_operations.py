@@ -18,12 +18,12 @@ from app.rules import (
     describe_scenarios,
     legal_actions,
     new_game,
-    theatre_air,
 )
-from app.rules.bases import BaseDamage, base, damage_base
+from app.rules.expansions.ptvm import theatre_air
+from app.rules.expansions.ptvm.bases import BaseDamage, base, damage_base
+from app.rules.expansions.ptvm.strikes import knockout_spec
 from app.rules.landing import room
 from app.rules.state import ARMING, EXITED, FLYING, READY, SHIPS, Flight, UnitKey
-from app.rules.strikes import knockout_spec
 from app.rules.time_record import turn_box
 from tests.rules.helpers import edited, play
 

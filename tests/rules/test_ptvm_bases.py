@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from app.rules import State, new_game
-from app.rules.bases import (
+from app.rules.dice import roll_d6
+from app.rules.expansions.ptvm.bases import (
     ALREADY,
     AUTOMATIC,
     BELOW,
@@ -26,7 +27,6 @@ from app.rules.bases import (
     new_day,
     take_off_refused,
 )
-from app.rules.dice import roll_d6
 
 
 def dice(*values: int) -> State:

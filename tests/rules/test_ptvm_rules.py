@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.rules import Action, Event, State, apply, legal_actions, new_game
-from app.rules.area_search import searchable
+from app.rules.expansions.ptvm.area_search import searchable
+from app.rules.expansions.ptvm.theatre import planes, printed_planes
 from app.rules.score import known_score
 from app.rules.seats import OMNISCIENT
 from app.rules.state import ARMING, GONE, Side, Spotting
 from app.rules.steps import begin
-from app.rules.theatre import planes, printed_planes
 from app.rules.victory import victory_points
 
 

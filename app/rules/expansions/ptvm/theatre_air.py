@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.data import catalog
-from app.rules import bases
 from app.rules.actions import Action
 from app.rules.boards import base_zone
 from app.rules.events import ALL, Event
+from app.rules.expansions.ptvm import bases
+from app.rules.expansions.ptvm.theatre import base_spec, is_land_bomber, is_theatre, seen
 from app.rules.state import (
     ARMING,
     BASE,
@@ -31,7 +32,6 @@ from app.rules.state import (
     Unit,
     UnitKey,
 )
-from app.rules.theatre import base_spec, is_land_bomber, is_theatre, seen
 from app.rules.time_record import turn_box
 from app.rules.units import air_movement, is_fighter, ship_record
 

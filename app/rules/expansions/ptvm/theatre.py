@@ -15,7 +15,7 @@ from math import ceil
 
 from app.data import catalog
 from app.data.records import PTVM_TYPES, BaseSpec
-from app.rules.bases import BaseDamage, base
+from app.rules.expansions.ptvm.bases import BaseDamage, base
 from app.rules.state import ELIMINATED, GONE, State, Unit
 from app.rules.units import air_record, ship_record
 

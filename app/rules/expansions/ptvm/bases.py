@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from app.data import catalog
 from app.data.records import PTVM_TYPES, BaseSpec
 from app.rules.dice import Dice, roll_d6
+from app.rules.state import BaseDamage as BaseDamage
 
 KNOCKOUT_ROLL = 5  # Bases 3: "a roll of 5 or 6 knocks out the base"
 RECOVERY_TIME = "0700"  # Bases 3: "till 0700 of the next day"
@@ -27,17 +28,6 @@ BELOW, HOLDS, KNOCKED_OUT, AUTOMATIC, ALREADY, NO_HITS = (
     "already knocked out",
     "no hits",
 )
-
-
-@dataclass(slots=True)
-class BaseDamage:
-    """Bases 3: the damage a base has taken today (`day`, the Time Record Track's date), and
-    whether it is knocked out, since a Turn of the date `knocked_on`."""
-
-    damage: int = 0
-    knocked_out: bool = False
-    day: str = ""
-    knocked_on: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,11 +16,11 @@ from functools import cache
 from app.rules.actions import Action, add_kinds
 from app.rules.boards import base_zone, bases_of, board_of, searchboard_of, ships_in
 from app.rules.events import Event
-from app.rules.reinforcements import check_sightings
+from app.rules.expansions.ptvm.reinforcements import check_sightings
+from app.rules.expansions.ptvm.theatre import is_theatre
 from app.rules.search import search
 from app.rules.setup import scenario_of
 from app.rules.state import Side, State
-from app.rules.theatre import is_theatre
 from app.rules.time_record import turn_box
 
 add_kinds({"search-area": ("area",)})

@@ -30,18 +30,25 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from app.data import catalog
 from app.data.records import BaseSpec
-from app.rules import bases
 from app.rules.actions import add_kinds
 from app.rules.boards import is_base
 from app.rules.combat import roll_combat
 from app.rules.dice import Dice
 from app.rules.events import ALL, Event
+from app.rules.expansions.ptvm import bases
+from app.rules.expansions.ptvm.theatre import (
+    base_spec,
+    is_land_bomber,
+    is_theatre,
+    planes,
+    ptvm_type,
+    today,
+)
+from app.rules.hooks import DESTROYERS, destroyer_bonus
 from app.rules.modes import mode_of
 from app.rules.reports import report_base, report_damage
 from app.rules.state import GONE, Battle, Side, State, Unit, UnitKey, other
-from app.rules.theatre import base_spec, is_land_bomber, is_theatre, planes, ptvm_type, today
 from app.rules.time_record import turn_box
 from app.rules.units import aboard, add_damage, air_combat, defense, engage
 
@@ -56,7 +63,6 @@ BOMBERS_PER_MULTIPLE = 12  # Bombers 4: losses multiplied per 12 bombers
 POINTS = {"miss": 0, "hit": 1, "flip": 3, "eliminated": 6}  # 4b4, 4b5
 LOSSES_DONE = "bomber-losses"  # Battle.bombed marks: "<ship>/bomber-losses"
 STRUCK = "base-strike"  # "<base>/base-strike"
-DESTROYERS = "Destroyers"
 KNOCKED = (bases.KNOCKED_OUT, bases.AUTOMATIC, bases.ALREADY)  # Bases 3: the base is out
 
 # ---------------------------------------------------------------- Bombers 3: the odds band
@@ -489,17 +495,6 @@ def bases_to_strike(state: State, b: Battle) -> list[str]:
 
 
 # ---------------------------------------------------------------- Destroyers
-
-
-def destroyer_bonus(state: State) -> tuple[Side, int] | None:
-    """Destroyers: the side that may add AA factors once a Turn, and how many (scenario data)."""
-    spec = catalog().scenarios[state.scenario].special.get("destroyer_aa_bonus")
-    if not isinstance(spec, Mapping):
-        return None
-    side, aa = spec.get("side"), spec.get("aa")
-    if side not in ("japan", "usa") or not isinstance(aa, int):
-        return None
-    return ("japan" if side == "japan" else "usa"), aa
 
 
 def destroyers_refused(state: State, b: Battle) -> str | None:

@@ -9,22 +9,24 @@ the place `stay_turns` Turns after its arrival, points once a place) and the All
 ([[bonus]]); Santa Cruz: "neither player wins unless he has both the highest point total and a
 score of at least 50 points" (`minimum_points`).
 
-Planes are counted as app/rules/theatre.py counts them (`planes`: a damage point is a plane).
+Planes are counted as expansions/ptvm/theatre.py counts them (`planes`: a damage point is a plane).
 Each Turn Record Phase records the planes each air unit lost since the last one, by side,
-date and plane type (`State.planes_lost`); the replacements (app/rules/replacements.py) read
+date and plane type (`State.planes_lost`); the replacements (expansions/ptvm/replacements.py) read
 the same record.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fnmatch import fnmatchcase
 from math import ceil
+from typing import Any
 
 from app.data.records import Landing, TheatreRules
 from app.rules.boards import carrier_hex
+from app.rules.expansions.ptvm.theatre import planes, printed_planes, ptvm_type
 from app.rules.setup import scenario_of
 from app.rules.state import ELIMINATED, FLIP, GONE, HIT, SHIPS, SIDES, Side, State, Unit, other
-from app.rules.theatre import planes, printed_planes, ptvm_type
 from app.rules.time_record import turn_box
 from app.rules.units import ship_record
 
@@ -239,3 +241,21 @@ def victory_points(state: State) -> dict[str, object]:
     if floor is not None:
         result["minimum_points"] = floor
     return result
+
+
+def running_tally(state: State, known: Callable[[Unit], Unit | None], basis: str) -> dict[str, Any]:
+    """The expansion's Victory Points so far: the scenario's points for the ships sunk as
+    known, and one per three enemy planes destroyed as recorded at the Turn Record Phases.
+
+    # RULES? In the umpired modes a player's tally leaves the planes out: he does not know
+    # how many planes either side has lost in full. Landings and bonuses come at the end.
+    """
+    points: dict[Side, int] = {"japan": 0, "usa": 0}
+    for side in SIDES:
+        for u in state.units[side].values():
+            shown = known(u)
+            if shown is not None:
+                points[other(side)] += ship_points(state, shown)[0]
+        if basis == "all":
+            points[side] += plane_points(state, side)
+    return {"points": dict(points), "basis": basis, "rule": VICTORY_POINTS}

@@ -6,7 +6,7 @@ each type (F, B, T, D) may be returned for every four of each type destroyed tha
 amounts of destroyed planes may be saved till the next night. Only one plane of every three
 replacements may be put on carriers. All replacements must ready before flying."
 
-Planes are app/rules/theatre.py's (`planes`: a damage point is a plane); the planes destroyed
+Planes are expansions/ptvm/theatre.py's (`planes`: a damage point is a plane); the planes destroyed
 are recorded at each Turn Record Phase (theatre_points.count_losses, in
 `State.replacements_owed`), and the remainder of four is kept for the next night.
 
@@ -26,8 +26,17 @@ import dataclasses
 
 from app.rules.boards import base_zone, bases_of
 from app.rules.events import ALL, Event
+from app.rules.expansions.ptvm.reinforcements import check_sightings
+from app.rules.expansions.ptvm.theatre import (
+    base_spec,
+    is_land_bomber,
+    is_theatre,
+    knocked_out,
+    planes,
+    ptvm_type,
+)
+from app.rules.expansions.ptvm.theatre_points import count_losses, rebase, track_landings
 from app.rules.landing import room
-from app.rules.reinforcements import check_sightings
 from app.rules.setup import scenario_of
 from app.rules.state import (
     ARMING,
@@ -42,8 +51,6 @@ from app.rules.state import (
     Unit,
     UnitKey,
 )
-from app.rules.theatre import base_spec, is_land_bomber, is_theatre, knocked_out, planes, ptvm_type
-from app.rules.theatre_points import count_losses, rebase, track_landings
 from app.rules.time_record import track_of
 from app.rules.units import air_record, elim_back
 

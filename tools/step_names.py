@@ -178,7 +178,7 @@ class _Resolver:
             return getattr(self.module, node.id, None)
         if isinstance(node, ast.Attribute):
             base = self._lookup(node.value)
-            if isinstance(base, ModuleType):
+            if isinstance(base, ModuleType | type):  # a module's name, or StepId.X
                 return getattr(base, node.attr, None)
         return None
 

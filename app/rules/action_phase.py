@@ -22,7 +22,6 @@ from app.rules.dice import roll_d10
 from app.rules.events import ALL, Event
 from app.rules.modes import mode_of
 from app.rules.patrols import new_turn, report_moves
-from app.rules.radio import next_step
 from app.rules.scouts import create, creations
 from app.rules.setup import TERRAIN, area_words, land_words, scenario_of, setup_rule, toggle_air
 from app.rules.ship_movement import dead_in_the_water, rate, tow_outs
@@ -44,7 +43,7 @@ from app.rules.state import (
     UnitKey,
     other,
 )
-from app.rules.steps import Step, automatic, b_then_a, begin, register
+from app.rules.steps import Step, StepId, automatic, b_then_a, begin, register
 from app.rules.time_record import turn_box
 from app.rules.units import eliminate, is_fighter, launch_number, size
 
@@ -92,7 +91,7 @@ def _enter_sides(state: State, out: list[Event]) -> None:
     at_once = mode_of(state.mode).umpired
     data = {"A": state.side_a, "B": other(state.side_a), "at_once": at_once}
     out.append(Event("sides", ALL, state.turn, "sides", data))
-    begin(state, next_step(state), out)  # 17c3: a team game's notes come first
+    begin(state, StepId.RADIO if state.teams else StepId.ASSEMBLY, out)  # 17c3: notes first
 
 
 automatic("sides", "3", _enter_sides)

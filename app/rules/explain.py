@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from app.rules.actions import FIELDS, Action
 from app.rules.errors import ActionParseError, IllegalAction
 from app.rules.flow import legal_actions, refusal, step_actions
-from app.rules.seats import seat_of
+from app.rules.seats import acting, seat_of
 from app.rules.state import State
-from app.rules.steps import STEPS, acting
+from app.rules.steps import STEPS
 
 SUBJECT_FIELDS = ("force", "unit", "group", "ship")
 HEX_FIELDS = ("hex", "at")  # where a counter goes: a hex ("at": an off-board landing hex)

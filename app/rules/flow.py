@@ -40,11 +40,11 @@ from app.rules.events import Event
 from app.rules.modes import mode_of
 from app.rules.paths import PATHS
 from app.rules.seats import Seat, is_umpire, seat_of, side_of_seat, side_seats
+from app.rules.seats import acting as acting  # the public name of who may act now
+from app.rules.seats import waiting_for as waiting_for
 from app.rules.setup import new_game
 from app.rules.state import Side, State
 from app.rules.steps import STEPS, Step, StepId, check_registered
-from app.rules.steps import acting as acting  # the public name of who may act now
-from app.rules.steps import waiting_for as waiting_for
 from app.rules.time_record import night
 
 # Issue 33: the step modules imported, every step id has its step (each step registers

@@ -11,10 +11,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 from types import MappingProxyType
+from typing import Protocol
 
 from app.data import ForceSetup, Scenario, catalog
 from app.data.options import optional_rules
-from app.rules import commands, teams
+from app.rules import commands
 from app.rules.actions import DONE, Action
 from app.rules.boards import area_hexes_of, landlocked, sea_area_hexes_of
 from app.rules.dice import seed_state
@@ -119,6 +120,27 @@ def new_game(
     return state
 
 
+class TeamSetup(Protocol):
+    """17a, 17c1, 17c2: what the players of a team game settle at setup (registered by
+    the team games' mode, `register_team_setup`)."""
+
+    def setup_actions(self, state: State, side: Side) -> list[Action]: ...
+    def owes(self, state: State, side: Side) -> list[Action]: ...
+    def handle(self, state: State, side: Side, action: Action, out: list[Event]) -> bool: ...
+
+
+_TEAM_SETUP: list[TeamSetup] = []
+
+
+def register_team_setup(part: TeamSetup) -> None:
+    """The team games' part of setup (17): one, registered when the mode is imported."""
+    _TEAM_SETUP[:] = [part]
+
+
+def team_setup() -> TeamSetup:
+    return _TEAM_SETUP[0]
+
+
 def scout_entry(spec: Scenario) -> dict[str, object] | None:
     """7c4.4, 7d4.2: a scout that enters at an area's hexes on given Turns and lands off-board."""
     entry = spec.special.get("scout_entry")
@@ -193,7 +215,7 @@ def _actions(state: State, side: Side) -> list[Action]:
         out += [a for a in _placements(state, f.marker, f.area) if a.values[1] != here]
     out += _air_toggles(state, side)
     if state.teams:
-        out += teams.setup_actions(state, side)  # 17a, 17c1, 17c2
+        out += team_setup().setup_actions(state, side)  # 17a, 17c1, 17c2
     if not _owes(state, side):
         out.append(DONE)
     return out
@@ -208,12 +230,12 @@ def _owes(state: State, side: Side) -> list[Action]:
         if board.forces[f.marker] is None
         for a in _placements(state, f.marker, f.area)
     ]
-    return owed + teams.owes(state, side) if state.teams else owed
+    return owed + team_setup().owes(state, side) if state.teams else owed
 
 
 def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     board = state.boards[side]
-    if state.teams and teams.handle(state, side, action, out):
+    if state.teams and team_setup().handle(state, side, action, out):
         return
     if action.kind == "place":
         board.forces[action.get("force")] = action.get("hex")
@@ -243,7 +265,7 @@ def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
             f"{f.label} sets up in {area_words(state, f.area)}, not in {action.get('hex')}"
         )
     if action.kind == "done":
-        if state.teams and teams.owes(state, side):
+        if state.teams and team_setup().owes(state, side):
             return "17c2", "name your flagship, an aircraft carrier or a battleship of yours"
         return "7a2.2", "place every task force marker before you finish setting up"
     return None

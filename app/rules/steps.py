@@ -15,7 +15,6 @@ from enum import StrEnum
 
 from app.rules.actions import Action
 from app.rules.events import Event
-from app.rules.seats import side_of_seat, side_seats
 from app.rules.state import Side, State
 
 
@@ -144,29 +143,6 @@ def check_registered(steps: Mapping[str, Step] = STEPS) -> None:
         raise UnknownStep(f"step ids no module registers a step under: {missing}")
 
 
-def acting(state: State) -> list[str]:
-    """The seats that may act now: those of every waiting side in a simultaneous step,
-    else of the first; with teams (17a), those of its seats not yet done with the step."""
-    if state.status == "finished" or not state.waiting:
-        return []
-    sides = list(state.waiting) if state.simultaneous else state.waiting[:1]
-    if not state.teams:
-        return list[str](sides)  # one seat a side: its id is the side's
-    return [s.id for side in sides for s in side_seats(state, side) if s.id not in state.done]
-
-
-def waiting_for(state: State, side: Side | None) -> list[str]:
-    """Whom the game waits for, as `side`'s seats may know it: the seats of their own side,
-    and of another only the side (17a: which enemy player is done with a step is not told:
-    it may tell what he commands)."""
-    out: list[str] = []
-    for seat in acting(state):
-        shown = seat if side is not None and side_of_seat(seat) == side else side_of_seat(seat)
-        if shown not in out:
-            out.append(shown)
-    return out
-
-
 def begin(state: State, name: str, out: list[Event]) -> None:
     """Enter step `name`: it sets whom it waits for, or runs and moves on."""
     state.step = name
@@ -196,7 +172,6 @@ __all__ = [
     "Step",
     "StepId",
     "UnknownStep",
-    "acting",
     "automatic",
     "b_then_a",
     "begin",

@@ -28,9 +28,8 @@ from __future__ import annotations
 
 from app.rules.events import Event, visible_to
 from app.rules.reports import ANSWERS
-from app.rules.seats import SPECTATOR, is_umpire, players, seat_of, seats
+from app.rules.seats import SPECTATOR, acting, is_umpire, players, seat_of, seats
 from app.rules.state import State, TakeBack
-from app.rules.steps import acting
 
 SIDE_TITLE = {"japan": "Japan", "usa": "the United States"}
 

@@ -15,6 +15,7 @@ from app.data import Scenario, catalog
 from app.rules import commands
 from app.rules.actions import Action
 from app.rules.events import Event
+from app.rules.setup import register_team_setup
 from app.rules.state import GONE, Side, State
 from app.rules.units import ship_record
 
@@ -93,3 +94,19 @@ def flagship_lost(state: State, side: Side, command: str) -> bool:
     messages for the rest of the game" (a player who never had one has none to lose)."""
     ship = state.boards[side].flagships.get(command)
     return ship is not None and state.units[side][ship].box == GONE
+
+
+class _TeamSetup:
+    """This module's part of setup, as app/rules/setup.py asks for it."""
+
+    def setup_actions(self, state: State, side: Side) -> list[Action]:
+        return setup_actions(state, side)
+
+    def owes(self, state: State, side: Side) -> list[Action]:
+        return owes(state, side)
+
+    def handle(self, state: State, side: Side, action: Action, out: list[Event]) -> bool:
+        return handle(state, side, action, out)
+
+
+register_team_setup(_TeamSetup())

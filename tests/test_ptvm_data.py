@@ -15,7 +15,7 @@ from app.data import SCENARIOS_DIR, catalog
 from app.data.loader import load_catalog
 from app.data.records import TheatreBases, TheatreSpec, theatre_zones
 from app.rules import new_game
-from app.rules.state import BASE
+from app.rules.engine.state import BASE
 
 # Bases 1: the zones the expansion prints.
 PRINTED_ZONES = {

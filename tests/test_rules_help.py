@@ -14,8 +14,8 @@ import pytest
 from app.data import catalog
 from app.data.options import optional_rules
 from app.data.rules_help import RULE_NUMBER, parse, rules_help
-from app.rules.setup import playable
-from app.rules.steps import STEPS
+from app.rules.base.setup import playable
+from app.rules.engine.steps import STEPS
 from app.web.events import STEP_RULE
 from app.web.rule_links import RULE, link_rules
 

@@ -11,7 +11,7 @@ against the quick one - and prints one line:
     scenario=one side=usa games=200 bot_vs_random_win_rate=0.975 (95% CI 0.943-0.989)
     bot_vs_greedy_win_rate=... strong_vs_quick_win_rate=... bot_decision_ms_p95=...
 
-Victory is the engine's (7a3, the scenario's margins: app/rules/victory.py); a draw counts
+Victory is the engine's (7a3, the scenario's margins: app/rules/base/victory.py); a draw counts
 half. The computer is handed only its seat's view and log (app/bots), as on the server.
 Every game is seeded from `--seed`, the pairing and its number: a run is repeatable.
 """
@@ -31,7 +31,7 @@ from app.bots import choose as bot_choose
 from app.bots.board import distance, is_cell
 from app.rules import Action, State, apply, events_for, new_game, view
 from app.rules.flow import acting
-from app.rules.seats import seat_of, seats
+from app.rules.modes.seats import seat_of, seats
 from tools.fuzz import choose as random_choose
 
 Json = dict[str, Any]

@@ -26,8 +26,8 @@ from typing import Any
 from app.data import catalog
 from app.data.options import optional_rules
 from app.rules import apply, new_game, replay
+from app.rules.base.setup import OPTIONS
 from app.rules.flow import acting
-from app.rules.setup import OPTIONS
 from tools import bench_pages
 from tools.fuzz import choose
 

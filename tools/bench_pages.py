@@ -44,8 +44,8 @@ from app.games.replays import Replays
 from app.games.seeds import commitment
 from app.games.store import GameStore
 from app.rules import apply, new_game
-from app.rules.setup import OPTIONS
-from app.rules.state import State
+from app.rules.base.setup import OPTIONS
+from app.rules.engine.state import State
 from app.web import render
 from app.web.render import Seat
 from tools.fuzz import _next_seat, choose

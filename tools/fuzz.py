@@ -39,18 +39,12 @@ from typing import Any
 from app.data import catalog
 from app.data.options import optional_rules
 from app.rules import Action, State, apply, can_take_back, legal_actions, new_game, replay, view
-from app.rules.boards import searchboard_of
-from app.rules.command_copies import separate
-from app.rules.commands import command_of, force_command
-from app.rules.events import Event, visible_to
-from app.rules.expansions.ptvm.theatre_air import no_launch_number
-from app.rules.flow import acting
-from app.rules.landing import holds_planes, room
-from app.rules.modes import mode_of
-from app.rules.radio import readable
-from app.rules.reports import DAMAGE, OPEN, find
-from app.rules.seats import Seat, is_umpire, players, seat_of, seats, side_of_seat
-from app.rules.state import (
+from app.rules.base.landing import holds_planes, room
+from app.rules.base.units import launch_number, ship_record
+from app.rules.base.victory import victory_points
+from app.rules.board.boards import searchboard_of
+from app.rules.engine.events import Event, visible_to
+from app.rules.engine.state import (
     ARMING,
     ELIMINATED,
     FLIP,
@@ -66,9 +60,15 @@ from app.rules.state import (
     Side,
     other,
 )
-from app.rules.umpire import UMPIRE, UMPIRE_ROLLS, in_sight
-from app.rules.units import launch_number, ship_record
-from app.rules.victory import victory_points
+from app.rules.expansions.ptvm.theatre_air import no_launch_number
+from app.rules.flow import acting
+from app.rules.modes.audiences import mode_of
+from app.rules.modes.command_copies import separate
+from app.rules.modes.commands import command_of, force_command
+from app.rules.modes.r17_teams.radio import readable
+from app.rules.modes.reports import DAMAGE, OPEN, find
+from app.rules.modes.seats import Seat, is_umpire, players, seat_of, seats, side_of_seat
+from app.rules.modes.umpire import UMPIRE, UMPIRE_ROLLS, in_sight
 from tools.fuzz_identity import Ledger, check_unit_keys
 
 FAILURES = Path("fuzz-failures")
@@ -343,7 +343,7 @@ def scramble(state: State, seat: str, rng: random.Random) -> State:
 def _scramble_drafts(s: State, rng: random.Random, own: Side | None) -> None:
     """18c: what the rules made of every report not yet released, and the truth beside it
     (the umpire's alone until he releases it); of a report to the seat's `own` side, not
-    the hex its scout entered, which that side knows (app/rules/heard.py)."""
+    the hex its scout entered, which that side knows (app/rules/modes/r18_umpired/heard.py)."""
     hexes = searchboard_of(s).hexes()
     for d in s.drafts:
         if d.status in OPEN:
@@ -503,7 +503,7 @@ def check_take_back(past: Past, state: State) -> None:
     anyone else: taken back as the store does (its last action out of the log, the other
     seats' actions after it replayed), every other player's and the spectator's view is
     as it is now (less their own take-back flags), and so is what their logs hold. The
-    umpire, who sees every move as it is made, aside (18c1, app/rules/takeback.py).
+    umpire, who sees every move as it is made, aside (18c1, app/rules/modes/takeback.py).
     `past` holds the last actions, each with the state before it and its events."""
     for who in seats(state):
         if not can_take_back(state, who.id).actions:

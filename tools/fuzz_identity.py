@@ -19,14 +19,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from app.rules import Action, Event, legal_actions
-from app.rules.boards import battleboard, is_base
-from app.rules.commands import command_of
-from app.rules.expansions.ptvm.strikes import outside_4c
-from app.rules.expansions.ptvm.theatre import is_theatre
-from app.rules.expansions.ptvm.theatre_air import readying_refusal
-from app.rules.flow import acting
-from app.rules.seats import seat_of
-from app.rules.state import (
+from app.rules.board.boards import battleboard, is_base
+from app.rules.engine.state import (
     ARMING,
     GONE,
     READY,
@@ -40,7 +34,13 @@ from app.rules.state import (
     UnitKey,
     other,
 )
-from app.rules.surface.model import Surface
+from app.rules.expansions.ptvm.strikes import outside_4c
+from app.rules.expansions.ptvm.theatre import is_theatre
+from app.rules.expansions.ptvm.theatre_air import readying_refusal
+from app.rules.flow import acting
+from app.rules.modes.commands import command_of
+from app.rules.modes.seats import seat_of
+from app.rules.optional.surface.model import Surface
 
 Ref = tuple[str, UnitKey]  # (where it is recorded, the unit)
 

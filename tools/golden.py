@@ -45,10 +45,10 @@ from app.data.options import optional_rules
 from app.games.diff import same
 from app.games.engine import OMNISCIENT, SPECTATOR, Engine, load_engine, side_of
 from app.games.states import told
-from app.rules.boards import board_of
-from app.rules.modes import MODES, mode_of
-from app.rules.seats import teams_offered
-from app.rules.setup import playable
+from app.rules.base.setup import playable
+from app.rules.board.boards import board_of
+from app.rules.modes.audiences import MODES, mode_of
+from app.rules.modes.seats import teams_offered
 
 GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden"
 MAX_ACTIONS = 500

@@ -15,7 +15,7 @@ only passes on (a parameter, the step saved to resume after a free roll, 11a) na
 nothing and is not read: it was named where it came from.
 
 Reading the source is I/O, which the engine does not do (STYLE.md 1): the engine checks at
-import what it can without it (`app.rules.steps.check_registered`: each step registered
+import what it can without it (`app.rules.engine.steps.check_registered`: each step registered
 under a step id, each step id registered), and tests/rules/test_step_names.py runs this.
 """
 
@@ -31,7 +31,7 @@ from pathlib import Path
 from types import FunctionType, ModuleType
 
 import app.rules
-from app.rules.steps import FINISHED, STEPS, StepId
+from app.rules.engine.steps import FINISHED, STEPS, StepId
 
 PACKAGE = "app.rules"
 ROOT = Path(app.rules.__file__).resolve().parent
@@ -42,7 +42,7 @@ class Named:
     """A step's name where the source names it."""
 
     step: str
-    where: str  # "app/rules/battle.py:158"
+    where: str  # "app/rules/base/battle.py:158"
     how: str  # "begin", "state.step =", "state.step ==", "STEPS[]", "Event"
 
     def __str__(self) -> str:

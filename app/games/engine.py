@@ -29,7 +29,7 @@ class Engine:
     """The functions of the rules contract (DESIGN.md, app/rules) the server calls."""
 
     new_game: Callable[..., Any]  # (scenario, options, seed, mode, teams) -> state
-    seats_of_state: Callable[[Any], Any]  # state -> the game's seats (app.rules.seats)
+    seats_of_state: Callable[[Any], Any]  # state -> the game's seats (app.rules.modes.seats)
     legal_actions: Callable[[Any, str], list[Any]]
     apply: Callable[[Any, str, Any], tuple[Any, list[Any]]]
     view: Callable[[Any, str], Json]

@@ -136,7 +136,7 @@ class Patch(Base):
 
 class Snapshot(Base):
     """The state after `seq` actions: the JSON text of the engine's `snapshot(state)`,
-    a document with its format version (app/rules/snapshot.py). Used only by the engine
+    a document with its format version (app/rules/engine/snapshot.py). Used only by the engine
     `stamp` that made it (app/games/states.py says why)."""
 
     __tablename__ = "snapshots"

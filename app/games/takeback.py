@@ -1,6 +1,6 @@
 """Take-back (issue 14): a seat takes back its last action, while the engine says it may.
 
-The engine keeps what each seat may take back (app/rules/takeback.py: no die rolled and
+The engine keeps what each seat may take back (app/rules/modes/takeback.py: no die rolled and
 nothing revealed to anyone else since). The store, under the game's write lock, takes
 the seat's last action out of the log:
 

@@ -50,7 +50,7 @@ from sqlalchemy.engine import Dialect
 from app.games.models import ACTIONS_T, BENCH_T, GAMES_T, PATCHES_T, SEATS_T, SNAPSHOTS_T
 
 NOTIFY_CHANNEL = "midway_games"
-# The most seats a game may have (app.rules.seats declares each game's: two a side with
+# The most seats a game may have (app.rules.modes.seats declares each game's: two a side with
 # teams, 17a, and an umpire, 18): one action changes the versions of 1 to MAX_SEATS seats.
 MAX_SEATS = 6
 

@@ -19,22 +19,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from app.rules.actions import Action
-from app.rules.errors import ActionParseError, IllegalAction
-from app.rules.events import Event, events_for, visible_to
+from app.rules import flow as _flow  # noqa: F401  (first: the step modules in the order of play)
+from app.rules.base.setup import new_game, playable
+from app.rules.engine.actions import Action
+from app.rules.engine.errors import ActionParseError, IllegalAction
+from app.rules.engine.events import Event, events_for, visible_to
+from app.rules.engine.snapshot import SnapshotError, restore, snapshot
+from app.rules.engine.state import State, TakeBack
 
 # The game families beside the base game: each registers its hooks (app/rules/hooks.py).
 from app.rules.expansions import ptvm as _ptvm  # noqa: F401  (isort: after the base)
 from app.rules.explain import Click
 from app.rules.explain import why_not as _why_not
 from app.rules.flow import apply, legal_actions, replay
-from app.rules.modes import MODES
-from app.rules.seats import OMNISCIENT, SPECTATOR, Seat, seats, seats_of, teams_offered
-from app.rules.setup import new_game, playable
-from app.rules.snapshot import SnapshotError, restore, snapshot
-from app.rules.state import State, TakeBack
-from app.rules.takeback import of as can_take_back
-from app.rules.view import view, views
+from app.rules.modes.audiences import MODES
+from app.rules.modes.observer import view, views
+from app.rules.modes.seats import OMNISCIENT, SPECTATOR, Seat, seats, seats_of, teams_offered
+from app.rules.modes.takeback import of as can_take_back
 
 
 def why_not(state: State, seat: str, click: Mapping[str, object]) -> IllegalAction | None:

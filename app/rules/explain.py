@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from app.rules.actions import FIELDS, Action
-from app.rules.errors import ActionParseError, IllegalAction
+from app.rules.engine.actions import FIELDS, Action
+from app.rules.engine.errors import ActionParseError, IllegalAction
+from app.rules.engine.state import State
+from app.rules.engine.steps import STEPS
 from app.rules.flow import legal_actions, refusal, step_actions
-from app.rules.seats import acting, seat_of
-from app.rules.state import State
-from app.rules.steps import STEPS
+from app.rules.modes.seats import acting, seat_of
 
 SUBJECT_FIELDS = ("force", "unit", "group", "ship")
 HEX_FIELDS = ("hex", "at")  # where a counter goes: a hex ("at": an off-board landing hex)

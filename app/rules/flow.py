@@ -13,39 +13,40 @@ from dataclasses import replace
 from functools import partial
 
 # The step modules register themselves in STEPS on import.
-from app.rules import (  # noqa: F401
+from app.rules.base import (  # noqa: F401
     action_phase,
     air_attack,
     air_movement,
     air_return,
-    aircraft_damage,
     battle,
     battle_setup,
-    fighters,
-    patrols,
-    radio,
-    reports,
-    scout_routes,
     setup,
-    submarines,
-    surface,
-    takeback,
     victory,
 )
-from app.rules.actions import DONE, Action
-from app.rules.command_copies import heard_by, separate
-from app.rules.commands import ADDRESSED, deciders, offered
-from app.rules.errors import IllegalAction
-from app.rules.events import Event
-from app.rules.modes import mode_of
-from app.rules.paths import PATHS
-from app.rules.seats import Seat, is_umpire, seat_of, side_of_seat, side_seats
-from app.rules.seats import acting as acting  # the public name of who may act now
-from app.rules.seats import waiting_for as waiting_for
-from app.rules.setup import new_game
-from app.rules.state import Side, State
-from app.rules.steps import STEPS, Step, StepId, check_registered
-from app.rules.time_record import night
+from app.rules.base.setup import new_game
+from app.rules.board.time_record import night
+from app.rules.engine.actions import DONE, Action
+from app.rules.engine.errors import IllegalAction
+from app.rules.engine.events import Event
+from app.rules.engine.paths import PATHS
+from app.rules.engine.state import Side, State
+from app.rules.engine.steps import STEPS, Step, StepId, check_registered
+from app.rules.modes import reports, takeback
+from app.rules.modes.audiences import mode_of
+from app.rules.modes.command_copies import heard_by, separate
+from app.rules.modes.commands import ADDRESSED, deciders, offered
+from app.rules.modes.r17_teams import radio  # noqa: F401
+from app.rules.modes.r18_umpired import scout_routes  # noqa: F401
+from app.rules.modes.seats import Seat, is_umpire, seat_of, side_of_seat, side_seats
+from app.rules.modes.seats import acting as acting  # the public name of who may act now
+from app.rules.modes.seats import waiting_for as waiting_for
+from app.rules.optional import (  # noqa: F401
+    aircraft_damage,
+    fighters,
+    patrols,
+    submarines,
+    surface,
+)
 
 # Issue 33: the step modules imported, every step id has its step (each step registers
 # under a step id). The names the rules' source gives steps are checked by
@@ -155,7 +156,7 @@ def apply(
     state: State, seat: str, action: Action | Mapping[str, object]
 ) -> tuple[State, list[Event]]:
     """Apply one action of `seat`; returns the next state and what happened, each event
-    with the audience the game's mode gives it (app/rules/modes.py)."""
+    with the audience the game's mode gives it (app/rules/modes/audiences.py)."""
     if not isinstance(action, Action):
         action = Action.from_json(action)
     if is_umpire(state, seat):
@@ -177,7 +178,7 @@ def apply(
 
 
 def _path(state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
-    """Issue 30: a move by destination (app/rules/paths.py) is its single steps, each one
+    """Issue 30: a move by destination (app/rules/engine/paths.py) is its single steps, each one
     of the seat's legal actions as it is taken, taken one after the other as one action."""
     path = PATHS[action.kind]
     subject, to = action.values
@@ -216,7 +217,7 @@ def _after(state: State, nxt: State, seat: str, out: list[Event]) -> tuple[State
 
 
 def _umpire(state: State, seat: str, action: Action) -> tuple[State, list[Event]]:
-    """18c: one action of the umpire (app/rules/reports.py): reports, messages, notes."""
+    """18c: one action of the umpire (app/rules/modes/reports.py): reports, messages, notes."""
     if action.template not in _offered(state, seat) or not action.is_written:
         raise reports.refusal(state, action)
     nxt = state.clone()

@@ -29,10 +29,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from app.data import catalog
-from app.rules.actions import Action
-from app.rules.events import Event
-from app.rules.state import Battle, Side, State, Unit, UnitKey
-from app.rules.units import capacity, load, ship_record, size
+from app.rules.base.units import capacity, load, ship_record, size
+from app.rules.engine.actions import Action
+from app.rules.engine.events import Event
+from app.rules.engine.state import Battle, Side, State, Unit, UnitKey
 
 Refusal = tuple[str, str]  # a rule and the words of why not
 DESTROYERS = "Destroyers"  # the Destroyers action's rule (a scenario's destroyer AA bonus)

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from app.rules.air_attack import AHEAD, ANVIL, ASTERN, PORT_BOW, STARBOARD_BOW, THREADING
-from app.rules.boards import battleboard
-from app.rules.grid import DIRECTIONS
+from app.rules.base.air_attack import AHEAD, ANVIL, ASTERN, PORT_BOW, STARBOARD_BOW, THREADING
+from app.rules.board.boards import battleboard
+from app.rules.board.grid import DIRECTIONS
 from app.web.counters import unit_key
 from app.web.geometry import Layout
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from app.rules.engine.kept import Kept
 from app.rules.expansions.ptvm.bases import RECOVERY_TIME
 from app.rules.expansions.ptvm.bases import base as theatre_base
-from app.rules.kept import Kept
 from app.web.counters import SIDE_TITLE, Counter, counters_of, sides_of
 from app.web.names import printed_marker
 from app.web.theatre import base_state, on_theatre

@@ -16,7 +16,7 @@ from functools import cached_property
 from json.encoder import encode_basestring_ascii as _json_str
 from typing import Any
 
-from app.rules.kept import Kept
+from app.rules.engine.kept import Kept
 from app.web import theatre
 from app.web.counters import SIDE_TITLE, opponents, unit_key
 from app.web.geometry import ahead

@@ -1,6 +1,6 @@
 """18: the umpire's console - his part of the seat page, from his view alone.
 
-The umpire's view (app/rules/reports.py `console`) holds every report the rules made for
+The umpire's view (app/rules/modes/reports.py `console`) holds every report the rules made for
 a side with its status, the auto-release settings and what he may do; this module turns
 it into what regions/umpire.html shows: the reports waiting, each with Release, Edit and
 Hold; the message and note forms; the auto-release switches; his own log. Both
@@ -112,7 +112,7 @@ def truth_words(kind: str, truth: dict[str, Any]) -> str:
 
 
 def _suggestion(kind: str, data: dict[str, Any]) -> str:
-    """The edit box's first words, in the forms `edited` reads (app/rules/reports.py)."""
+    """The edit box's first words, in the forms `edited` reads (app/rules/modes/reports.py)."""
     if kind in ("damage", "base"):
         return said(kind, data).split(" ", 1)[1]
     return said(kind, data)

@@ -12,7 +12,7 @@ from typing import Any, cast
 
 from app.data import catalog
 from app.data.records import AirFace, ShipFace, Side
-from app.rules.kept import Kept
+from app.rules.engine.kept import Kept
 
 SIDE_LABEL = {"usa": "US", "japan": "IJN"}
 SIDE_NAME = {"usa": "American", "japan": "Japanese"}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from app.rules.steps import STEPS  # app.rules imported: every step is registered
+from app.rules.engine.steps import STEPS  # app.rules imported: every step is registered
 from app.web.choices import CATEGORY
 from app.web.console import UmpireLines
 from app.web.counters import SIDE_TITLE
@@ -20,7 +20,7 @@ OUTCOME = {
     "flip": "flipped",
     "eliminated": "eliminated",
 }
-# Each step's rule, as the step declares it (app/rules/steps.py): every registered step.
+# Each step's rule, as the step declares it (app/rules/engine/steps.py): every registered step.
 STEP_RULE = {name: step.rule for name, step in sorted(STEPS.items())}
 
 FIRST_WAVE = {"bombers": "the land bombers", "dive-torpedo": "the dive and torpedo bombers"}

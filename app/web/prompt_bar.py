@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from app.rules.kept import Kept
+from app.rules.engine.kept import Kept
 from app.web.choices import CHOICES_MADE, IN_THE_BAR, Choice, Subject, action_value
 
 MAX_BUTTONS = 8

@@ -28,9 +28,9 @@ from app.data import catalog
 from app.data.options import optional_rules
 from app.data.rules_help import rules_help
 from app.games.standing import can_stand, quiet
-from app.rules.kept import Kept
-from app.rules.modes import MODES, Mode
-from app.rules.time_record import track_of
+from app.rules.board.time_record import track_of
+from app.rules.engine.kept import Kept
+from app.rules.modes.audiences import MODES, Mode
 from app.web import battleboard, cards, choices, console, searchboard
 from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter, sides_of
 from app.web.events import STEP_RULE, Line

@@ -26,7 +26,7 @@ from app.games import GameError, GameService, StaleVersion
 from app.games.notices import check_pace
 from app.games.seeds import MAX_SEED
 from app.games.stages import STAGES
-from app.rules.actions import TEXT_FIELDS
+from app.rules.engine.actions import TEXT_FIELDS
 from app.web import render
 from app.web.names import in_words
 from app.web.render import Seat

@@ -19,7 +19,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from app.data import catalog
-from app.rules.kept import Kept
+from app.rules.engine.kept import Kept
 from app.web import theatre
 from app.web.choices import Namer
 from app.web.counters import SIDE_LABEL, SIDE_TITLE, opponents, sides_of, unit_key
@@ -235,7 +235,7 @@ def _cells(view: dict[str, Any], seat: str, grid: Grid) -> tuple[CellsKey, tuple
 
 def awaited_hexes(view: dict[str, Any]) -> set[str]:
     """18c1: the hexes where the side's scouts searched and whose reports the umpire has
-    not released yet (the view's `heard`, app/rules/heard.py): not "nothing found"."""
+    not released yet (the view's `heard`, modes/r18_umpired/heard.py): not "nothing found"."""
     awaited = (view.get("heard") or {}).get("awaited") or []
     return {str(a["hex"]) for a in awaited if a.get("hex")}
 

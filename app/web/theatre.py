@@ -5,7 +5,7 @@ of their marked edge squares (Off-Board Bases 1). The map's data is `catalog().t
 (scenarios/theatre.toml); the bases' printed values are scenarios/theatre-bases.toml.
 
 What a base has suffered today comes from the seat's view when the view carries it:
-the base unit's `damage_today` and `knocked_out` on its Operations Card (app/rules/view.py).
+the base unit's `damage_today` and `knocked_out` on its Operations Card (modes/observer.py).
 A base's side is the side whose Operations Card holds a base
 unit of that name.
 """

@@ -6,7 +6,7 @@ Create Date: 2026-12-02
 
 A snapshot was a pickle of the state (read back, a pickle runs whatever it holds, and it
 breaks with every change of a class); it is now the JSON text of the rules engine's
-`snapshot(state)`, a versioned document of JSON types (app/rules/snapshot.py). Snapshots
+`snapshot(state)`, a versioned document of JSON types (app/rules/engine/snapshot.py). Snapshots
 are a cache of the log's replay, so the old ones are dropped, not converted: a game
 without one is replayed from its log, and snapshotted again on its next 50th action.
 The way down drops the JSON snapshots in turn.

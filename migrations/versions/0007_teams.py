@@ -4,7 +4,7 @@ Revision ID: 0007_teams
 Revises: 0006_takebacks
 Create Date: 2026-12-02
 
-A game's seats follow from its creation record (scenario, mode, teams: app.rules.seats).
+A game's seats follow from its creation record (scenario, mode, teams: app.rules.modes.seats).
 Games created before have one seat a side: teams false. Going down, a team game keeps its
 seats (`usa-tf16`, ...) but not its teams: the older server cannot replay it, and says so
 (app.games.states.Unreplayable) rather than guess.

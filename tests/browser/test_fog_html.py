@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from app import rules
-from app.rules.state import ELIMINATED, GONE, State
+from app.rules.engine.state import ELIMINATED, GONE, State
 from app.web import render
 from app.web.render import Seat
 

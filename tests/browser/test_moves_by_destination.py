@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from live import Server
 
-from app.rules.boards import searchboard as hex_grid
-from app.rules.boards import theatre as square_grid
+from app.rules.board.boards import searchboard as hex_grid
+from app.rules.board.boards import theatre as square_grid
 from browser.games import HTTP, ApiGame
 from browser.pages import SeatPage
 from browser.test_play import LAPTOP

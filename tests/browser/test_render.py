@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from app import rules
-from app.rules.boards import searchboard_of
+from app.rules.board.boards import searchboard_of
 from app.web import render
 from app.web.choices import Namer
 from app.web.events import Narrator

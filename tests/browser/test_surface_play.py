@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from app import rules
-from app.rules.actions import Action
+from app.rules.engine.actions import Action
 from app.web import choices, render
 from app.web.render import Seat
 from browser.conftest import Server

@@ -6,8 +6,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from app.rules import Action, Event, State, apply, legal_actions, new_game
-from app.rules.state import ARMING, READY, SIDES, Side
-from app.rules.steps import begin
+from app.rules.engine.state import ARMING, READY, SIDES, Side
+from app.rules.engine.steps import begin
 
 
 def edited(state: State) -> State:

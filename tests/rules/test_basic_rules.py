@@ -20,11 +20,11 @@ from dataclasses import replace
 import pytest
 
 from app.rules import IllegalAction, State, apply, legal_actions, new_game
-from app.rules.actions import Action
-from app.rules.events import Event
-from app.rules.state import ELIMINATED, FLIP, Side
-from app.rules.units import eliminate
-from app.rules.victory import victory_points
+from app.rules.base.units import eliminate
+from app.rules.base.victory import victory_points
+from app.rules.engine.actions import Action
+from app.rules.engine.events import Event
+from app.rules.engine.state import ELIMINATED, FLIP, Side
 
 from .helpers import kinds, play, position
 

@@ -12,10 +12,10 @@ import random
 import pytest
 
 from app import rules
+from app.rules.engine.state import SIDES, State
 from app.rules.expansions.ptvm.theatre import is_theatre
 from app.rules.flow import acting
-from app.rules.state import SIDES, State
-from app.rules.view import CARDS_KEPT, _card, _make_card
+from app.rules.modes.observer import CARDS_KEPT, _card, _make_card
 from tools.fuzz import choose
 
 CASES = [

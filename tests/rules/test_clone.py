@@ -1,4 +1,4 @@
-"""`State.clone` (app/rules/copying.py): `apply` works on a clone and never changes its input,
+"""`State.clone` (engine/copying.py): `apply` works on a clone and never changes its input,
 so a clone must share nothing that can change with the state it came from, and be equal
 to it. Issue 17: the clone is code written from the annotations, not a pickle round trip
 (which was a third of `apply`'s time)."""
@@ -16,9 +16,9 @@ from typing import Any, get_args, get_origin, get_type_hints
 import pytest
 
 from app.rules import apply, new_game
-from app.rules.copying import copier
-from app.rules.state import State
-from app.rules.surface.model import Surface
+from app.rules.engine.copying import copier
+from app.rules.engine.state import State
+from app.rules.optional.surface.model import Surface
 from tools.fuzz import UMPIRE, _next_seat, _umpire_turn, choose, mode_options
 
 # Kinds of game whose states hold, between them, the records that can change: battles,

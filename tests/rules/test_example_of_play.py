@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from app.rules.state import State
-from app.rules.victory import victory_points
+from app.rules.base.victory import victory_points
+from app.rules.engine.state import State
 
 from .helpers import kinds, play, position
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from app.rules import apply, new_game
-from app.rules.setup import OPTIONS
+from app.rules.base.setup import OPTIONS
 from tools.fuzz import check_invariants, mode_options, play_game, random_options, save_failure
 
 GAMES_PER_CHUNK = 100

@@ -1,10 +1,10 @@
-"""Issue 17: the bounded memos (app/rules/kept.py) keep the values in use. A thousand live
+"""Issue 17: the bounded memos (app/rules/engine/kept.py) keep the values in use. A thousand live
 games keep asking for their cards, tallies and counters while other games' new ones are
 made: the least recently used goes first, never one just asked for."""
 
 from __future__ import annotations
 
-from app.rules.kept import Kept
+from app.rules.engine.kept import Kept
 
 
 def test_17_a_memo_holds_at_most_its_number() -> None:

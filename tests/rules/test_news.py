@@ -9,7 +9,7 @@ import re
 
 from app import rules
 from app.rules import Event, State, events_for
-from app.rules.state import FLIP
+from app.rules.engine.state import FLIP
 from app.web import render
 from app.web.render import Seat
 

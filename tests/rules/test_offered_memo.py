@@ -13,11 +13,11 @@ import pytest
 
 from app import rules
 from app.rules import flow
-from app.rules.actions import Action
+from app.rules.engine.actions import Action
+from app.rules.engine.state import State
 from app.rules.flow import acting
-from app.rules.seats import seat_of
-from app.rules.state import State
-from app.rules.view import views
+from app.rules.modes.observer import views
+from app.rules.modes.seats import seat_of
 from tools.fuzz import choose
 
 

@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 
 from app.rules import IllegalAction, apply, legal_actions, new_game, view
-from app.rules.events import Event
-from app.rules.state import State, UnitKey
-from app.rules.steps import begin
+from app.rules.engine.events import Event
+from app.rules.engine.state import State, UnitKey
+from app.rules.engine.steps import begin
 
 from .helpers import kinds, play, position
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.rules.state import State
+from app.rules.engine.state import State
 
 from .helpers import play, position
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from app.rules import legal_actions
-from app.rules.events import Event
-from app.rules.state import Spotting, State
-from app.rules.steps import begin
+from app.rules.engine.events import Event
+from app.rules.engine.state import Spotting, State
+from app.rules.engine.steps import begin
 
 from .helpers import kinds, play, position
 

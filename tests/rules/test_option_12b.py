@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.rules import legal_actions
-from app.rules.state import State, UnitKey
+from app.rules.engine.state import State, UnitKey
 
 from .helpers import play, position
 

@@ -7,8 +7,8 @@ from dataclasses import replace
 import pytest
 
 from app.rules import IllegalAction, apply, legal_actions
-from app.rules.state import FLYING, Flight, Spotting, State
-from app.rules.units import air_movement
+from app.rules.base.units import air_movement
+from app.rules.engine.state import FLYING, Flight, Spotting, State
 
 from .helpers import kinds, play, position
 

@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 
 from app.rules import IllegalAction, apply, legal_actions
-from app.rules.air_attack import aa_modifier
-from app.rules.state import State, UnitKey
-from app.rules.units import aa_factor
+from app.rules.base.air_attack import aa_modifier
+from app.rules.base.units import aa_factor
+from app.rules.engine.state import State, UnitKey
 
 from .helpers import kinds, play, position
 

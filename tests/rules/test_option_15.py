@@ -7,10 +7,10 @@ from dataclasses import replace
 import pytest
 
 from app.rules import IllegalAction, apply, legal_actions, view
-from app.rules.events import Event
-from app.rules.search import search_modifier
-from app.rules.state import STRIKE, State
-from app.rules.steps import begin
+from app.rules.base.search import search_modifier
+from app.rules.engine.events import Event
+from app.rules.engine.state import STRIKE, State
+from app.rules.engine.steps import begin
 
 from .helpers import kinds, play, position
 

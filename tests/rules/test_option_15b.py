@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.rules import legal_actions
-from app.rules.state import State
+from app.rules.engine.state import State
 
 from .helpers import kinds, play, position
 

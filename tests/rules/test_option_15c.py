@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.rules import legal_actions
-from app.rules.repairs import repairs
-from app.rules.state import State
+from app.rules.engine.state import State
+from app.rules.optional.repairs import repairs
 
 from .helpers import play, position
 

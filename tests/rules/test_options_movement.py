@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.rules import legal_actions
-from app.rules.air_return import may_land
-from app.rules.battle_setup import _ship_hexes
-from app.rules.boards import battleboard, searchboard
-from app.rules.state import FLYING, Battle, Flight, State
+from app.rules.base.air_return import may_land
+from app.rules.base.battle_setup import _ship_hexes
+from app.rules.board.boards import battleboard, searchboard
+from app.rules.engine.state import FLYING, Battle, Flight, State
 
 from .helpers import kinds, play, position
 from .test_basic_rules import refused

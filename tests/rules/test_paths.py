@@ -10,11 +10,11 @@ from typing import cast
 import pytest
 
 from app.rules import IllegalAction, State, apply, can_take_back, legal_actions, view
-from app.rules.actions import DONE, Action
-from app.rules.air_movement import reach
-from app.rules.events import Event
+from app.rules.base.air_movement import reach
+from app.rules.engine.actions import DONE, Action
+from app.rules.engine.events import Event
+from app.rules.engine.state import Side
 from app.rules.flow import acting
-from app.rules.state import Side
 
 from .helpers import kinds, play
 from .test_basic_rules import _air, refused
@@ -149,7 +149,7 @@ def test_issue_30_route_to_hands_in_the_route_hex_by_hex(mode: str) -> None:
 
 
 def reach_routes(s: State) -> dict[str, tuple[str, ...]]:
-    from app.rules.paths import PATHS
+    from app.rules.engine.paths import PATHS
 
     return PATHS["route-to"].reach(s, "usa", "O")
 

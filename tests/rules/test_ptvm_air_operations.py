@@ -19,12 +19,12 @@ from app.rules import (
     legal_actions,
     new_game,
 )
+from app.rules.base.landing import room
+from app.rules.board.time_record import turn_box
+from app.rules.engine.state import ARMING, EXITED, FLYING, READY, SHIPS, Flight, UnitKey
 from app.rules.expansions.ptvm import theatre_air
 from app.rules.expansions.ptvm.bases import BaseDamage, base, damage_base
 from app.rules.expansions.ptvm.strikes import knockout_spec
-from app.rules.landing import room
-from app.rules.state import ARMING, EXITED, FLYING, READY, SHIPS, Flight, UnitKey
-from app.rules.time_record import turn_box
 from tests.rules.helpers import edited, play
 
 PLACES = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from app.rules import State, new_game
-from app.rules.dice import roll_d6
+from app.rules.engine.dice import roll_d6
 from app.rules.expansions.ptvm.bases import (
     ALREADY,
     AUTOMATIC,

@@ -12,9 +12,10 @@ import pytest
 
 from app.data import SCENARIOS_DIR, catalog
 from app.data.loader import load_catalog
-from app.rules import IllegalAction, apply, boards, legal_actions, new_game
-from app.rules.boards import area_hexes, land_hexes, searchboard, searchboard_of, theatre
-from app.rules.grid import DIRECTIONS, SQUARE_DIRECTIONS, Board, HexGrid, SquareGrid
+from app.rules import IllegalAction, apply, legal_actions, new_game
+from app.rules.board import boards
+from app.rules.board.boards import area_hexes, land_hexes, searchboard, searchboard_of, theatre
+from app.rules.board.grid import DIRECTIONS, SQUARE_DIRECTIONS, Board, HexGrid, SquareGrid
 from tests.rules.helpers import play
 
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.rules import Action, Event, State, apply, legal_actions, new_game
+from app.rules.base.score import known_score
+from app.rules.base.victory import victory_points
+from app.rules.engine.state import ARMING, GONE, Side, Spotting
+from app.rules.engine.steps import begin
 from app.rules.expansions.ptvm.area_search import searchable
 from app.rules.expansions.ptvm.theatre import planes, printed_planes
-from app.rules.score import known_score
-from app.rules.seats import OMNISCIENT
-from app.rules.state import ARMING, GONE, Side, Spotting
-from app.rules.steps import begin
-from app.rules.victory import victory_points
+from app.rules.modes.seats import OMNISCIENT
 
 
 def theatre_game(scenario: str = "coral-sea", turn: int = 1) -> State:

@@ -9,8 +9,10 @@ from dataclasses import replace
 import pytest
 
 from app.rules import IllegalAction, State, apply, events_for, legal_actions, new_game
-from app.rules.boards import theatre
-from app.rules.events import Event
+from app.rules.board.boards import theatre
+from app.rules.engine.events import Event
+from app.rules.engine.state import FLYING, HIGH_CAP, Draft, Flight, Side, other
+from app.rules.engine.steps import begin
 from app.rules.expansions.ptvm.bases import AUTOMATIC, BELOW, KNOCKED_OUT, aa_dice
 from app.rules.expansions.ptvm.strikes import (
     attack_factors,
@@ -22,8 +24,6 @@ from app.rules.expansions.ptvm.strikes import (
 )
 from app.rules.expansions.ptvm.theatre import knocked_out, planes, today
 from app.rules.flow import acting
-from app.rules.state import FLYING, HIGH_CAP, Draft, Flight, Side, other
-from app.rules.steps import begin
 
 from .helpers import edited, kinds, play
 

@@ -9,12 +9,12 @@ import json
 import pytest
 
 from app.rules import IllegalAction, apply, legal_actions, new_game, seats, view
-from app.rules.actions import Action
-from app.rules.commands import deciders
-from app.rules.errors import NotOffered
-from app.rules.events import Event, events_for
+from app.rules.engine.actions import Action
+from app.rules.engine.errors import NotOffered
+from app.rules.engine.events import Event, events_for
+from app.rules.engine.state import State
 from app.rules.flow import acting
-from app.rules.state import State
+from app.rules.modes.commands import deciders
 
 from .helpers import play
 

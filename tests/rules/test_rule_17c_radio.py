@@ -15,11 +15,11 @@ import json
 import pytest
 
 from app.rules import IllegalAction, apply, legal_actions, new_game, view
-from app.rules.actions import DONE, Action
-from app.rules.events import Event, events_for
+from app.rules.base.units import eliminate
+from app.rules.engine.actions import DONE, Action
+from app.rules.engine.events import Event, events_for
+from app.rules.engine.state import GONE, State
 from app.rules.flow import acting
-from app.rules.state import GONE, State
-from app.rules.units import eliminate
 
 from .helpers import kinds, play
 from .test_rule_17_teams import set_up, team_game

@@ -1,4 +1,4 @@
-"""18c: the umpire's reports (app/rules/reports.py) - every report the rules make to a side
+"""18c: the umpire's reports (app/rules/modes/reports.py) - every report the rules make to a side
 is a draft the umpire releases as it is, edits (18d) or holds; in double-blind the server
 releases each at once. A draft reaches no player's view or log before it is released."""
 
@@ -9,11 +9,11 @@ from dataclasses import replace
 import pytest
 
 from app.rules import apply, can_take_back, legal_actions, new_game, view
-from app.rules.errors import IllegalAction
-from app.rules.events import Event, visible_to
-from app.rules.reports import report_damage, told_versus_truth
-from app.rules.state import FLIP, STRIKE, State
-from app.rules.steps import begin
+from app.rules.engine.errors import IllegalAction
+from app.rules.engine.events import Event, visible_to
+from app.rules.engine.state import FLIP, STRIKE, State
+from app.rules.engine.steps import begin
+from app.rules.modes.reports import report_damage, told_versus_truth
 
 from .helpers import kinds, play, position
 from .test_rule_18_umpired import MOBILE_FORCE_SHIPS, PATH, aa_on_b5, scout_over_h4

@@ -14,13 +14,13 @@ from dataclasses import replace
 import pytest
 
 from app.rules import apply, can_take_back, describe_scenarios, legal_actions, new_game, view
-from app.rules.errors import NotOffered
-from app.rules.events import ALL, Event, visible_to
+from app.rules.engine.errors import NotOffered
+from app.rules.engine.events import ALL, Event, visible_to
+from app.rules.engine.state import FLIP, STRIKE, State
+from app.rules.engine.steps import begin
 from app.rules.flow import acting
-from app.rules.seats import seats
-from app.rules.state import FLIP, STRIKE, State
-from app.rules.steps import begin
-from app.rules.umpire import lie, told_damage, umpired_audience
+from app.rules.modes.seats import seats
+from app.rules.modes.umpire import lie, told_damage, umpired_audience
 from tools.fuzz import play_game
 
 from .helpers import kinds, play, position
@@ -71,7 +71,7 @@ def test_18_every_scenario_offers_both_umpired_modes_and_their_seats() -> None:
 def test_18_team_game_umpired_has_four_players_and_the_umpire() -> None:
     s = new_game("two", frozenset(), 1, "umpired", True)
     assert [x.id for x in seats(s)] == ["japan-i", "japan-vi", "usa-tf16", "usa-tf17", "umpire"]
-    # 18c: the umpire plays no side: his actions are his own (app/rules/reports.py)
+    # 18c: the umpire plays no side: his actions are his own (app/rules/modes/reports.py)
     assert {a.kind for a in legal_actions(s, "umpire")} == {
         "message",
         "umpire-note",

@@ -1,4 +1,4 @@
-"""18c, issue 30: what a player hears of the umpire (app/rules/heard.py) - his messages,
+"""18c, issue 30: what a player hears of the umpire (modes/r18_umpired/heard.py) - his messages,
 the reports awaited for the side and how many it has had - is part of the player's view,
 so that a message, or a report released where nothing on the board changes, reaches the
 player's page as it happens, and a held report does not look like "nothing found"."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from app.rules import apply, new_game, view
-from app.rules.errors import IllegalAction
+from app.rules.engine.errors import IllegalAction
 
 from .test_rule_18_reports import H4, searched, umpire
 from .test_rule_18_umpired import PATH, aa_on_b5

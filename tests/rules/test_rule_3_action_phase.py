@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from app.rules.state import ARMING, FLIP, FLYING, GONE, READY, STRIKE, UnitKey
+from app.rules.engine.state import ARMING, FLIP, FLYING, GONE, READY, STRIKE, UnitKey
 
 from .helpers import kinds, play, started
 from .test_basic_rules import (

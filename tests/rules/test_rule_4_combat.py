@@ -16,9 +16,9 @@ from collections.abc import Iterable
 import pytest
 
 from app.rules import IllegalAction, State, apply, legal_actions, view
-from app.rules.actions import Action
-from app.rules.events import Event
-from app.rules.state import ARMING, FLIP, FLYING, GONE, READY, Side, UnitKey
+from app.rules.engine.actions import Action
+from app.rules.engine.events import Event
+from app.rules.engine.state import ARMING, FLIP, FLYING, GONE, READY, Side, UnitKey
 
 from .helpers import kinds, play
 from .test_basic_rules import (
@@ -161,7 +161,7 @@ def test_4a2_formation_places_the_remaining_ships_legally() -> None:
     assert s.battle is not None
     hexes = list(s.battle.positions.values())
     assert len(hexes) == len(set(hexes)) == 11
-    from app.rules.boards import battleboard
+    from app.rules.board.boards import battleboard
 
     grid = battleboard()
     assert all(not grid.on_edge(h) for h in hexes)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.rules import State, view
-from app.rules.state import ARMING, FLIP, GONE, READY
+from app.rules.engine.state import ARMING, FLIP, GONE, READY
 
 from .helpers import kinds, play
 from .test_basic_rules import JAPAN_REST, action_phase, eliminated, fly, game, refused, texts
@@ -117,7 +117,7 @@ def test_5_stranded_are_the_flying_units_no_landing_takes() -> None:
     import random
 
     from app.rules import apply, new_game
-    from app.rules.air_return import _flying, landings, stranded
+    from app.rules.base.air_return import _flying, landings, stranded
     from app.rules.flow import acting
     from tools.fuzz import choose
 

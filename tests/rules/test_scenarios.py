@@ -8,10 +8,10 @@ from dataclasses import replace
 import pytest
 
 from app.rules import IllegalAction, apply, legal_actions, new_game, view
-from app.rules.events import Event
-from app.rules.state import GONE, OFF_BOARD, State
-from app.rules.steps import begin
-from app.rules.victory import track_midway_control, victory_points
+from app.rules.base.victory import track_midway_control, victory_points
+from app.rules.engine.events import Event
+from app.rules.engine.state import GONE, OFF_BOARD, State
+from app.rules.engine.steps import begin
 
 from .helpers import play
 

@@ -1,5 +1,5 @@
 """7a3 so far: the running tally of victory points in view(), by what each seat may know
-(app/rules/score.py). In the two-player game both Operations Cards are open (2c), so a
+(app/rules/base/score.py). In the two-player game both Operations Cards are open (2c), so a
 carrier sunk in a battle a side did not fight is known to it; in the umpired modes a side
 knows its own losses and of the enemy's what the umpire told it (18c2)."""
 
@@ -10,8 +10,8 @@ from dataclasses import replace
 import pytest
 
 from app.rules import view
-from app.rules.state import ELIMINATED, FLIP, GONE, State
-from app.rules.victory import victory_points
+from app.rules.base.victory import victory_points
+from app.rules.engine.state import ELIMINATED, FLIP, GONE, State
 from tools.fuzz import play_game
 
 from .test_basic_rules import game

@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 
 from app.rules import Action, State, apply, new_game, restore, snapshot, views
-from app.rules.codec import codec
-from app.rules.dice import roll_d10
+from app.rules.base.setup import OPTIONS
+from app.rules.engine.codec import codec
+from app.rules.engine.dice import roll_d10
+from app.rules.engine.snapshot import FORMAT, SnapshotError
+from app.rules.engine.state import Side, UnitKey
 from app.rules.flow import acting
-from app.rules.setup import OPTIONS
-from app.rules.snapshot import FORMAT, SnapshotError
-from app.rules.state import Side, UnitKey
 from tools.fuzz import MAX_ACTIONS, choose, random_options
 
 from .test_surface_fuzz import SURFACE, WITH, lean

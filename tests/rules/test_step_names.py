@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from app.rules import battle
-from app.rules.steps import (
+from app.rules.base import battle
+from app.rules.engine.steps import (
     STEPS,
     Step,
     StepId,
@@ -24,7 +24,7 @@ from app.rules.steps import (
 from tools.step_names import ROOT, named_steps, names_in, problems
 
 FAKE = """
-from app.rules.battle import AFTER_AIR_BATTLES
+from app.rules.base.battle import AFTER_AIR_BATTLES
 
 STEP = "combta"
 EARLY = ("sides", "asembly")
@@ -55,11 +55,11 @@ def test_issue_33_every_step_the_rules_name_is_registered() -> None:
     named = named_steps()
     assert problems(named) == []
     begun = {(n.step, n.where.split(":")[0]) for n in named if n.how == "begin"}
-    assert ("aircraft damage", "app/rules/surface/contact.py") in begun  # AFTER_AIR_BATTLES
-    assert ("radio", "app/rules/action_phase.py") in begun  # next_step(state)
-    assert ("assembly", "app/rules/action_phase.py") in begun
-    assert ("battle setup", "app/rules/battle.py") in begun  # setup_step(b)
-    assert ("surface contact", "app/rules/battle.py") in begun  # "..." if 16 else ...
+    assert ("aircraft damage", "optional/surface/contact.py") in begun  # AFTER_AIR_BATTLES
+    assert ("radio", "app/rules/base/action_phase.py") in begun  # next_step(state)
+    assert ("assembly", "app/rules/base/action_phase.py") in begun
+    assert ("battle setup", "app/rules/base/battle.py") in begun  # setup_step(b)
+    assert ("surface contact", "app/rules/base/battle.py") in begun  # "..." if 16 else ...
     assert {n.step for n in named if n.how in ("begin", "state.step =")} >= set(STEPS)
 
 
@@ -101,7 +101,7 @@ def test_issue_33_a_misspelt_target_in_the_engine_is_found() -> None:
     wrong = source.replace('"reorganization", out)', '"reorganisation", out)')
     line = wrong.splitlines().index('    begin(state, "reorganisation", out)') + 1
     found = problems(names_in(battle, wrong))
-    assert f"app/rules/battle.py:{line}: begin 'reorganisation': no step is registered" in (
+    assert f"app/rules/base/battle.py:{line}: begin 'reorganisation': no step is registered" in (
         "\n".join(found)
     )
 

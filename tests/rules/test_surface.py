@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from app.rules import IllegalAction, apply, legal_actions, new_game, view
-from app.rules.grid import DIRECTIONS
-from app.rules.state import SIDES, State
-from app.rules.surface.geometry import sector, torpedo_hexes, torpedo_line
-from app.rules.surface.model import Surface, SurfaceCombat
-from app.rules.victory import victory_points
+from app.rules.base.victory import victory_points
+from app.rules.board.grid import DIRECTIONS
+from app.rules.engine.state import SIDES, State
+from app.rules.optional.surface.geometry import sector, torpedo_hexes, torpedo_line
+from app.rules.optional.surface.model import Surface, SurfaceCombat
 
 from .helpers import edited, kinds, play
 
@@ -78,7 +78,7 @@ def refused(s: State, seat: str, text: str) -> str:
 
 
 def _fields(text: str) -> dict[str, str]:
-    from app.rules.actions import FIELDS
+    from app.rules.engine.actions import FIELDS
 
     kind, *values = text.split()
     return dict(zip(FIELDS[kind], values, strict=True))
@@ -343,7 +343,7 @@ def test_16f4_torpedoes_once_per_combat_and_once_per_game_16f5_reloads() -> None
     s, _ = play(s, "japan", "torpedo Kumano K12")
     assert refused(s, "japan", "torpedo Kumano K12") == "16f4"
     assert isinstance(s.surface, Surface) and s.surface.fired["japan"] == ["Kumano"]
-    from app.rules.surface.torpedoes import may_fire
+    from app.rules.optional.surface.torpedoes import may_fire
 
     later = SurfaceCombat("H4", True, "same", "usa")  # a later combat: Kumano may fire again
     assert may_fire(s, later, "japan", "Kumano")
@@ -695,7 +695,7 @@ def test_every_wrong_action_in_a_surface_combat_is_refused_with_a_rule() -> None
     """Any kind, any values, at any step of a random Scenario Four game: IllegalAction."""
     import random
 
-    from app.rules.actions import FIELDS, Action
+    from app.rules.engine.actions import FIELDS, Action
     from tools.fuzz import choose
 
     rng = random.Random(4)

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.rules import legal_actions, view
-from app.rules.events import Event
-from app.rules.state import SHIPS, Side, Spotting, State, Unit
-from app.rules.steps import begin
-from app.rules.surface.model import Contact, Surface
+from app.rules.engine.events import Event
+from app.rules.engine.state import SHIPS, Side, Spotting, State, Unit
+from app.rules.engine.steps import begin
+from app.rules.optional.surface.model import Contact, Surface
 
 from .helpers import kinds, play
 

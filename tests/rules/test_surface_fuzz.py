@@ -14,11 +14,11 @@ import random
 import pytest
 
 from app.rules import Action, State, apply, legal_actions, new_game, replay
-from app.rules.boards import midway_hex, searchboard
+from app.rules.base.setup import OPTIONS
+from app.rules.base.victory import victory_points
+from app.rules.board.boards import midway_hex, searchboard
+from app.rules.engine.state import Side, other
 from app.rules.flow import acting
-from app.rules.setup import OPTIONS
-from app.rules.state import Side, other
-from app.rules.victory import victory_points
 from tools.fuzz import (
     MAX_ACTIONS,
     check,

@@ -1,6 +1,6 @@
 """Issue 14, take-back: a player may take back his own last actions while no die has been
 rolled (1f) and nothing has been revealed to anyone else (1c) since, and while the move
-has not passed to another seat (3). The engine says which (app/rules/takeback.py)."""
+has not passed to another seat (3). The engine says which (app/rules/modes/takeback.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from app.rules import Action, State, apply, can_take_back, legal_actions, new_game, view
+from app.rules.engine.state import SIDES, Side
 from app.rules.flow import acting
-from app.rules.state import SIDES, Side
 
 from .helpers import play, started
 
@@ -97,7 +97,7 @@ def test_1f_an_action_that_rolled_a_die_may_not_be_taken_back() -> None:
 
 
 def test_1f_a_forced_die_counts_as_a_roll() -> None:
-    """Tests force dice (app/rules/dice.py): a forced die used is a die rolled."""
+    """Tests force dice (app/rules/engine/dice.py): a forced die used is a die rolled."""
     state = new_game("one", frozenset(), 1)
     state, _ = play(state, "japan", "place MobileForce H2", "done")
     state, _ = play(state, "usa", "place TF16 N3", "place TF17 N4")
@@ -227,9 +227,9 @@ def test_1c_issue_31_take_back_is_offered_only_where_nobody_else_would_see_a_cha
     """At every state of a random game's first 150 actions: where a seat is offered its
     take-back, every other player's and the spectator's view, less its own take-back
     flag, is the same after the take-back as before it (the umpire, who sees every move
-    as it is made, aside: 18c1, app/rules/takeback.py)."""
-    from app.rules.events import events_for
-    from app.rules.seats import SPECTATOR, is_umpire, seats
+    as it is made, aside: 18c1, app/rules/modes/takeback.py)."""
+    from app.rules.engine.events import events_for
+    from app.rules.modes.seats import SPECTATOR, is_umpire, seats
 
     rng = random.Random(seed)
     state = new_game(scenario, frozenset(), seed, mode)

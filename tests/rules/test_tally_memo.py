@@ -10,8 +10,8 @@ import random
 import pytest
 
 from app import rules
+from app.rules.base.score import _tally, _tally_all, known_score
 from app.rules.flow import acting
-from app.rules.score import _tally, _tally_all, known_score
 from tools.fuzz import choose
 
 

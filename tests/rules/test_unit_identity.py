@@ -16,10 +16,10 @@ from collections.abc import Iterator
 import pytest
 
 from app.rules import State, apply, legal_actions, new_game
+from app.rules.base.setup import OPTIONS
+from app.rules.engine.state import Battle, Board, Draft, PendingCombat, Report, Spotting, UnitKey
 from app.rules.flow import acting
-from app.rules.setup import OPTIONS
-from app.rules.state import Battle, Board, Draft, PendingCombat, Report, Spotting, UnitKey
-from app.rules.surface.model import (
+from app.rules.optional.surface.model import (
     Bombardment,
     Contact,
     Salvo,

@@ -9,7 +9,7 @@ import random
 
 from app.rules import legal_actions, new_game, view
 from app.rules.flow import acting
-from app.rules.seats import seats
+from app.rules.modes.seats import seats
 from tools.fuzz import choose
 
 

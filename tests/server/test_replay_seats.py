@@ -1,5 +1,5 @@
 """The replay page offers a view for every seat the engine declares for the game
-(app/rules/seats.py `seats(state)`): an umpired team game's four players (17a) and its
+(app/rules/modes/seats.py `seats(state)`): an umpired team game's four players (17a) and its
 umpire (18b), then both sides; each answers with that seat's page."""
 
 from __future__ import annotations

@@ -13,8 +13,8 @@ import pytest
 
 from app.games.seeds import MAX_SEED, commitment, new_salt, new_seed
 from app.rules import apply, new_game, view
-from app.rules.actions import Action
-from app.rules.dice import MASK64, seed_state
+from app.rules.engine.actions import Action
+from app.rules.engine.dice import MASK64, seed_state
 from server.client import Api, Game
 from server.conftest import Server
 

@@ -26,7 +26,7 @@ from app.games.db import Database, normalise_url
 from app.games.engine import load_engine
 from app.games.models import GAMES_T
 from app.games.store import GameStore
-from app.rules.snapshot import FORMAT
+from app.rules.engine.snapshot import FORMAT
 from app.settings import Settings
 
 EVERY = 5

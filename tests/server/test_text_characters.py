@@ -2,7 +2,7 @@
 radio note hold printable characters only. A bidi override reorders what other players
 read, a zero-width or C1 character hides in it, an unpaired surrogate is stored by no
 database: each is a 4xx naming the problem, in chat (app.games.chat) and in written
-action fields (app.rules.actions) alike; plain text from any script passes."""
+action fields (app.rules.engine.actions) alike; plain text from any script passes."""
 
 from __future__ import annotations
 

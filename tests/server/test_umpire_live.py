@@ -3,7 +3,7 @@
 A message of the umpire, or a report he releases, is news for the player even where
 nothing on his board changes; it used to reach his page only at a reload or at the next
 change of his board, the page saying "Live" meanwhile. Now each is a change of the
-player's view (its `heard` part, app/rules/heard.py), so the page's live socket and the
+player's view (its `heard` part, modes/r18_umpired/heard.py), so the page's live socket and the
 API's socket bring it at once - to its audience only."""
 
 from __future__ import annotations

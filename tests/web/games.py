@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from app import rules
-from app.rules.state import State
+from app.rules.engine.state import State
 from tools.fuzz import _next_seat, choose
 
 # (scenario, options, mode, teams): a seat of every kind (17a's commands, 18's umpire)

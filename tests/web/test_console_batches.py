@@ -13,8 +13,8 @@ from rules.test_rule_18_reports import H4, searched
 from rules.test_rule_18_umpired import PATH
 
 from app.rules import apply, legal_actions, view
-from app.rules.errors import IllegalAction
-from app.rules.state import State
+from app.rules.engine.errors import IllegalAction
+from app.rules.engine.state import State
 from app.web.render import LiveRegions, Seat
 
 

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app import rules
-from app.rules.kept import Kept
+from app.rules.engine.kept import Kept
 from app.web import choices, prompt_bar, render
 from app.web.render import Context, Seat, render_region
 from app.web.rule_links import link_rules

@@ -17,8 +17,8 @@ import pytest
 from app import rules
 from app.data import catalog
 from app.data.records import TheatreSpec
-from app.rules.boards import searchboard as hex_grid
-from app.rules.boards import theatre as square_grid
+from app.rules.board.boards import searchboard as hex_grid
+from app.rules.board.boards import theatre as square_grid
 from app.rules.expansions.ptvm.bases import BaseDamage
 from app.web import cards, render, searchboard, theatre
 from app.web.render import Seat

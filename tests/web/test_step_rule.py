@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from app.rules.steps import STEPS
+from app.rules.engine.steps import STEPS
 from app.web.events import STEP_RULE
 from app.web.replay_nav import where
 

@@ -10,7 +10,7 @@ from rules.test_rule_18_reports import H4, searched
 from rules.test_rule_18_umpired import aa_on_b5
 
 from app.rules import apply, view
-from app.rules.state import State
+from app.rules.engine.state import State
 from app.web import render
 from app.web.console import UmpireLines, said, told_truth
 

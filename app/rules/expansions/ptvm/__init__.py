@@ -9,7 +9,7 @@ the board, the engine and the modes; no base module imports it (tests/rules/test
 from __future__ import annotations
 
 from app.rules import hooks as _hooks
-from app.rules import landing as _landing
+from app.rules.base import landing as _landing
 from app.rules.expansions.ptvm import bases as _bases
 from app.rules.expansions.ptvm.hooks import Theatre
 

@@ -4,7 +4,7 @@ never from New Caledonia, Australia or Truk (RULES-NOTES.md, Searches).
 
 An area search is an action of the Air Movement and Search Step (3d): "search-area F4".
 Every zone of the area is answered as 3d3.2 answers a hex (15a when chosen), through
-app/rules/search.py. The 3d5 sea search is unchanged. The theatre has no scout units, and its
+app/rules/base/search.py. The 3d5 sea search is unchanged. The theatre has no scout units, and its
 three searches take the place of 3d3.1's searching by air units as they enter hexes.
 """
 
@@ -13,15 +13,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from app.rules.actions import Action, add_kinds
-from app.rules.boards import base_zone, bases_of, board_of, searchboard_of, ships_in
-from app.rules.events import Event
+from app.rules.base.search import search
+from app.rules.base.setup import scenario_of
+from app.rules.board.boards import base_zone, bases_of, board_of, searchboard_of, ships_in
+from app.rules.board.time_record import turn_box
+from app.rules.engine.actions import Action, add_kinds
+from app.rules.engine.events import Event
+from app.rules.engine.state import Side, State
 from app.rules.expansions.ptvm.reinforcements import check_sightings
 from app.rules.expansions.ptvm.theatre import is_theatre
-from app.rules.search import search
-from app.rules.setup import scenario_of
-from app.rules.state import Side, State
-from app.rules.time_record import turn_box
 
 add_kinds({"search-area": ("area",)})
 

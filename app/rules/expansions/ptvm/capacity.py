@@ -9,10 +9,10 @@ from math import inf
 
 from app.data import catalog
 from app.data.records import CarrierPlanes
+from app.rules.base.units import aboard
+from app.rules.engine.state import BASE, State, Unit
 from app.rules.expansions.ptvm import bases
 from app.rules.expansions.ptvm.theatre import base_spec, planes, ptvm_type, seen
-from app.rules.state import BASE, State, Unit
-from app.rules.units import aboard
 
 
 def carrier_planes(state: State, carrier: Unit) -> CarrierPlanes | None:

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.rules.actions import Action
-from app.rules.boards import is_base
-from app.rules.events import Event
+from app.rules.board.boards import is_base
+from app.rules.engine.actions import Action
+from app.rules.engine.events import Event
+from app.rules.engine.state import Battle, Side, State, Unit, UnitKey
 from app.rules.expansions.ptvm import (
     area_search,
     capacity,
@@ -19,9 +20,8 @@ from app.rules.expansions.ptvm import (
     theatre_points,
 )
 from app.rules.expansions.ptvm.theatre import is_land_bomber, planes
-from app.rules.fighters import may_break_through
 from app.rules.hooks import Hooks, Refusal
-from app.rules.state import Battle, Side, State, Unit, UnitKey
+from app.rules.optional.fighters import may_break_through
 
 SORTIE_WHY = (
     "Off-Board Bases 1",

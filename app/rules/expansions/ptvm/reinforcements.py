@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from app.data import catalog
 from app.data.records import Reinforcement
-from app.rules.events import ALL, Event
+from app.rules.base.setup import scenario_of, uses_fighters
+from app.rules.engine.events import ALL, Event
+from app.rules.engine.state import ARMING, SIDES, Side, State, Unit, UnitKey
 from app.rules.expansions.ptvm.theatre import base_spec, is_land_bomber
-from app.rules.setup import scenario_of, uses_fighters
-from app.rules.state import ARMING, SIDES, Side, State, Unit, UnitKey
 
 NOTHING = "nothing"  # 15a1.2: the one answer that sights no ship
 

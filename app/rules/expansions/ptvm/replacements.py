@@ -24,21 +24,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from app.rules.boards import base_zone, bases_of
-from app.rules.events import ALL, Event
-from app.rules.expansions.ptvm.reinforcements import check_sightings
-from app.rules.expansions.ptvm.theatre import (
-    base_spec,
-    is_land_bomber,
-    is_theatre,
-    knocked_out,
-    planes,
-    ptvm_type,
-)
-from app.rules.expansions.ptvm.theatre_points import count_losses, rebase, track_landings
-from app.rules.landing import room
-from app.rules.setup import scenario_of
-from app.rules.state import (
+from app.rules.base.landing import room
+from app.rules.base.setup import scenario_of
+from app.rules.base.units import air_record, elim_back
+from app.rules.board.boards import base_zone, bases_of
+from app.rules.board.time_record import track_of
+from app.rules.engine.events import ALL, Event
+from app.rules.engine.state import (
     ARMING,
     BASE,
     ELIMINATED,
@@ -51,8 +43,16 @@ from app.rules.state import (
     Unit,
     UnitKey,
 )
-from app.rules.time_record import track_of
-from app.rules.units import air_record, elim_back
+from app.rules.expansions.ptvm.reinforcements import check_sightings
+from app.rules.expansions.ptvm.theatre import (
+    base_spec,
+    is_land_bomber,
+    is_theatre,
+    knocked_out,
+    planes,
+    ptvm_type,
+)
+from app.rules.expansions.ptvm.theatre_points import count_losses, rebase, track_landings
 
 TYPES = ("F", "B", "D", "T")
 PER_DESTROYED = 4

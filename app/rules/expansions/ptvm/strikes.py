@@ -11,11 +11,11 @@ theatre base - fighter cover (restated on 14's air combat), then the base's AA (
 die per six bombers or fraction, in planes), then one hit and one plane on the ground per two
 bombers (per four T/D, Bombers 6); the hits go to the base's knockout (Bases 3). Bombers
 5: escorts fight 14's air combat first, and the defender may peel excess CAP fighters off onto
-the bombers (action "peel", app/rules/fighters.py). Bombers 6: land bombers and T/D attack in
+the bombers (action "peel", optional/fighters.py). Bombers 6: land bombers and T/D attack in
 separate waves, the attacker choosing which goes first (step "strike order",
-app/rules/battle_setup.py). No aborts (Bombers 7: the 1991 rules have none, 3d4). Destroyers:
+app/rules/base/battle_setup.py). No aborts (Bombers 7: the 1991 rules have none, 3d4). Destroyers:
 once a Turn, Japan adds two AA factors to one anti-aircraft combat against an air unit
-attacking one of its ships (action "destroyers", app/rules/air_attack.py).
+attacking one of its ships (action "destroyers", app/rules/base/air_attack.py).
 
 A damage point on an air unit is one of its planes (theatre.py). The pure rules here take what
 they need (planes, factors, dice); `bomber_losses` and `base_strike` apply them to a battle.
@@ -31,11 +31,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from app.data.records import BaseSpec
-from app.rules.actions import add_kinds
-from app.rules.boards import is_base
-from app.rules.combat import roll_combat
-from app.rules.dice import Dice
-from app.rules.events import ALL, Event
+from app.rules.base.combat import roll_combat
+from app.rules.base.units import aboard, add_damage, air_combat, defense, engage
+from app.rules.board.boards import is_base
+from app.rules.board.time_record import turn_box
+from app.rules.engine.actions import add_kinds
+from app.rules.engine.dice import Dice
+from app.rules.engine.events import ALL, Event
+from app.rules.engine.state import GONE, Battle, Side, State, Unit, UnitKey, other
 from app.rules.expansions.ptvm import bases
 from app.rules.expansions.ptvm.theatre import (
     base_spec,
@@ -46,11 +49,8 @@ from app.rules.expansions.ptvm.theatre import (
     today,
 )
 from app.rules.hooks import DESTROYERS, destroyer_bonus
-from app.rules.modes import mode_of
-from app.rules.reports import report_base, report_damage
-from app.rules.state import GONE, Battle, Side, State, Unit, UnitKey, other
-from app.rules.time_record import turn_box
-from app.rules.units import aboard, add_damage, air_combat, defense, engage
+from app.rules.modes.audiences import mode_of
+from app.rules.modes.reports import report_base, report_damage
 
 add_kinds({"peel": ("unit",)})  # Bombers 5: an excess CAP fighter peeled off onto the bombers
 

@@ -15,9 +15,9 @@ from math import ceil
 
 from app.data import catalog
 from app.data.records import PTVM_TYPES, BaseSpec
+from app.rules.base.units import air_record, ship_record
+from app.rules.engine.state import ELIMINATED, GONE, State, Unit
 from app.rules.expansions.ptvm.bases import BaseDamage, base
-from app.rules.state import ELIMINATED, GONE, State, Unit
-from app.rules.units import air_record, ship_record
 
 FULL_UNIT = 6  # RULES-NOTES.md: an air unit of the expansion is up to six plane factors
 

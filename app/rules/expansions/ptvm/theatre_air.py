@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.data import catalog
-from app.rules.actions import Action
-from app.rules.boards import base_zone
-from app.rules.events import ALL, Event
-from app.rules.expansions.ptvm import bases
-from app.rules.expansions.ptvm.theatre import base_spec, is_land_bomber, is_theatre, seen
-from app.rules.state import (
+from app.rules.base.units import air_movement, is_fighter, ship_record
+from app.rules.board.boards import base_zone
+from app.rules.board.time_record import turn_box
+from app.rules.engine.actions import Action
+from app.rules.engine.events import ALL, Event
+from app.rules.engine.state import (
     ARMING,
     BASE,
     EXITED,
@@ -32,8 +32,8 @@ from app.rules.state import (
     Unit,
     UnitKey,
 )
-from app.rules.time_record import turn_box
-from app.rules.units import air_movement, is_fighter, ship_record
+from app.rules.expansions.ptvm import bases
+from app.rules.expansions.ptvm.theatre import base_spec, is_land_bomber, is_theatre, seen
 
 MOUNTAIN = "mountain"
 NEVER = 10**6  # Bombers 8: a base with no readying time never readies a bomber

@@ -23,12 +23,23 @@ from math import ceil
 from typing import Any
 
 from app.data.records import Landing, TheatreRules
-from app.rules.boards import carrier_hex
+from app.rules.base.setup import scenario_of
+from app.rules.base.units import ship_record
+from app.rules.board.boards import carrier_hex
+from app.rules.board.time_record import turn_box
+from app.rules.engine.state import (
+    ELIMINATED,
+    FLIP,
+    GONE,
+    HIT,
+    SHIPS,
+    SIDES,
+    Side,
+    State,
+    Unit,
+    other,
+)
 from app.rules.expansions.ptvm.theatre import planes, printed_planes, ptvm_type
-from app.rules.setup import scenario_of
-from app.rules.state import ELIMINATED, FLIP, GONE, HIT, SHIPS, SIDES, Side, State, Unit, other
-from app.rules.time_record import turn_box
-from app.rules.units import ship_record
 
 PLANES_PER_POINT = 3  # printed in every scenario; used where a scenario's data has none
 VICTORY_POINTS = "Victory Points"  # the section of each scenario that scores its game

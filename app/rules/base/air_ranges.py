@@ -1,0 +1,75 @@
+"""How far an air unit may fly out and back: 3d1 and 5a2, and 12c1 unequal movement legs.
+
+Basic Game: at most its movement factor out (3d1) and at most its movement factor back
+(5a2). With 12c1 a combat air unit's range is twice its movement factor, split as it
+likes, provided it never moves farther back than out, and that there is somewhere it can
+land within what remains: B6 (movement 5) seven hexes out, three back (12c1).
+
+# RULES? "Somewhere it can land" is checked against basing, distance and 11c2 (no landing
+# on a carrier dead in the water) as it flies;
+# capacity is checked when it lands (5a3), since others may land first.
+"""
+
+from __future__ import annotations
+
+from app.rules import hooks
+from app.rules.base.landing import basing_refusal, distance, holds_planes
+from app.rules.base.units import air_movement, is_scout
+from app.rules.engine.state import State, Unit
+
+
+def flight_factor(state: State, u: Unit) -> int:
+    """3d1: the movement factor; 12b3.2: one less from a Max. Strike box."""
+    flight = state.boards[u.side].flights.get(u.id)
+    return air_movement(u) - (1 if flight is not None and flight.max_strike else 0)
+
+
+def unequal_legs(state: State, u: Unit) -> bool:
+    """12c1 applies only to combat air units. The expansion speaks of a plane's range
+    ("Bombers have a range of 20 zones", out and back: RULES-NOTES.md) and of flights to and
+    from off-board bases counted against it (Off-Board Bases 1), which is 12c1's range of
+    twice the movement factor: # RULES? on the theatre map 12c1 is always in force."""
+    return ("12c1" in state.options or hooks.of(state).always_unequal_legs(state)) and not is_scout(
+        u
+    )
+
+
+def return_allowance(state: State, u: Unit) -> int:
+    """5a2: hexes it may fly in the Air Return Phase after moving `moved` hexes out."""
+    factor = flight_factor(state, u)
+    moved = state.boards[u.side].flights[u.id].moved
+    if unequal_legs(state, u) and moved > factor:
+        return 2 * factor - moved
+    return factor
+
+
+def _landing_within(state: State, u: Unit, hex_: str, reach: int) -> bool:
+    for c in state.units[u.side].values():
+        # 5a1 basing, 11c2 dead in the water, 18a a teammate's carrier unseen, Bases 2-3
+        if not holds_planes(state, c) or basing_refusal(state, u, c) is not None:
+            continue
+        far = distance(state, hex_, c)
+        if far is not None and far <= reach:
+            return True
+    return False
+
+
+def can_enter(state: State, u: Unit, to: str, moved: int | None = None) -> bool:
+    """3d1: within the movement factor; 12c1: beyond it while a landing stays in reach
+    (having moved `moved` hexes, by default as many as it has)."""
+    factor = flight_factor(state, u)
+    if moved is None:
+        moved = state.boards[u.side].flights[u.id].moved
+    if moved < factor:
+        return True
+    if not unequal_legs(state, u) or moved + 1 >= 2 * factor:
+        return False
+    return _landing_within(state, u, to, 2 * factor - (moved + 1))
+
+
+def may_go_on(state: State, u: Unit, moved: int | None = None) -> bool:
+    """Whether a unit could move at all any more (else it is dropped off, 3d2)."""
+    factor = flight_factor(state, u)
+    if moved is None:
+        moved = state.boards[u.side].flights[u.id].moved
+    return moved < factor or (unequal_legs(state, u) and moved + 1 < 2 * factor)

@@ -1,0 +1,182 @@
+"""The sequence of play (2b) as a table of named steps.
+
+Each step has the rule it implements, the seats it waits for, its legal actions, its
+handler, and what comes after it. Modules register their steps here; `flow` drives them.
+"Side B first, then Side A" (3) is `b_then_a`. A step is registered under its id
+(`StepId`), every id has its step (checked when the engine is imported), and every step
+the rules name is a registered one (tools/step_names.py, run by the tests).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from app.rules.engine.actions import Action
+from app.rules.engine.events import Event
+from app.rules.engine.state import Side, State
+
+
+class StepId(StrEnum):
+    """The steps of the sequence of play (2b) and of the options' procedures, in their
+    order, by the names the rulebooks give them: each module registers its steps under
+    these, and no other (each step declares its own rule)."""
+
+    SETUP = "setup"
+    SIDES = "sides"
+    RADIO = "radio"
+    ASSEMBLY = "assembly"
+    READY = "ready"
+    SHADOWING = "shadowing"
+    SEA_MOVEMENT = "sea movement"
+    SCOUT_ROUTES = "scout routes"
+    SCOUTING = "scouting"
+    AIR_MOVEMENT_AND_SEARCH = "air movement and search"
+    SEARCH_REPORT = "search report"
+    COMBAT = "combat"
+    BATTLE_SETUP = "battle setup"
+    STRIKE_ORDER = "strike order"
+    AIR_ATTACK_SETUP = "air attack setup"
+    CAP_SETUP = "cap setup"
+    ESCORT_SETUP = "escort setup"
+    AIR_COMBAT = "air combat"
+    BREAKTHROUGHS = "breakthroughs"
+    ANTI_AIRCRAFT_COMBAT = "anti-aircraft combat"
+    BOMBING_COMBAT = "bombing combat"
+    FREE_ROLL = "free roll"
+    REORGANIZATION = "reorganization"
+    AIRCRAFT_DAMAGE = "aircraft damage"
+    AIR_RETURN = "air return"
+    SUBMARINE_ATTACK = "submarine attack"
+    TURN_RECORD = "turn record"
+    SURFACE_CONTACT = "surface contact"
+    SURFACE_SETUP = "surface setup"
+    SURFACE_SIDES = "surface sides"
+    SURPRISE = "surprise"
+    SURFACE_MOVEMENT = "surface movement"
+    TORPEDO_FIRE = "torpedo fire"
+    GUNNERY = "gunnery"
+    TORPEDO_COMBAT = "torpedo combat"
+    BREAKOFF = "breakoff"
+    BOMBARDMENT = "bombardment"
+
+
+FINISHED = "finished"  # a finished game's step (7a3): none is registered under it
+
+
+class UnknownStep(LookupError):
+    """A step registered under a name that is no step id, or a step id with no step."""
+
+
+Actions = Callable[[State, Side], list[Action]]
+Handler = Callable[[State, Side, Action, list[Event]], None]
+Hook = Callable[[State, list[Event]], None]
+Why = Callable[[State, Side, Action], tuple[str, str] | None]
+
+
+def nothing(state: State, out: list[Event]) -> None:
+    """A hook with nothing to do."""
+    return None
+
+
+def _no_actions(state: State, side: Side) -> list[Action]:
+    return []
+
+
+def _no_handler(state: State, side: Side, action: Action, out: list[Event]) -> None:
+    return None
+
+
+def _no_reason(state: State, side: Side, action: Action) -> tuple[str, str] | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Step:
+    name: str  # in the rulebook's words: "assembly", "sea movement", ...
+    rule: str  # "3a"
+    prompt: str  # what is asked of the acting seat
+    actions: Actions
+    handle: Handler
+    enter: Hook  # sets state.waiting, or does the step's automatic work
+    finish: Hook  # called when every waiting seat is done: goes to the next step
+    why: Why = _no_reason  # the rule that forbids an action that is not legal
+    auto: frozenset[str] = frozenset()  # action kinds taken for a seat when it is the only one
+    on_done: Handler | None = None  # what "done" does besides ending the seat's part
+    # Never pass a seat's "done" for it: whether it had a choice must not show (hidden info).
+    always_asks: bool = False
+    # Where "done" waits for things the side must do first (place, enter, land, fight):
+    # those actions. With teams (17a) a player whose share of them is done may be done.
+    owes: Actions | None = None
+    # Issue 13: what the side loses if it says "done" now - (unit, rule) - shown before
+    # the commitment (5: air units that cannot land).
+    lost_if_done: Callable[[State, Side], list[tuple[str, str]]] | None = None
+
+
+STEPS: dict[str, Step] = {}
+
+
+def automatic(name: str, rule: str, enter: Hook) -> Step:
+    """A step no seat acts in: entering it does its work and moves on (sides, turn record)."""
+    return register(Step(name, rule, "", _no_actions, _no_handler, enter, nothing))
+
+
+def register(step: Step) -> Step:
+    if step.name not in _IDS:
+        raise UnknownStep(
+            f"step {step.name!r} (rule {step.rule}) is registered under no step id: "
+            "add it to StepId in app/rules/engine/steps.py"
+        )
+    STEPS[step.name] = step
+    return step
+
+
+_IDS = frozenset(StepId)
+
+
+def check_registered(steps: Mapping[str, Step] = STEPS) -> None:
+    """Every step id has its registered step, once every step module has been imported
+    (`flow` runs this): UnknownStep naming those that have none."""
+    missing = [s.value for s in StepId if s not in steps]
+    if missing:
+        raise UnknownStep(f"step ids no module registers a step under: {missing}")
+
+
+def begin(state: State, name: str, out: list[Event]) -> None:
+    """Enter step `name`: it sets whom it waits for, or runs and moves on."""
+    state.step = name
+    state.waiting = []
+    state.done = []
+    state.simultaneous = False
+    STEPS[name].enter(state, out)
+
+
+def b_then_a(state: State) -> list[Side]:
+    """3: Side B performs each step first, then Side A."""
+    assert state.side_a is not None and state.side_b is not None
+    return [state.side_b, state.side_a]
+
+
+def wait_for(state: State, sides: list[Side], out: list[Event], then: str) -> None:
+    """Wait for `sides` in order; with none, go straight on to step `then`."""
+    if sides:
+        state.waiting = list(sides)
+    else:
+        begin(state, then, out)
+
+
+__all__ = [
+    "FINISHED",
+    "STEPS",
+    "Step",
+    "StepId",
+    "UnknownStep",
+    "automatic",
+    "b_then_a",
+    "begin",
+    "check_registered",
+    "nothing",
+    "register",
+    "wait_for",
+]

@@ -1,0 +1,92 @@
+"""Issue 33: the rules engine as parts, each package saying what it may import.
+
+Each package of app/rules opens with a docstring saying what it owns and what it may
+import; these tests walk the imports of every module (as test_engine.py keeps the engine
+pure) and fail on an import a part may not make.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+RULES = Path(__file__).resolve().parents[2] / "app" / "rules"
+PACKAGES = ("engine", "board", "base", "optional", "modes", "expansions")
+# What the base game (and the board and the optional rules) never import: an expansion and
+# the modes' own procedures. They ask a hook (app/rules/hooks.py) or a registry instead.
+NOT_FROM_BASE = (
+    "app.rules.expansions",
+    "app.rules.modes.r17_teams",
+    "app.rules.modes.r18_umpired",
+)
+RULES_PACKAGES = (
+    *(f"app.rules.{p}" for p in PACKAGES if p != "engine"),
+    "app.rules.hooks",
+    "app.rules.flow",
+    "app.rules.explain",
+)
+# 16's combat is a slot of the core State: the engine reads its record types (engine/__init__).
+ENGINE_READS = {"app.rules.optional.surface.model"}
+
+
+def imports(path: Path) -> set[str]:
+    """The modules `path` imports, `from app.rules import x` read as app.rules.x."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            assert node.level == 0, f"{path}: relative import"
+            names.add(node.module)
+            names.update(f"{node.module}.{a.name}" for a in node.names)
+    return names
+
+
+def modules(package: str) -> list[Path]:
+    return sorted((RULES / package).rglob("*.py"))
+
+
+def under(name: str, prefixes: tuple[str, ...] | set[str]) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in prefixes)
+
+
+@pytest.mark.parametrize("package", ["base", "board", "optional"])
+def test_issue_33_no_base_module_imports_the_expansion_or_the_modes_procedures(
+    package: str,
+) -> None:
+    """The base game names no expansion, no team game and no umpired procedure."""
+    for path in modules(package):
+        bad = {n for n in imports(path) if under(n, NOT_FROM_BASE)}
+        assert not bad, f"{path.relative_to(RULES)} imports {sorted(bad)}"
+
+
+def test_issue_33_the_engine_imports_no_rules_package() -> None:
+    for path in modules("engine"):
+        bad = {n for n in imports(path) if under(n, RULES_PACKAGES) and not under(n, ENGINE_READS)}
+        assert not bad, f"{path.relative_to(RULES)} imports {sorted(bad)}"
+
+
+def test_issue_33_the_modes_import_no_expansion() -> None:
+    for path in modules("modes"):
+        bad = {n for n in imports(path) if under(n, ("app.rules.expansions",))}
+        assert not bad, f"{path.relative_to(RULES)} imports {sorted(bad)}"
+
+
+def test_issue_33_app_rules_keeps_the_facade_and_a_handful_of_modules() -> None:
+    loose = sorted(p.name for p in RULES.glob("*.py"))
+    assert len(loose) <= 5, loose
+    folders = sorted(p.name for p in RULES.iterdir() if p.is_dir() and p.name != "__pycache__")
+    assert folders == sorted(PACKAGES)
+
+
+@pytest.mark.parametrize(
+    "init", sorted(p for p in RULES.rglob("__init__.py") if p.parent != RULES), ids=str
+)
+def test_issue_33_each_package_says_what_it_owns_and_may_import(init: Path) -> None:
+    doc = ast.get_docstring(ast.parse(init.read_text())) or ""
+    assert doc, f"{init.relative_to(RULES)} has no docstring"
+    if init.parent.name in ("surface",):
+        return  # a rule's package inside a part: the part's docstring holds its imports
+    assert "import" in doc, f"{init.relative_to(RULES)} does not say what it may import"

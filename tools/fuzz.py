@@ -60,6 +60,7 @@ from app.rules.engine.state import (
     Side,
     other,
 )
+from app.rules.expansions.ptvm.record import record
 from app.rules.expansions.ptvm.theatre_air import no_launch_number
 from app.rules.flow import acting
 from app.rules.modes.audiences import mode_of
@@ -270,13 +271,17 @@ def independent_theatre_points(state: State) -> dict[str, int]:
     assert rules is not None
     totals = {"japan": 0, "usa": 0}
     for side in SIDES:
-        lost = sum(n for day in state.planes_lost.get(side, {}).values() for n in day.values())
+        lost = sum(
+            n for day in record(state).planes_lost.get(side, {}).values() for n in day.values()
+        )
         totals[other(side)] += lost // rules.planes_per_point
         for u in state.units[side].values():
             if u.ship and u.box == GONE:
-                table = rules.points_after_landing if u.key in state.landed else rules.points
+                table = (
+                    rules.points_after_landing if u.key in record(state).landed else rules.points
+                )
                 totals[other(side)] += table.get((side, u.id), 0)
-    places = set(state.landed.values())
+    places = set(record(state).landed.values())
     for landing in rules.landings:
         if landing.area in places:
             totals[landing.side] += landing.points
@@ -289,7 +294,7 @@ def independent_theatre_points(state: State) -> dict[str, int]:
                 for u in state.units[other(bonus.side)].values()
                 if fnmatchcase(u.id, bonus.units or "*")
             ]
-            if aps and all(u.box == GONE and u.key not in state.landed for u in aps):
+            if aps and all(u.box == GONE and u.key not in record(state).landed for u in aps):
                 totals[bonus.side] += bonus.points
     return totals
 

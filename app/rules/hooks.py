@@ -8,17 +8,19 @@ expansion; an expansion subclasses `Hooks`, overrides what it changes and regist
 
 The hooks, by the part of the rules they change:
 
-1. new Turn ............ `new_turn`, `turn_record`
+1. new Turn ............ `set_up`, `new_turn`, `turn_record`
 2. take-off refusal .... `take_off_refusal`, `readying_refusal`, `readied`
 3. launch limit ........ `launches_all`
 4. air-movement actions  `air_actions`, `sorties`, `flight_refusal`, `take_off`, `air_why`,
                          `search_area`, `after_number_report`, `landed`
-5. unit size and room .. `holds_planes`, `room`, `takes`, `basing_refusal`, `card_entry`
+5. unit size and room .. `holds_planes`, `room`, `takes`, `basing_refusal`, `card_entry`,
+                         `base_today`
 6. air range ........... `always_unequal_legs`
 7. battle targets ...... `split_waves`, `strike_order`, `bombing_category`, `bomber_target`,
                          `outside_4c`, `outside_why`, `may_peel`, `breakers`,
                          `base_aa_apart`, `on_base`, `ship_bombers`, `bombing_factor`,
-                         `before_bombing`, `base_strikes`, `destroyers_refused`
+                         `before_bombing`, `base_strikes`, `destroyers_fired`,
+                         `destroyers_refused`
 8. staging and repair .. `may_stage`, `repairs_aboard`, `ships_held`, `leave_board`
 9. score and victory ... `counts_planes`, `tally`, `victory_points`, `base_reports`
 """
@@ -53,7 +55,10 @@ class Hooks:
     """The base game's answers (Midway, the 1991 rules): each hook leaves the rules as the
     base modules play them."""
 
-    # 1. new Turn
+    # 1. new Turn (and the game's setup)
+    def set_up(self, state: State) -> None:
+        """A new game's state, after the base game's setup (7a)."""
+
     def new_turn(self, state: State) -> None:
         """At the start of each Turn, after the base game's own (2b)."""
 
@@ -129,6 +134,10 @@ class Hooks:
         """What the Operations Card shows of a carrier or base besides 2c's."""
         return {}
 
+    def base_today(self, state: State, base: Unit) -> dict[str, object]:
+        """What the Operations Card shows of a base's day besides 2c's."""
+        return {}
+
     # 6. air range
     def always_unequal_legs(self, state: State) -> bool:
         """Whether 12c1's unequal legs are in force whatever the options."""
@@ -190,6 +199,9 @@ class Hooks:
 
     def base_strikes(self, state: State, b: Battle, cover: list[str], out: list[Event]) -> None:
         """After 4d's bombing combats, before the battle ends (4e)."""
+
+    def destroyers_fired(self, state: State) -> None:
+        """After the destroyers' AA was added to an AA combat (once a Turn)."""
 
     def destroyers_refused(self, state: State, b: Battle) -> str | None:
         """Why the destroyers' AA may not be added to the AA combat being formed."""

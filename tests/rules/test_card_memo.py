@@ -31,7 +31,7 @@ def inputs(state: State, side: str) -> tuple[list[int], object, object]:
     return (
         [id(u) for u in state.units[side].values()],
         tuple(state.launched.items()),
-        tuple((base, id(d)) for base, d in state.base_damage.items()),
+        tuple((base, id(d)) for base, d in (state.ptvm.base_damage if state.ptvm else {}).items()),
     )
 
 

@@ -17,8 +17,7 @@ import pytest
 
 from app.rules import apply, new_game
 from app.rules.engine.copying import copier
-from app.rules.engine.state import State
-from app.rules.optional.surface.model import Surface
+from app.rules.engine.state import SLOT_TYPES, State
 from tools.fuzz import UMPIRE, _next_seat, _umpire_turn, choose, mode_options
 
 # Kinds of game whose states hold, between them, the records that can change: battles,
@@ -84,7 +83,7 @@ def _fields(cls: type) -> tuple[str, ...] | None:
     annotated `Mapping`, is read-only)."""
     if not dataclasses.is_dataclass(cls):
         return None
-    hints = get_type_hints(cls, localns={"Surface": Surface})
+    hints = get_type_hints(cls, localns=dict(SLOT_TYPES))
     return tuple(
         f.name
         for f in dataclasses.fields(cls)

@@ -24,6 +24,7 @@ from app.rules.board.time_record import turn_box
 from app.rules.engine.state import ARMING, EXITED, FLYING, READY, SHIPS, Flight, UnitKey
 from app.rules.expansions.ptvm import theatre_air
 from app.rules.expansions.ptvm.bases import BaseDamage, base, damage_base
+from app.rules.expansions.ptvm.record import record
 from app.rules.expansions.ptvm.strikes import knockout_spec
 from tests.rules.helpers import edited, play
 
@@ -147,7 +148,7 @@ def test_ptvm_terrain_fighters_never_fly_through_mountain_zones() -> None:
 def test_ptvm_bases_3_no_take_off_or_landing_while_knocked_out_till_0700() -> None:
     """Updated: the knockout of Turn 1 (0500 May 4) used to end as Turn 2 (0700 May 4)
     began; Bases 3 has it last "till 0700 of the next day" - Turn 11, 0700 May 5."""
-    state = coral_sea(lambda s: s.base_damage.update({"PortMoresby": BaseDamage(6, True)}))
+    state = coral_sea(lambda s: record(s).base_damage.update({"PortMoresby": BaseDamage(6, True)}))
     state = pass_until(state, "assembly", 1, "usa")
     assert Action("launch", ("CS-MoresbyD1",)) not in legal_actions(state, "usa")
     rule, words = why_not(state, "usa", Action("launch", ("CS-MoresbyD1",)))
@@ -160,19 +161,20 @@ def test_ptvm_bases_3_knockout_in_the_0500_turn_lasts_till_0700_of_the_next_day(
     state = coral_sea(
         lambda s: damage_base(
             s, knockout_spec(base("coral-sea", "Port Moresby")),
-            s.base_damage.setdefault("PortMoresby", BaseDamage()), 50, "May 4, 1942",
+            record(s).base_damage.setdefault("PortMoresby", BaseDamage()), 50, "May 4, 1942",
         )
     )  # fmt: skip
-    assert state.turn == 1 and state.base_damage["PortMoresby"].knocked_out
+    assert state.turn == 1 and record(state).base_damage["PortMoresby"].knocked_out
     state = pass_until(state, "assembly", 2)
-    assert turn_box(state).time == "0700" and state.base_damage["PortMoresby"].knocked_out
-    assert state.base_damage["PortMoresby"].damage == 50  # the same day's
+    assert turn_box(state).time == "0700" and record(state).base_damage["PortMoresby"].knocked_out
+    assert record(state).base_damage["PortMoresby"].damage == 50  # the same day's
     state = pass_until(state, "assembly", 10)
     assert (turn_box(state).date, turn_box(state).time) == ("May 5, 1942", "0500")
-    assert state.base_damage["PortMoresby"].knocked_out
-    assert state.base_damage["PortMoresby"].damage == 0  # a new day's count
+    assert record(state).base_damage["PortMoresby"].knocked_out
+    assert record(state).base_damage["PortMoresby"].damage == 0  # a new day's count
     state = pass_until(state, "assembly", 11)
-    assert turn_box(state).time == "0700" and not state.base_damage["PortMoresby"].knocked_out
+    moresby = record(state).base_damage["PortMoresby"]
+    assert turn_box(state).time == "0700" and not moresby.knocked_out
 
 
 def test_ptvm_bases_3_no_landing_on_a_knocked_out_base() -> None:
@@ -182,7 +184,7 @@ def test_ptvm_bases_3_no_landing_on_a_knocked_out_base() -> None:
         "usa",
         "CS-MoresbyD1",
         "A5D",
-        lambda s: s.base_damage.update({"PortMoresby": BaseDamage(6, True)}),
+        lambda s: record(s).base_damage.update({"PortMoresby": BaseDamage(6, True)}),
     )
     assert Action("land", ("CS-MoresbyD1", "PortMoresby")) not in legal_actions(s, "usa")
     rule, _ = why_not(s, "usa", Action("land", ("CS-MoresbyD1", "PortMoresby")))
@@ -203,7 +205,7 @@ def test_ptvm_bombers_8_a_bomber_readies_after_its_bases_readying_time() -> None
     s = flying("japan", "CS-RabaulB1", "A3A")
     s, _ = play(s, "japan", "land CS-RabaulB1 Lae")
     assert s.units["japan"]["CS-RabaulB1"].box == ARMING
-    assert s.readying[UnitKey("japan", "CS-RabaulB1")] == 2 + 5  # Lae: 5 Turns (Coral Sea)
+    assert record(s).readying[UnitKey("japan", "CS-RabaulB1")] == 2 + 5  # Lae: 5 Turns (Coral Sea)
     s = pass_until(s, "ready", 3, "japan")
     assert Action("ready", ("CS-RabaulB1",)) not in legal_actions(s, "japan")
     rule, words = why_not(s, "japan", Action("ready", ("CS-RabaulB1",)))

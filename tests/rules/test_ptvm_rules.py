@@ -11,6 +11,7 @@ from app.rules.base.victory import victory_points
 from app.rules.engine.state import ARMING, GONE, Side, Spotting
 from app.rules.engine.steps import begin
 from app.rules.expansions.ptvm.area_search import searchable
+from app.rules.expansions.ptvm.record import record
 from app.rules.expansions.ptvm.theatre import planes, printed_planes
 from app.rules.modes.seats import OMNISCIENT
 
@@ -117,13 +118,13 @@ def test_ptvm_replacements_one_per_four() -> None:
     ]  # nine B: two back, one kept; three T: none
     b2 = state.units["japan"]["CS-RabaulB2"]
     assert (b2.box, planes(b2)) == (ARMING, 5)  # it must ready before flying
-    assert state.replacements_owed["japan"] == {"F": 0, "B": 1, "D": 0, "T": 3}
+    assert record(state).replacements_owed["japan"] == {"F": 0, "B": 1, "D": 0, "T": 3}
     state.turn = 18  # 2400 May 5: the odd planes were saved till this night
     assert lose(state, "japan", "CS-RabaulT2", 2) == 1
     got = [e.data for e in turn_record(state) if e.kind == "replacement"]
     assert [(d["unit"], d["type"]) for d in got] == [("CS-RabaulT1", "T")]  # the most damaged
     assert state.units["japan"]["CS-RabaulB1"].box == GONE
-    assert state.replacements_owed["japan"]["B"] == 1
+    assert record(state).replacements_owed["japan"]["B"] == 1
 
 
 def test_ptvm_replacements_one_in_three_to_carriers() -> None:
@@ -152,7 +153,7 @@ def test_ptvm_victory_one_point_per_three_planes() -> None:
     lost = lose(state, "usa", "CS-YorkD1", 6) + lose(state, "usa", "CS-MoresbyB1", 2)
     assert lost == 7
     turn_record(state)
-    assert state.planes_lost["usa"] == {"May 4, 1942": {"D": 5, "B": 2}}
+    assert record(state).planes_lost["usa"] == {"May 4, 1942": {"D": 5, "B": 2}}
     result = victory_points(state)
     points = result["points"]
     assert isinstance(points, dict)
@@ -172,15 +173,15 @@ def test_ptvm_coral_sea_port_moresby_landing() -> None:
     place(state, "japan", InvasionForce="A4D")  # Port Moresby's zone
     turn_record(state)  # the Turn of arrival
     turn_record(state)  # one Turn stationary
-    assert state.landed == {}
+    assert record(state).landed == {}
     place(state, "japan", InvasionForce="A4G")
     turn_record(state)
     place(state, "japan", InvasionForce="A4D")  # moved away and back: arrives again
     turn_record(state)
     turn_record(state)
-    assert state.landed == {}
+    assert record(state).landed == {}
     turn_record(state)  # two Turns stationary after arrival
-    assert {k.id for k in state.landed} == {"AP1", "AP2", "AP3", "AP4", "AP5"}
+    assert {k.id for k in record(state).landed} == {"AP1", "AP2", "AP3", "AP4", "AP5"}
     state.put(replace(state.units["japan"]["AP1"], box=GONE))
     result = victory_points(state)
     lines = result["lines"]
@@ -236,7 +237,7 @@ def test_ptvm_reinforcements_when_sighted() -> None:
     for uid in ("CS-AusRF1", "CS-AusRD1", "CS-AusRB1"):
         u = state.units["usa"][uid]
         assert (u.box, u.area) == (ARMING, "Australia")
-    assert state.reinforced == ["usa:Australia"]
+    assert record(state).reinforced == ["usa:Australia"]
     assert "CS-TrukRF1" not in state.units["japan"]  # Japan has sighted nothing
     state, events = apply(state, "usa", Action("search-area", ("C6",)))
     assert not [e for e in events if e.kind == "reinforcements"]  # once
@@ -262,7 +263,7 @@ def test_ptvm_searches_1_with_15a_each_zone_answered() -> None:
     state.forced_dice = [5, 6, 10, 1]
     state, events = apply(state, "japan", Action("search-area", ("F6",)))
     assert state.step == "search report" and state.waiting == ["usa"]
-    assert [z for _, z in state.area_queue] == ["F6F", "F6G", "F6H", "F6I"]
+    assert [z for _, z in record(state).area_queue] == ["F6F", "F6G", "F6H", "F6I"]
     state, events = apply(state, "usa", Action("report", ("10",)))
     answers = {e.data["hex"]: e.data["level"] for e in events if e.kind == "search"}
     assert answers == {
@@ -272,7 +273,7 @@ def test_ptvm_searches_1_with_15a_each_zone_answered() -> None:
         "F6H": "nothing",
         "F6I": "nothing",
     }
-    assert state.step == "air movement and search" and state.area_queue == []
+    assert state.step == "air movement and search" and record(state).area_queue == []
 
 
 def test_ptvm_searches_1_midway_keeps_its_hex_searches() -> None:
@@ -307,7 +308,7 @@ def test_ptvm_replacements_one_in_three_onto_carriers_when_the_limit_binds() -> 
     assert {d["to"] for d in got if d not in onto} == {"Rabaul"}
     units = state.units["japan"]
     assert all(planes(units[u]) < printed_planes(units[u]) for u in CARRIERS_F)  # it binds
-    assert state.replacements_owed["japan"]["F"] == 2
+    assert record(state).replacements_owed["japan"]["F"] == 2
 
 
 def test_ptvm_replacements_none_onto_carriers_below_three() -> None:
@@ -320,4 +321,4 @@ def test_ptvm_replacements_none_onto_carriers_below_three() -> None:
     got = [e.data for e in turn_record(state) if e.kind == "replacement"]
     assert got == []
     assert {uid: planes(state.units["japan"][uid]) for uid in CARRIERS_F} == before
-    assert state.replacements_owed["japan"]["F"] == 10
+    assert record(state).replacements_owed["japan"]["F"] == 10

@@ -14,6 +14,7 @@ from app.rules.engine.events import Event
 from app.rules.engine.state import FLYING, HIGH_CAP, Draft, Flight, Side, other
 from app.rules.engine.steps import begin
 from app.rules.expansions.ptvm.bases import AUTOMATIC, BELOW, KNOCKED_OUT, aa_dice
+from app.rules.expansions.ptvm.record import record
 from app.rules.expansions.ptvm.strikes import (
     attack_factors,
     base_hits,
@@ -347,7 +348,7 @@ def test_ptvm_destroyers_aa_bonus_once_a_turn() -> None:
     (fire,) = kinds(ev, "anti-aircraft")
     assert fire.data["attacker_modifier"] == 1 + 2  # Myoko's AA 1 and the destroyers' 2
     assert fire.data["destroyers"] == {"aa": 2, "ship": "Myoko", "rule": "Destroyers"}
-    assert s.dd_bonus_used == s.turn
+    assert record(s).dd_bonus_used == s.turn
     s, _ = play(s, "japan", "aa Haguro CS-YorkD2")
     assert "destroyers" not in [a.text() for a in legal_actions(s, "japan")]
     with pytest.raises(IllegalAction) as err:

@@ -18,6 +18,7 @@ from app.rules.engine.codec import codec
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.snapshot import FORMAT, SnapshotError
 from app.rules.engine.state import Side, UnitKey
+from app.rules.expansions.ptvm.record import FIELDS as RECORD_FIELDS
 from app.rules.flow import acting
 from tools.fuzz import MAX_ACTIONS, choose, random_options
 
@@ -178,3 +179,30 @@ def test_a_type_without_a_json_mapping_is_refused_when_its_codec_is_built() -> N
     for cls in (WithSet, WithUnion):
         with pytest.raises(TypeError, match="no JSON codec"):
             codec(cls)
+
+
+def _old_form(doc: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot as written while the expansion's fields were the State's own: its slot's
+    fields at the top of the state, and the slot absent (empty ones in the base game)."""
+    body = dict(doc["state"])
+    slot = body.pop("ptvm") or dict.fromkeys(RECORD_FIELDS, None)
+    empty: dict[str, Any] = {"reinforced": [], "area_queue": [], "dd_bonus_used": 0}
+    for name in RECORD_FIELDS:
+        body[name] = slot[name] if slot[name] is not None else empty.get(name, [])
+    return {"format": doc["format"], "state": body}
+
+
+@pytest.mark.parametrize("scenario", ["one", "coral-sea"])
+def test_issue_33_a_snapshot_from_before_the_expansions_slot_is_read(scenario: str) -> None:
+    """Games stored before the expansion's fields moved into its slot restore as they were."""
+    rng = random.Random(7)
+    state = new_game(scenario, frozenset(), 7)
+    for _ in range(120):
+        if state.status == "finished":
+            break
+        seat = rng.choice(acting(state))
+        state, _ = apply(state, seat, choose(state, seat, rng))
+    old = json.loads(json.dumps(_old_form(snapshot(state))))
+    assert "ptvm" not in old["state"] and "base_damage" in old["state"]
+    assert restore(old) == state
+    assert (state.ptvm is None) == (scenario == "one")

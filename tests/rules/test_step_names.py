@@ -55,7 +55,8 @@ def test_issue_33_every_step_the_rules_name_is_registered() -> None:
     named = named_steps()
     assert problems(named) == []
     begun = {(n.step, n.where.split(":")[0]) for n in named if n.how == "begin"}
-    assert ("aircraft damage", "optional/surface/contact.py") in begun  # AFTER_AIR_BATTLES
+    contact = "app/rules/optional/surface/contact.py"
+    assert ("aircraft damage", contact) in begun  # AFTER_AIR_BATTLES
     assert ("radio", "app/rules/base/action_phase.py") in begun  # next_step(state)
     assert ("assembly", "app/rules/base/action_phase.py") in begun
     assert ("battle setup", "app/rules/base/battle.py") in begun  # setup_step(b)
@@ -96,7 +97,7 @@ def test_issue_33_a_misnamed_step_is_found_with_where_it_is(
 
 def test_issue_33_a_misspelt_target_in_the_engine_is_found() -> None:
     """battle.py with one `begin` target misspelt: the check names it and its line."""
-    source = (ROOT / "battle.py").read_text()
+    source = (ROOT / "base" / "battle.py").read_text()
     assert source.count('begin(state, "reorganization", out)') == 1
     wrong = source.replace('"reorganization", out)', '"reorganisation", out)')
     line = wrong.splitlines().index('    begin(state, "reorganisation", out)') + 1

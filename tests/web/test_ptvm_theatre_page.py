@@ -20,6 +20,7 @@ from app.data.records import TheatreSpec
 from app.rules.board.boards import searchboard as hex_grid
 from app.rules.board.boards import theatre as square_grid
 from app.rules.expansions.ptvm.bases import BaseDamage
+from app.rules.expansions.ptvm.record import record
 from app.web import cards, render, searchboard, theatre
 from app.web.render import Seat
 
@@ -97,7 +98,7 @@ def coral_sea_view(damaged: dict[str, BaseDamage]) -> dict[str, Any]:
     """The United States seat's view of a new Coral Sea game whose bases have suffered
     `damaged` today (Bases 3)."""
     state = rules.new_game("coral-sea", frozenset(), 1)
-    state.base_damage.update(damaged)
+    record(state).base_damage.update(damaged)
     return rules.view(state, "usa")
 
 

@@ -108,7 +108,7 @@ def _fire(state: State, b: Battle, out: list[Event], destroyers: bool = False) -
         bonus = destroyer_bonus(state)
         assert bonus is not None
         modifier += bonus[1]
-        state.dd_bonus_used = state.turn
+        hooks.of(state).destroyers_fired(state)
         data["destroyers"] = {"aa": bonus[1], "ship": b.targets[target.id], "rule": "Destroyers"}
     state.aa_used.extend(UnitKey(other(b.attacker), s) for s in b.aa_ships)
     b.aa_ships, b.aa_target = [], None

@@ -15,6 +15,7 @@ from typing import Protocol
 
 from app.data import ForceSetup, Scenario, catalog
 from app.data.options import optional_rules
+from app.rules import hooks
 from app.rules.board.boards import area_hexes_of, landlocked, sea_area_hexes_of
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.dice import seed_state
@@ -92,6 +93,7 @@ def new_game(
         rng=seed_state(seed),
         turn=spec.first_turn,
     )
+    hooks.of(state).set_up(state)  # a game family's own slot of the state
     if "11a" in options:
         state.free_roll = spec.free_roll
     for side in SIDES:

@@ -6,7 +6,10 @@ its copying (copying.py), the typed codec and the snapshots (codec.py, snapshot.
 bounded memos (kept.py), and the step table (steps.py) the rules register their steps in.
 
 May import: the standard library's pure parts and the engine's own modules - no rules
-package (board, base, optional, modes, expansions), no hooks, no flow. One exception, kept
-while 16's combat is a slot of the core State: state.py and snapshot.py read the record
-types of optional/surface/model.py (tests/rules/test_parts.py lists it).
+package (board, base, optional, modes, expansions), no hooks, no flow
+(tests/rules/test_parts.py). The State has slots for what a part keeps of its own (16's
+surface combat, the expansion's record): state.py names their classes for the type checker
+only, and the packages that own them register them (`register_slot`) for the copier and the
+codec; a package that changes the state's shape registers a reader of the old one
+(snapshot.py `register_old_form`).
 """

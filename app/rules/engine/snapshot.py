@@ -13,16 +13,28 @@ of another shape is refused (`SnapshotError`) instead of being read as something
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from typing import Any
 
-from app.rules.engine.codec import CodecError, codec
-from app.rules.engine.state import State
-from app.rules.optional.surface.model import Surface
+from app.rules.engine.codec import Codec, CodecError, codec
+from app.rules.engine.state import SLOT_TYPES, State
 
 FORMAT = 1
-# The classes State's annotations name but state.py imports only for type checking.
-_NAMES: tuple[tuple[str, type], ...] = (("Surface", Surface),)
-_STATE = codec(State, _NAMES)
+# How a document of an earlier shape of the state is read: each reader, registered by the
+# package that changed the shape, puts the state's JSON into the current shape in place
+# (the expansion's fields moved into its slot: app/rules/expansions/ptvm/record.py).
+OLD_FORMS: list[Callable[[dict[str, Any]], None]] = []
+
+
+def register_old_form(reader: Callable[[dict[str, Any]], None]) -> None:
+    OLD_FORMS.append(reader)
+
+
+@cache
+def _state() -> Codec:
+    """The State's codec, its slots' classes named as their packages registered them."""
+    return codec(State, tuple(SLOT_TYPES.items()))
 
 
 class SnapshotError(ValueError):
@@ -31,7 +43,7 @@ class SnapshotError(ValueError):
 
 def snapshot(state: State) -> dict[str, Any]:
     """The state as JSON types (a new document, sharing nothing with the state)."""
-    return {"format": FORMAT, "state": _STATE.encode(state)}
+    return {"format": FORMAT, "state": _state().encode(state)}
 
 
 def restore(doc: object) -> State:
@@ -40,8 +52,13 @@ def restore(doc: object) -> State:
         raise SnapshotError("a snapshot is an object of its format and its state")
     if doc["format"] != FORMAT:
         raise SnapshotError(f"snapshot format {doc['format']!r}: this engine reads {FORMAT}")
+    body = doc["state"]
+    if type(body) is dict and OLD_FORMS:
+        body = dict(body)  # the caller's document stays as it was
+        for reader in OLD_FORMS:
+            reader(body)
     try:
-        state: State = _STATE.decode(doc["state"])
+        state: State = _state().decode(body)
     except CodecError as exc:
         raise SnapshotError(f"not a state of format {FORMAT}: {exc}") from exc
     return state

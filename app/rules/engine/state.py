@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from app.rules.engine.copying import copier
 
-if TYPE_CHECKING:  # app/rules/optional/surface/model.py imports this module
+if TYPE_CHECKING:  # the slots' types, for the type checker only: they import this module
+    from app.rules.expansions.ptvm.record import TheatreRecord
     from app.rules.optional.surface.model import Surface
 
 Side = Literal["japan", "usa"]
@@ -66,17 +67,6 @@ def side_named(name: object) -> Side:
 
 def other(side: Side) -> Side:
     return "usa" if side == "japan" else "japan"
-
-
-@dataclass(slots=True)
-class BaseDamage:
-    """Bases 3: the damage a base has taken today (`day`, the Time Record Track's date), and
-    whether it is knocked out, since a Turn of the date `knocked_on`."""
-
-    damage: int = 0
-    knocked_out: bool = False
-    day: str = ""
-    knocked_on: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,27 +333,9 @@ class State:
     drafts: list[Draft] = field(default_factory=list)
     auto_release: list[str] = field(default_factory=list)
     umpire_messages: list[UmpireMessage] = field(default_factory=list)  # 18c, in order
-    # Pacific Theatre Via Midway (expansions/ptvm/theatre.py): each base's damage today and
-    # knockout (Bases 3), by base unit id (base ids are unique across both sides), and the
-    # Turn from which each land-based bomber in an Arming box may ready (Bombers 8)
-    base_damage: dict[str, BaseDamage] = field(default_factory=dict)
-    readying: dict[UnitKey, int] = field(default_factory=dict)
-    # The expansion's Victory Points and Replacements (app/rules/theatre_record.py,
-    # expansions/ptvm/replacements.py): each air unit's planes at the last Turn Record Phase; the
-    # planes each side lost, by date and type; those not yet replaced (odd ones carried); each
-    # Japanese AP's Turns stationary in a landing zone (uid -> (zone, Turns)) and the APs
-    # landed (uid -> landing area); the reinforcements come into play ("usa:Australia"); the
-    # zones of an area search still to answer after a 15a1.2 report (expansions/ptvm/area_search.py)
-    planes_seen: dict[UnitKey, int] = field(default_factory=dict)
-    planes_lost: dict[Side, dict[str, dict[str, int]]] = field(default_factory=dict)
-    replacements_owed: dict[Side, dict[str, int]] = field(default_factory=dict)
-    landing_watch: dict[UnitKey, tuple[str, int]] = field(default_factory=dict)
-    landed: dict[UnitKey, str] = field(default_factory=dict)
-    reinforced: list[str] = field(default_factory=list)
-    area_queue: list[tuple[Side, str]] = field(default_factory=list)  # Searches 1 with 15a1.2
-    # Destroyers (expansions/ptvm/strikes.py): the Turn Japan last added its destroyers' two AA
-    # factors to an attack on one ship (once each Turn); 0: not yet
-    dd_bonus_used: int = 0
+    # A game of "Pacific Theatre Via Midway": the expansion's own slot
+    # (app/rules/expansions/ptvm/record.py), None in the base game's scenarios
+    ptvm: TheatreRecord | None = None
 
     def clone(self) -> State:
         """A copy sharing nothing that can change (app/rules/engine/copying.py): the units are
@@ -389,8 +361,17 @@ class State:
         return [u for u in self.units[side].values() if u.box != GONE]
 
 
+# The classes the State's slots hold, named as its annotations name them: each package that
+# owns one registers it when imported (16's Surface, the expansion's record), so the engine
+# imports none of them. The copier and the codec read them at their first use.
+SLOT_TYPES: dict[str, type] = {}
+
+
+def register_slot(name: str, cls: type) -> None:
+    """The class a State annotation names `name` (before the first clone or snapshot)."""
+    SLOT_TYPES[name] = cls
+
+
 @cache
 def _copier() -> Callable[[State], State]:
-    from app.rules.optional.surface.model import Surface  # it imports this module
-
-    return copier(State, (("Surface", Surface),))
+    return copier(State, tuple(SLOT_TYPES.items()))

@@ -363,18 +363,11 @@ def _card(state: State, side: Side) -> dict[str, Any]:
     if hooks.of(state).counts_planes(state):
         return _make_card(state, side)
     units = tuple(state.units[side].values())
-    damage = tuple(state.base_damage.items())
-    key = (
-        state.scenario,
-        side,
-        tuple(map(id, units)),
-        tuple(state.launched.items()),
-        tuple((base, id(d)) for base, d in damage),
-    )
+    key = (state.scenario, side, tuple(map(id, units)), tuple(state.launched.items()))
     kept = _CARDS.get(key)
     if kept is not None:
         return kept[1]
-    return _CARDS.put(key, ((units, damage), _make_card(state, side)))[1]
+    return _CARDS.put(key, (units, _make_card(state, side)))[1]
 
 
 def _make_card(state: State, side: Side) -> dict[str, Any]:
@@ -407,10 +400,10 @@ def _make_card(state: State, side: Side) -> dict[str, Any]:
         entry |= hooks.of(state).card_entry(state, c)  # Carrier Capacity, Bases 2
         carriers.append(entry)
     shown = {u.id: unit_view(u) for u in units.values() if u.box != GONE}
+    family = hooks.of(state)
     for base in bases_of(state, side):  # Bases 3: the day's damage, and a knockout
-        damage = state.base_damage.get(base.id)
-        if damage is not None:
-            today = {"damage_today": damage.damage, "knocked_out": damage.knocked_out}
+        today = family.base_today(state, base)
+        if today:
             shown[base.id] = {**shown[base.id], **today}  # unit_view's dict is shared
     return {
         "forces": forces,

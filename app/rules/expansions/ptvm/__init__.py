@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from app.rules import hooks as _hooks
 from app.rules.base import landing as _landing
+from app.rules.engine.snapshot import register_old_form as _register_old_form
 from app.rules.expansions.ptvm import bases as _bases
 from app.rules.expansions.ptvm.hooks import Theatre
+from app.rules.expansions.ptvm.record import old_form as _old_form
 
 THEATRE = Theatre()
 _hooks.register("theatre", THEATRE)
+_register_old_form(_old_form)  # snapshots from before the expansion's slot
 _landing.REFUSALS.update(
     {
         "Bases 2": "that base may not accept planes of its type",

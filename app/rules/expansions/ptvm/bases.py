@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from app.data import catalog
 from app.data.records import PTVM_TYPES, BaseSpec
 from app.rules.engine.dice import Dice, roll_d6
-from app.rules.engine.state import BaseDamage as BaseDamage
+from app.rules.expansions.ptvm.record import BaseDamage as BaseDamage
 
 KNOCKOUT_ROLL = 5  # Bases 3: "a roll of 5 or 6 knocks out the base"
 RECOVERY_TIME = "0700"  # Bases 3: "till 0700 of the next day"

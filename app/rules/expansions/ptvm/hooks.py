@@ -19,6 +19,7 @@ from app.rules.expansions.ptvm import (
     theatre_air,
     theatre_points,
 )
+from app.rules.expansions.ptvm.record import TheatreRecord, record
 from app.rules.expansions.ptvm.theatre import is_land_bomber, planes
 from app.rules.hooks import Hooks, Refusal
 from app.rules.optional.fighters import may_break_through
@@ -33,7 +34,10 @@ SORTIE_WHY = (
 class Theatre(Hooks):
     """The expansion's rules at the base game's hooks (each method names its rule)."""
 
-    # 1. new Turn
+    # 1. new Turn (and the game's setup)
+    def set_up(self, state: State) -> None:
+        state.ptvm = TheatreRecord()  # the expansion's slot of the State
+
     def new_turn(self, state: State) -> None:
         theatre_air.new_turn(state)  # Bases 3: a new day's damage; knockouts end at 0700
 
@@ -99,6 +103,12 @@ class Theatre(Hooks):
     def card_entry(self, state: State, c: Unit) -> dict[str, object]:
         return capacity.plane_count(state, c)  # Carrier Capacity, Bases 2: counted in planes
 
+    def base_today(self, state: State, base: Unit) -> dict[str, object]:
+        damage = record(state).base_damage.get(base.id)  # Bases 3: the day's damage, knockout
+        if damage is None:
+            return {}
+        return {"damage_today": damage.damage, "knocked_out": damage.knocked_out}
+
     # 6. air range
     def always_unequal_legs(self, state: State) -> bool:
         return True  # RULES? a plane's range out and back: 12c1 always (air_ranges.py)
@@ -149,6 +159,9 @@ class Theatre(Hooks):
     def base_strikes(self, state: State, b: Battle, cover: list[str], out: list[Event]) -> None:
         for base in strikes.bases_to_strike(state, b):  # Bombers 4-7
             strikes.base_strike(state, b, base, cover, out)
+
+    def destroyers_fired(self, state: State) -> None:
+        record(state).dd_bonus_used = state.turn  # Destroyers: once each Turn
 
     def destroyers_refused(self, state: State, b: Battle) -> str | None:
         return strikes.destroyers_refused(state, b)  # Destroyers

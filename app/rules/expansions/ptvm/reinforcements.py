@@ -6,7 +6,7 @@ A scenario's [[reinforcement]] entries (`Reinforcement`: side, at, sighted, air)
 play at the start: the setup leaves their air units out. Once the side's own intelligence holds
 a sighting of enemy ships (a search's answer of anything but "nothing", or a battle: 3d3.3) in
 a zone of the `sighted` area, the air units come into play in the Arming box of the base `at`
-- once (`State.reinforced` records it by `key`).
+- once (`TheatreRecord.reinforced` records it by `key`).
 """
 
 from __future__ import annotations
@@ -16,13 +16,14 @@ from app.data.records import Reinforcement
 from app.rules.base.setup import scenario_of, uses_fighters
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import ARMING, SIDES, Side, State, Unit, UnitKey
+from app.rules.expansions.ptvm.record import record
 from app.rules.expansions.ptvm.theatre import base_spec, is_land_bomber
 
 NOTHING = "nothing"  # 15a1.2: the one answer that sights no ship
 
 
 def key(r: Reinforcement) -> str:
-    """A reinforcement's name in `State.reinforced`: its side and base ("usa:Australia")."""
+    """A reinforcement's name in `TheatreRecord.reinforced`: its side and base ("usa:Australia")."""
     return f"{r.side}:{r.at}"
 
 
@@ -36,7 +37,7 @@ def pending(state: State, side: Side | None = None) -> list[Reinforcement]:
     return [
         r
         for r in reinforcements(state)
-        if key(r) not in state.reinforced and (side is None or r.side == side)
+        if key(r) not in record(state).reinforced and (side is None or r.side == side)
     ]
 
 
@@ -73,8 +74,8 @@ def arrive(state: State, r: Reinforcement, out: list[Event]) -> None:
         u = Unit(r.side, aid, False, ARMING, r.at)
         state.units[r.side][aid] = u
         if is_land_bomber(u) and spec.bomber_readying is not None:  # Bombers 8
-            state.readying[UnitKey(r.side, aid)] = state.turn + spec.bomber_readying
+            record(state).readying[UnitKey(r.side, aid)] = state.turn + spec.bomber_readying
         added.append(aid)
-    state.reinforced.append(key(r))
+    record(state).reinforced.append(key(r))
     data = {"side": r.side, "base": r.at, "sighted": r.sighted, "units": added}
     out.append(Event("reinforcements", ALL, state.turn, state.step, data))

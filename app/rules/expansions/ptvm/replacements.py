@@ -8,7 +8,7 @@ replacements may be put on carriers. All replacements must ready before flying."
 
 Planes are expansions/ptvm/theatre.py's (`planes`: a damage point is a plane); the planes destroyed
 are recorded at each Turn Record Phase (theatre_points.count_losses, in
-`State.replacements_owed`), and the remainder of four is kept for the next night.
+`TheatreRecord.replacements_owed`), and the remainder of four is kept for the next night.
 
 # RULES? A replacement plane goes to an air unit of its type: first one with planes missing
 # (damage taken away until it has one plane more), carriers' units first while the one-in-three
@@ -43,6 +43,7 @@ from app.rules.engine.state import (
     Unit,
     UnitKey,
 )
+from app.rules.expansions.ptvm.record import record
 from app.rules.expansions.ptvm.reinforcements import check_sightings
 from app.rules.expansions.ptvm.theatre import (
     base_spec,
@@ -136,7 +137,7 @@ def _to_arming(state: State, u: Unit) -> Unit:
     if is_land_bomber(u) and _on_base(state, u):  # Bombers 8
         ready_in = base_spec(state, state.units[u.side][u.area]).bomber_readying
         if ready_in is not None:
-            state.readying[UnitKey(u.side, u.id)] = state.turn + ready_in
+            record(state).readying[UnitKey(u.side, u.id)] = state.turn + ready_in
     return u
 
 
@@ -144,7 +145,7 @@ def replace(state: State, out: list[Event]) -> None:
     """Replacements, for both sides, at the end of the second night Turn."""
     per, one_in, types = _replacement_rules(state)
     for side in SIDES:
-        owed = state.replacements_owed.setdefault(side, {})
+        owed = record(state).replacements_owed.setdefault(side, {})
         due = {t: owed.get(t, 0) // per for t in types}
         for t in types:
             owed[t] = owed.get(t, 0) - due[t] * per  # the odd ones kept till the next night

@@ -40,6 +40,7 @@ from app.rules.engine.dice import Dice
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import GONE, Battle, Side, State, Unit, UnitKey, other
 from app.rules.expansions.ptvm import bases
+from app.rules.expansions.ptvm.record import record
 from app.rules.expansions.ptvm.theatre import (
     base_spec,
     is_land_bomber,
@@ -504,7 +505,7 @@ def destroyers_refused(state: State, b: Battle) -> str | None:
     if not is_theatre(state) or bonus is None or bonus[0] != defender:
         who = bonus[0] if bonus else "japan"
         return f"{DESTROYERS}: only {who} adds destroyer AA, in the expansion's scenarios"
-    if state.dd_bonus_used == state.turn:
+    if record(state).dd_bonus_used == state.turn:
         return f"{DESTROYERS}: the two AA factors are added once each Turn, and were this Turn"
     if not b.aa_ships or b.aa_target is None:
         return f"{DESTROYERS}: the factors go to an anti-aircraft combat being formed"

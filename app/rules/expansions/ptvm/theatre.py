@@ -18,6 +18,7 @@ from app.data.records import PTVM_TYPES, BaseSpec
 from app.rules.base.units import air_record, ship_record
 from app.rules.engine.state import ELIMINATED, GONE, State, Unit
 from app.rules.expansions.ptvm.bases import BaseDamage, base
+from app.rules.expansions.ptvm.record import record
 
 FULL_UNIT = 6  # RULES-NOTES.md: an air unit of the expansion is up to six plane factors
 
@@ -59,17 +60,17 @@ def base_spec(state: State, unit: Unit) -> BaseSpec:
 def today(state: State, unit: Unit) -> BaseDamage:
     """Bases 3: what the base has suffered today, kept to be added to (a fresh record
     until it is hit). Only a strike's hits call this: a look at the record is `seen`."""
-    return state.base_damage.setdefault(unit.id, BaseDamage())
+    return record(state).base_damage.setdefault(unit.id, BaseDamage())
 
 
 def seen(state: State, unit: Unit) -> BaseDamage:
     """Bases 3: what the base has suffered today, looked at without keeping a record of
     nothing (a record kept by a look showed in the views as "no damage today", so a view
     depended on what was asked of the state before it: issue 31)."""
-    return state.base_damage.get(unit.id) or BaseDamage()
+    return record(state).base_damage.get(unit.id) or BaseDamage()
 
 
 def knocked_out(state: State, unit: Unit) -> bool:
     """Bases 3: whether the base is knocked out till 0700."""
-    damage = state.base_damage.get(unit.id)
+    damage = record(state).base_damage.get(unit.id)
     return damage is not None and damage.knocked_out

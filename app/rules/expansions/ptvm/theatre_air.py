@@ -33,6 +33,7 @@ from app.rules.engine.state import (
     UnitKey,
 )
 from app.rules.expansions.ptvm import bases
+from app.rules.expansions.ptvm.record import record
 from app.rules.expansions.ptvm.theatre import base_spec, is_land_bomber, is_theatre, seen
 
 MOUNTAIN = "mountain"
@@ -131,12 +132,12 @@ def landed(state: State, u: Unit, out: list[Event]) -> None:
         return
     if is_land_bomber(u):
         wait = base_spec(state, carrier).bomber_readying
-        state.readying[u.key] = NEVER if wait is None else state.turn + wait
+        record(state).readying[u.key] = NEVER if wait is None else state.turn + wait
 
 
 def readying_refusal(state: State, u: Unit) -> tuple[str, str] | None:
     """Bombers 8: a land bomber in an Arming box readies on the Turn its base allows."""
-    when = state.readying.get(u.key)
+    when = record(state).readying.get(u.key)
     if when is None or state.turn >= when:
         return None
     if when == NEVER:
@@ -145,7 +146,7 @@ def readying_refusal(state: State, u: Unit) -> tuple[str, str] | None:
 
 
 def readied(state: State, key: UnitKey) -> None:
-    state.readying.pop(key, None)
+    record(state).readying.pop(key, None)
 
 
 def ships_held(state: State, side: Side, marker: str) -> tuple[str, str] | None:
@@ -198,5 +199,5 @@ def new_turn(state: State) -> None:
     if not is_theatre(state):
         return
     box = turn_box(state)
-    for damage in state.base_damage.values():
+    for damage in record(state).base_damage.values():
         bases.new_day(damage, box.date, box.time)

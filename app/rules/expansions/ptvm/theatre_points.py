@@ -9,10 +9,10 @@ the place `stay_turns` Turns after its arrival, points once a place) and the All
 ([[bonus]]); Santa Cruz: "neither player wins unless he has both the highest point total and a
 score of at least 50 points" (`minimum_points`).
 
-Planes are counted as expansions/ptvm/theatre.py counts them (`planes`: a damage point is a plane).
-Each Turn Record Phase records the planes each air unit lost since the last one, by side,
-date and plane type (`State.planes_lost`); the replacements (expansions/ptvm/replacements.py) read
-the same record.
+Planes are counted as theatre.py counts them (`planes`: a damage point is a plane). Each
+Turn Record Phase records the planes each air unit lost since the last one, by side, date
+and plane type (`TheatreRecord.planes_lost`); the replacements (replacements.py) read the
+same record.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from app.rules.engine.state import (
     Unit,
     other,
 )
+from app.rules.expansions.ptvm.record import record
 from app.rules.expansions.ptvm.theatre import planes, printed_planes, ptvm_type
 
 PLANES_PER_POINT = 3  # printed in every scenario; used where a scenario's data has none
@@ -66,7 +67,7 @@ def _start_planes(state: State, u: Unit) -> int:
 
 def seen(state: State, u: Unit) -> int:
     """The planes the unit had at the last count."""
-    return state.planes_seen.get(u.key, _start_planes(state, u))
+    return record(state).planes_seen.get(u.key, _start_planes(state, u))
 
 
 def count_losses(state: State) -> None:
@@ -79,23 +80,23 @@ def count_losses(state: State) -> None:
                 continue
             lost = seen(state, u) - planes(u)
             if lost > 0:
-                by_type = state.planes_lost.setdefault(side, {}).setdefault(date, {})
+                by_type = record(state).planes_lost.setdefault(side, {}).setdefault(date, {})
                 kind = ptvm_type(u)
                 by_type[kind] = by_type.get(kind, 0) + lost
-                owed = state.replacements_owed.setdefault(side, {})
+                owed = record(state).replacements_owed.setdefault(side, {})
                 owed[kind] = owed.get(kind, 0) + lost
 
 
 def rebase(state: State) -> None:
     """Each air unit's planes now, for the next count (after repairs and replacements)."""
-    state.planes_seen = {
+    record(state).planes_seen = {
         u.key: planes(u) for side in SIDES for u in state.units[side].values() if not u.ship
     }
 
 
 def planes_lost(state: State, side: Side) -> int:
     """The planes of `side` destroyed so far in the game."""
-    return sum(n for day in state.planes_lost.get(side, {}).values() for n in day.values())
+    return sum(n for day in record(state).planes_lost.get(side, {}).values() for n in day.values())
 
 
 def plane_points(state: State, side: Side) -> int:
@@ -134,23 +135,23 @@ def track_landings(state: State) -> None:
     landings = rules_of(state).landings
     for side in SIDES:
         for u in state.units[side].values():
-            if not is_ap(u) or u.key in state.landed:
+            if not is_ap(u) or u.key in record(state).landed:
                 continue
             zone = carrier_hex(state, u) if u.box == SHIPS else None
             landing = next((g for g in landings if _landing_at(g, u, zone)), None)
             if landing is None or zone is None:
-                state.landing_watch.pop(u.key, None)
+                record(state).landing_watch.pop(u.key, None)
                 continue
-            was, turns = state.landing_watch.get(u.key, (zone, -1))
+            was, turns = record(state).landing_watch.get(u.key, (zone, -1))
             turns = turns + 1 if was == zone else 0
-            state.landing_watch[u.key] = (zone, turns)
+            record(state).landing_watch[u.key] = (zone, turns)
             if turns >= landing.stay_turns:
-                state.landed[u.key] = landing.area
-                state.landing_watch.pop(u.key)
+                record(state).landed[u.key] = landing.area
+                record(state).landing_watch.pop(u.key)
 
 
 def landed_at(state: State, area: str) -> bool:
-    return area in state.landed.values()
+    return area in record(state).landed.values()
 
 
 # ---- the points
@@ -161,7 +162,7 @@ def ship_points(state: State, u: Unit) -> tuple[int, str]:
     if not u.ship or u.box != GONE:
         return 0, ""
     rules = rules_of(state)
-    if u.key in state.landed:
+    if u.key in record(state).landed:
         return rules.points_after_landing.get((u.side, u.id), 0), "sunk after landing"
     return rules.points.get((u.side, u.id), 0), "sunk"
 
@@ -181,7 +182,8 @@ def _bonuses(state: State) -> list[tuple[Side, int, str]]:
             targets = [
                 u for u in state.units[other(bonus.side)].values() if fnmatchcase(u.id, pattern)
             ]
-            if targets and all(u.box == GONE and u.key not in state.landed for u in targets):
+            landed = record(state).landed
+            if targets and all(u.box == GONE and u.key not in landed for u in targets):
                 out.append((bonus.side, bonus.points, f"all {pattern} destroyed before landing"))
     return out
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from app.rules.engine.state import SIDES, Side, State
+from app.rules.engine.state import SIDES, Side, State, register_slot
 
 
 def _per_side_lists() -> dict[Side, list[str]]:
@@ -137,3 +137,6 @@ def bombardment(state: State) -> Bombardment:
     b = record(state).bombardment
     assert b is not None, "no bombardment is being fought"
     return b
+
+
+register_slot("Surface", Surface)  # the State's slot for 16 (app/rules/engine/state.py)

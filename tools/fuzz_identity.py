@@ -18,8 +18,8 @@ import dataclasses
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from app.rules import Action, Event, legal_actions
-from app.rules.board.boards import battleboard, is_base
+from app.rules import Action, Event, hooks, legal_actions
+from app.rules.board.boards import battleboard
 from app.rules.engine.state import (
     ARMING,
     GONE,
@@ -34,9 +34,6 @@ from app.rules.engine.state import (
     UnitKey,
     other,
 )
-from app.rules.expansions.ptvm.strikes import outside_4c
-from app.rules.expansions.ptvm.theatre import is_theatre
-from app.rules.expansions.ptvm.theatre_air import readying_refusal
 from app.rules.flow import acting
 from app.rules.modes.commands import command_of
 from app.rules.modes.seats import seat_of
@@ -213,7 +210,7 @@ class Ledger:
         for u in _commanded(state, seat):
             kind = {ARMING: "ready", READY: "arm"}.get(u.box)
             missing = kind and u.key not in self.shifted and Action(kind, (u.id,)) not in offered
-            if kind == "ready" and readying_refusal(state, u) is not None:
+            if kind == "ready" and hooks.of(state).readying_refusal(state, u) is not None:
                 missing = False  # Bombers 8: it waits its base's readying time
             if not u.ship and missing:
                 raise AssertionError(f"3b: {side} {u.id} is not offered {kind}")
@@ -257,14 +254,14 @@ def _aa_in_reach(state: State, b: Battle, ship: str) -> bool:
     and fighters strafing, 14f); in the expansion's scenarios not a base (Bases 4), nor at
     land bombers on a ship or planes on a base (Bombers 3, 4: expansions/ptvm/strikes.py)."""
     grid = battleboard()
-    if is_theatre(state) and is_base(state, other(b.attacker), ship):
+    if hooks.of(state).base_aa_apart(state, other(b.attacker), ship):
         return False
     targets = [
         a
         for a in [*b.air, *(e for e in b.escorts if e in b.targets)]
         if state.units[b.attacker][a].box != GONE
         and a in b.air_hexes
-        and not outside_4c(state, b, a)
+        and not hooks.of(state).outside_4c(state, b, a)
     ]
     if b.aa_target is not None:
         targets = [b.aa_target]

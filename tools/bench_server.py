@@ -74,6 +74,8 @@ import jsonpatch
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from app.web.patches import Page
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -192,17 +194,20 @@ class Poster:
 # games start is no failure of the server.
 CLIENT: dict[str, Any] = {"ping_interval": None, "open_timeout": 60}
 SYNC = re.compile(r'<div id="sync" data-v="(\d+)"')
-PROMPT = re.compile(r'<section id="r-prompt".*?</section>', re.S)
 BUTTON = re.compile(r'<button name="action" value="([^"]*)"')
 
 
-def page_prompt(message: str) -> list[dict[str, Any]] | None:
-    """The actions offered by the prompt region in a page socket's message (the buttons
-    a player would click), or None when the message does not carry that region."""
-    region = PROMPT.search(message)
+def page_prompt(page: Page, message: str) -> list[dict[str, Any]] | None:
+    """The actions offered by the prompt region once a page socket's message is swapped
+    into the page (the buttons a player would click; issue 34: a message may carry only
+    what changed in it), or None when the message does not change that region."""
+    if "r-prompt" not in message:
+        return None
+    page.apply(message)
+    region = page.element("r-prompt")
     if region is None:
         return None
-    return [json.loads(html.unescape(v)) for v in BUTTON.findall(region.group(0))]
+    return [json.loads(html.unescape(v)) for v in BUTTON.findall(region)]
 
 
 @dataclass
@@ -281,6 +286,7 @@ class Bench:
     async def read_page(self, table: Table, seat: str, ws: ClientConnection) -> None:
         """Keep what the seat's page shows current (its version, its buttons); time the
         other seat's actions to the page's fragments."""
+        page = Page(only="r-prompt")
         async for raw in ws:
             now = time.perf_counter()
             text = raw if isinstance(raw, str) else raw.decode()
@@ -289,7 +295,7 @@ class Bench:
                 continue  # a flash, say
             doc = table.docs.setdefault(seat, {"version": 0, "prompt": {"actions": []}})
             doc["version"] = int(found.group(1))
-            actions = page_prompt(text)
+            actions = page_prompt(page, text)
             if actions is not None:
                 doc["prompt"] = {"actions": actions}
             if self.measuring:

@@ -125,9 +125,63 @@
     return v === null ? null : parseInt(v, 10);
   }
 
+  // Issue 34: what changed in a region comes as <template>s (app/web/patches.py), each an
+  // element of it to replace by its id, to delete, or to put after or before one, and
+  // saying which region (or part of the Operations Cards) it changes, from which version
+  // to which: applied only to that region as the socket left it (all of one message's
+  // together), skipped where the page already shows that version or a later one; a page
+  // that holds a version in between (brought by an answer over HTTP) fetches its regions
+  // whole. A template parses what it holds as the page would (SVG within <svg>), which a
+  // fragment of a websocket message does not.
+  var patching = {};
+  var inMessage = false; // the page is made up again once a message is all swapped in
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    patching = {};
+    inMessage = true;
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    inMessage = false;
+    afterSwap();
+  });
+
+  function patchSwap(e) {
+    var fragment = e.detail.fragment;
+    var t = fragment && fragment.nodeType === 11 ? fragment.firstElementChild : fragment;
+    if (!t || t.tagName !== "TEMPLATE" || !t.hasAttribute("data-in")) return false;
+    var id = t.getAttribute("data-in");
+    var unit = document.getElementById(id);
+    var from = parseInt(t.getAttribute("data-from"), 10);
+    var to = parseInt(t.getAttribute("data-to"), 10);
+    var have = versionOf(unit);
+    if (patching[id] !== to) {
+      if (have === null || have > from) {
+        e.detail.shouldSwap = false;
+        if (have === null || have < to) refresh();
+        return true;
+      }
+      patching[id] = to;
+      unit.setAttribute("data-v", String(to));
+    }
+    var nodes = document.importNode(t.content, true);
+    if (t.hasAttribute("data-svg")) {
+      var svg = nodes.firstElementChild;
+      nodes = document.createDocumentFragment();
+      while (svg.firstChild) nodes.appendChild(svg.firstChild);
+    }
+    if (fragment.nodeType === 11) fragment.replaceChildren(nodes);
+    else t.replaceChildren(nodes);
+    return true;
+  }
+
   var refocus = null;
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
     var target = e.detail.target;
+    if (patchSwap(e)) {
+      if (e.detail.shouldSwap && target.contains(document.activeElement)) {
+        refocus = focusSelector(document.activeElement);
+      }
+      return;
+    }
     var fresh = e.detail.fragment;
     if (fresh && fresh.nodeType !== 1) fresh = fresh.firstElementChild;
     var have = versionOf(target);
@@ -148,7 +202,9 @@
       refocus = focusSelector(document.activeElement);
     }
   });
-  document.addEventListener("htmx:oobAfterSwap", afterSwap);
+  document.addEventListener("htmx:oobAfterSwap", function () {
+    if (!inMessage) afterSwap();
+  });
   document.addEventListener("htmx:afterSettle", afterSwap);
 
   function focusSelector(el) {

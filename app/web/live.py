@@ -5,7 +5,8 @@ first, V being the version its regions were rendered at. The socket then follows
 seat's view through the game service like any API socket (full view, then RFC 6902
 patches, from the seat's view only), and after each change sends the regions whose HTML
 changed, as out-of-band fragments (of the Operations Cards, only the areas that changed,
-while the cards' skeleton stands: render.PARTED). On reconnect the page sends its version
+while the cards' skeleton stands: render.PARTED), and of each only what changed in it
+(app.web.patches). On reconnect the page sends its version
 again: if the view moved on meanwhile, every region that differs is sent, whole; nothing
 is lost.
 
@@ -18,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import json
 import logging
 from typing import Any
@@ -30,6 +30,7 @@ from app.api.inbound import BadFrame, BadJson, parse_json, receive_text
 from app.games import GameError, GameService, Subscriber
 from app.games.stages import STAGES
 from app.web import render
+from app.web.patches import Shown
 from app.web.render import Seat
 
 log = logging.getLogger(__name__)
@@ -67,9 +68,9 @@ class LivePage:
         self.who = Seat(game_id, "")
         self.page_version: int | None = None
         self.view: dict[str, Any] | None = None  # shared with the service: read only
-        # region (or a region's part, render.part_name) -> a digest of its HTML as the page
-        # has it, without its version stamp
-        self.shown: dict[str, bytes] = {}
+        # each region (or a region's part, render.part_name) as the page has it (issue 34:
+        # what changed in it is sent, not the whole)
+        self.shown = Shown()
         self.regions = render.LiveRegions()
         # The events the seat may read, through action `log_seq` of the log (None: to be
         # read again), kept up by the news of this process's commits (`on_log`).
@@ -129,8 +130,9 @@ class LivePage:
         """The game service's news for this seat: a whole view, or a patch to the last."""
         if message.get("type") == "view":
             self.view = message["view"]  # shared: read only
-            if message.get("version") == self.page_version and not self.shown:
-                self.shown = {n: unversioned(h) for n, h in (await self.render()).items()}
+            if message.get("version") == self.page_version and not self.shown.regions:
+                for name, html in (await self.render()).items():
+                    self.shown.has(name, html)
                 await self.ws.send_text(render.synced(self.version))  # the page has it all
                 return
         elif message.get("type") == "patch" and self.view is not None:
@@ -177,18 +179,10 @@ class LivePage:
     async def push(self) -> None:
         fresh = await self.render()
         t = STAGES.clock()
-        digests = {name: unversioned(html) for name, html in fresh.items()}
-        changed = [html for name, html in fresh.items() if self.shown.get(name) != digests[name]]
-        for name in fresh:  # a region in parts: the whole, or a part of it, is now sent
-            region, _, part = name.partition("/")
-            if part:
-                self.shown.pop(region, None)
-            else:
-                for old in [n for n in self.shown if n.startswith(f"{name}/")]:
-                    del self.shown[old]
-        self.shown |= digests
+        out = [render.synced(self.version)]
+        out.append(self.shown.message(fresh))
         t = STAGES.lap("page", t)
-        await self.ws.send_text(render.synced(self.version) + "".join(changed))
+        await self.ws.send_text("".join(out))
         STAGES.lap("send", t)
 
     async def fail(self, message: str, code: int) -> None:
@@ -208,11 +202,6 @@ def patched(view: dict[str, Any], patch: list[Any]) -> dict[str, Any]:
     doc: dict[str, Any] = json.loads(json.dumps(view))
     result: dict[str, Any] = jsonpatch.apply_patch(doc, json.loads(json.dumps(patch)), True)
     return result
-
-
-def unversioned(html: str) -> bytes:
-    """What decides whether a region changed: its HTML without its version stamp."""
-    return hashlib.blake2b(render.without_version(html).encode()).digest()
 
 
 @router.websocket("/games/{game_id}/live")

@@ -60,7 +60,7 @@ REGIONS = (
 )
 LOG_TURNS = 2  # the log region shows this Turn and the one before; the rest on request
 VERSION_ATTR = re.compile(r' data-v="-?\d+"')
-FORM_VERSION = re.compile(r'<input type="hidden" name="version" value="-?\d+">')
+FORM_VERSION = re.compile(r'<input type="hidden" name="version" value="-?\d+"')
 
 
 @cache
@@ -101,7 +101,17 @@ def make_env(linking: bool = True) -> Environment:
         subject_buttons=subject_buttons,
     )
     e.filters["linked"] = linked if linking else Markup.escape
+    e.filters["idpart"] = idpart
     return e
+
+
+NOT_IN_ID = re.compile(r"[^A-Za-z0-9_-]")
+
+
+def idpart(key: str) -> str:
+    """A key as part of an element's id ("box:usa:Midway:ready" -> "box-usa-Midway-ready"):
+    issue 34 sends the elements that changed by their ids."""
+    return NOT_IN_ID.sub("-", key)
 
 
 @lru_cache(maxsize=20_000)
@@ -515,8 +525,14 @@ def umpire_boards(view: dict[str, Any], who: Seat) -> list[Markup]:
             .replace('href="#hx"', f'href="#hx-{side}"')
             .replace("(as it stood then)", "(its side's copy)")
         )
+        html = BOARD_IDS.sub(rf' id="{side}-\1', html)  # its cells', marks' (issue 34)
         out.append(Markup(html.rsplit("</section>", 1)[0] + "</div>"))
     return out
+
+
+# the ids of a Searchboard's parts (issue 34: a live page is sent the parts that changed),
+# each side's own on the umpire's copies
+BOARD_IDS = re.compile(r' id="(sb[cmp]-|sb-(?:cells|marks|paths|bases|legend|areas|pops))')
 
 
 def reach_of(view: dict[str, Any], side: str) -> dict[str, Any] | None:
@@ -538,7 +554,7 @@ def cells_svg(board: searchboard.Board) -> Markup:
         if html is None:
             html = _CELL_SVG.put(c.key, str(_cell_macro()(c, square)))
         drawn.append(html)
-    return Markup('<g class="cells">\n' + "\n".join(drawn) + "\n</g>")
+    return Markup('<g id="sb-cells" class="cells">\n' + "\n".join(drawn) + "\n</g>")
 
 
 def _cell_macro() -> Any:
@@ -1026,7 +1042,7 @@ def restamped(html: str, version: int) -> str:
     """A form region's HTML stamped with another version: its own stamp, and the
     version each of its forms sends back with a click."""
     html = VERSION_ATTR.sub(f' data-v="{version}"', html, count=1)
-    return FORM_VERSION.sub(f'<input type="hidden" name="version" value="{version}">', html)
+    return FORM_VERSION.sub(f'<input type="hidden" name="version" value="{version}"', html)
 
 
 def without_version(html: str) -> str:

@@ -26,8 +26,10 @@ The page's whitespace may then differ from a fresh render's where an element was
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 VOID = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
@@ -40,9 +42,9 @@ OWN = re.compile(r' (?:data-v="-?\d+"|hx-swap-oob="true")')
 
 
 @cache
-def _tags(name: str) -> re.Pattern[str]:
-    """The start and end tags of elements named `name`."""
-    return re.compile(rf"<(/?){re.escape(name)}(?=[\s/>])")
+def _opens(name: str) -> re.Pattern[str]:
+    """The start tags of elements named `name` that are not self-closing."""
+    return re.compile(rf"<{re.escape(name)}(?=[\s>])[^>]*(?<!/)>")
 
 
 def element_end(html: str, lt: int) -> int:
@@ -53,24 +55,26 @@ def element_end(html: str, lt: int) -> int:
     gt = html.index(">", lt)
     if html[gt - 1] == "/" or name.group().lower() in VOID:
         return gt + 1
-    depth = 1
-    for m in _tags(name.group()).finditer(html, gt + 1):
-        end = html.index(">", m.end())
-        if m.group(1):
-            depth -= 1
-            if depth == 0:
-                return end + 1
-        elif html[end - 1] != "/":
-            depth += 1
-    raise ValueError(f"<{name.group()}> at {lt} does not end")
+    close, opens = f"</{name.group()}>", _opens(name.group())
+    depth, pos = 1, gt + 1
+    while True:
+        end = html.find(close, pos)
+        if end < 0:
+            raise ValueError(f"<{name.group()}> at {lt} does not end")
+        depth += len(opens.findall(html, pos, end)) - 1
+        pos = end + len(close)
+        if depth == 0:
+            return pos
 
 
-@dataclass(frozen=True)
-class Child:
+class Child(NamedTuple):
     id: str
     start: int
     end: int
     svg: bool  # within an <svg>: its HTML parses as SVG only there
+
+
+ID_TAG = re.compile(r'<[A-Za-z][A-Za-z0-9-]*(?=[\s/>])[^>]*? id="([^"]*)"')
 
 
 def children(html: str, svg: bool = False) -> tuple[list[str], list[Child]]:
@@ -79,21 +83,19 @@ def children(html: str, svg: bool = False) -> tuple[list[str], list[Child]]:
     body = html.index(">") + 1
     texts: list[str] = []
     kids: list[Child] = []
-    pos = last = body
+    last = body
+    depth = 0  # of <svg> elements open at `last` (when not within one already)
     while True:
-        i = html.find(ID, pos)
-        if i < 0:
+        found = ID_TAG.search(html, last)
+        if found is None:
             break
-        lt = html.rfind("<", pos, i)
-        if lt < 0 or html.find(">", lt, i) >= 0 or html[lt + 1] in "/!":
-            pos = i + len(ID)  # not in a start tag
-            continue
-        quote = html.index('"', i + len(ID))
+        lt = found.start()
         end = element_end(html, lt)
-        inside = svg or html.count("<svg", body, lt) > html.count("</svg>", body, lt)
+        if not svg:
+            depth += html.count("<svg", last, lt) - html.count("</svg>", last, lt)
         texts.append(html[last:lt])
-        kids.append(Child(html[i + len(ID) : quote], lt, end, inside))
-        pos = last = end
+        kids.append(Child(found.group(1), lt, end, svg or depth > 0))
+        last = end
     texts.append(html[last:])
     return texts, kids
 
@@ -138,22 +140,123 @@ def same(old: str, new: str) -> bool:
     return old[i:] == new[j:] and head(old) == head(new)
 
 
+class Node:
+    """An element as the page holds it, with what is known of its elements with ids (its
+    `children`, once worked out, and those of them compared since, by id): what the next
+    comparison need not work out again."""
+
+    __slots__ = ("html", "parse", "sub")
+
+    def __init__(self, html: str, parse: Parse | None = None) -> None:
+        self.html = html
+        self.parse = parse
+        self.sub: dict[str, Node] = {}
+
+    def children(self, svg: bool) -> Parse:
+        if self.parse is None:
+            self.parse = children(self.html, svg)
+        return self.parse
+
+
+Parse = tuple[list[str], list[Child]]
+BLOCK = 2048
+
+
+def common_prefix(a: str, b: str) -> int:
+    """How many characters `a` and `b` begin with alike."""
+    n, at = min(len(a), len(b)), 0
+    while at + BLOCK <= n and a[at : at + BLOCK] == b[at : at + BLOCK]:
+        at += BLOCK
+    hi = min(at + BLOCK, n)
+    while at < hi:  # the first block that differs: halved until found
+        mid = (at + hi + 1) // 2
+        if a[at:mid] == b[at:mid]:
+            at = mid
+        else:
+            hi = mid - 1
+    return at
+
+
+def common_suffix(a: str, b: str, most: int) -> int:
+    """How many characters `a` and `b` end with alike, at most `most`."""
+    n, la, lb, at = min(len(a), len(b), most), len(a), len(b), 0
+    while at + BLOCK <= n and a[la - at - BLOCK : la - at] == b[lb - at - BLOCK : lb - at]:
+        at += BLOCK
+    hi = min(at + BLOCK, n)
+    while at < hi:  # the last `at` alike: halved until found
+        mid = (at + hi + 1) // 2
+        if a[la - mid : la - at] == b[lb - mid : lb - at]:
+            at = mid
+        else:
+            hi = mid - 1
+    return at
+
+
+def reparsed(old: Node, new: str, svg: bool, p: int, q: int) -> Parse:
+    """The children of `new`, an element much like `old` (the first `p` characters of
+    both alike, and the last `q`): those before the first character that differs and
+    after the last are old's (moved by the difference in length); only the HTML between
+    is looked through."""
+    texts, kids = old.children(svg)
+    html = old.html
+    body = new.index(">") + 1
+    if p < body or not kids:
+        return children(new, svg)
+    delta = len(new) - len(html)
+    i = bisect_right([k.end for k in kids], p)
+    j = i
+    while j < len(kids) and kids[j].start < len(html) - q:
+        j += 1
+    start = kids[i - 1].end if i else body
+    stop = kids[j].start + delta if j < len(kids) else len(new)
+    mid_texts: list[str] = []
+    mid_kids: list[Child] = []
+    depth = int(kids[i - 1].svg) if i and not svg else 0
+    last = start
+    while True:
+        found = ID_TAG.search(new, last, stop)
+        if found is None:
+            break
+        lt = found.start()
+        end = element_end(new, lt)
+        if end > stop:
+            return children(new, svg)
+        if not svg:
+            depth += new.count("<svg", last, lt) - new.count("</svg>", last, lt)
+        mid_texts.append(new[last:lt])
+        mid_kids.append(Child(found.group(1), lt, end, svg or depth > 0))
+        last = end
+    mid_texts.append(new[last:stop])
+    moved = [Child(k.id, k.start + delta, k.end + delta, k.svg) for k in kids[j:]]
+    return texts[:i] + mid_texts + texts[j + 1 :], kids[:i] + mid_kids + moved
+
+
 def diff(old: str, new: str, svg: bool = False) -> list[Op] | None:
     """The swaps that make element `old` (as the page has it) into `new`, the same
     element (its id and start tag), or None if it must be sent whole."""
-    if old == new or same(old, new):
-        return []
-    if head(old) != head(new):
-        return None  # its own attributes changed
-    ot, oc = children(old, svg)
-    nt, nc = children(new, svg)
+    return compare(Node(old), new, svg)[0]
+
+
+def compare(old: Node, new: str, svg: bool = False) -> tuple[list[Op] | None, Node]:
+    """The swaps that make element `old` into `new` (None: send it whole), and `new` as
+    the page will hold it."""
+    if old.html == new or same(old.html, new):
+        return [], old if old.html == new else Node(new)
+    if head(old.html) != head(new):
+        return None, Node(new)  # its own attributes changed
+    html = old.html
+    p = common_prefix(html, new)
+    q = common_suffix(html, new, min(len(html), len(new)) - p)
+    ot, oc = old.children(svg)
+    nt, nc = reparsed(old, new, svg, p, q)
+    node = Node(new, (nt, nc))
     old_ids, new_ids = [c.id for c in oc], [c.id for c in nc]
     if len(set(old_ids)) < len(oc) or len(set(new_ids)) < len(nc):
-        return None
+        return None, node
     ops: list[Op] = []
     if old_ids == new_ids:
         if ot != nt:
-            return None
+            return None, node
         pairs = list(zip(oc, nc, strict=True))
     else:
         # a list: elements with ids with only whitespace between them, some removed
@@ -161,28 +264,34 @@ def diff(old: str, new: str, svg: bool = False) -> list[Op] | None:
         both = set(new_ids)
         kept = in_order([i for i in old_ids if i in both], new_ids)
         if not kept:
-            return None
+            return None, node
         if ot[0] != nt[0] or ot[-1] != nt[-1]:
-            return None
+            return None, node
         if not all(_blank(t) for t in ot[1:-1]) or not all(_blank(t) for t in nt[1:-1]):
-            return None
+            return None, node
         if not all(SAFE_ID.fullmatch(i) for i in old_ids + new_ids):
-            return None
+            return None, node
         ops += [Op("delete", c.id) for c in oc if c.id not in kept]
         ops += _insertions(new, nt, nc, kept)
         by_id = {c.id: c for c in oc}
         pairs = [(by_id[c.id], c) for c in nc if c.id in kept]
+    alike = len(html) - q  # what starts there in `old` is as it was
     for o, n in pairs:
-        was, now = old[o.start : o.end], new[n.start : n.end]
-        if was == now or same(was, now):
+        if o.end <= p or o.start >= alike:
+            if o.id in old.sub:
+                node.sub[n.id] = old.sub[o.id]
+            continue
+        was = old.sub.get(o.id) or Node(html[o.start : o.end])
+        now = new[n.start : n.end]
+        if same(was.html, now):
             continue
         if not SAFE_ID.fullmatch(n.id):
-            return None
-        inner = diff(was, now, n.svg)
+            return None, node
+        inner, node.sub[n.id] = compare(was, now, n.svg)
         if inner is None or sum(op.size() for op in inner) >= len(now):
             inner = [Op("true", n.id, now, n.svg)]
         ops += inner
-    return ops
+    return ops, node
 
 
 def in_order(old: list[str], new: list[str]) -> set[str]:
@@ -250,16 +359,16 @@ def stamp(html: str) -> int:
 
 class Shown:
     """What one page holds of each region as this socket last sent it (with the parts
-    sent alone since put in it); `patch` gives, for a region or a part rendered anew, the
-    swaps that bring the page there (the element whole the first time, or when that is
-    no larger)."""
+    sent alone since put in it); `message` gives, for the regions and parts rendered
+    anew, the swaps that bring the page there (an element whole the first time, or when
+    that is no larger)."""
 
     def __init__(self) -> None:
-        self.regions: dict[str, str] = {}  # by name (LiveRegions')
+        self.regions: dict[str, Node] = {}  # by name (LiveRegions')
 
     def has(self, name: str, html: str) -> None:
         """The page holds this HTML of the region (a page loaded at the socket's version)."""
-        self.regions[name] = html
+        self.regions[name] = Node(html)
 
     def message(self, fresh: dict[str, str]) -> str:
         """The swaps that bring the page from what it holds to the regions and parts
@@ -278,30 +387,36 @@ class Shown:
         region, _, part = name.partition("/")
         held = self.regions.get(region)
         if not part:
-            self.regions[name] = html
-            self._swaps(held, html, removals, rest)
+            if held is None:
+                self.regions[name] = Node(html)
+                rest.append(html)
+                return
+            ops, self.regions[name] = compare(held, html)
+            _swaps(ops, held.html, html, removals, rest)
             return
-        mark = -1 if held is None else held.find(f'{ID}{part}"')
+        mark = -1 if held is None else held.html.find(f'{ID}{part}"')
         if held is None or mark < 0:
             rest.append(html)
             return
-        start = held.rindex("<", 0, mark)
-        end = element_end(held, start)
+        start = held.html.rindex("<", 0, mark)
+        end = element_end(held.html, start)
         body = html.index(">") + 1
         kept = html[:body].replace(' hx-swap-oob="true"', "", 1) + html[body:]
-        self.regions[region] = held[:start] + kept + held[end:]
-        self._swaps(held[start:end], html, removals, rest)
+        self.regions[region] = Node(held.html[:start] + kept + held.html[end:])
+        was = held.html[start:end]
+        _swaps(diff(was, html), was, html, removals, rest)
 
-    @staticmethod
-    def _swaps(held: str | None, html: str, removals: list[str], rest: list[str]) -> None:
-        ops = None if held is None else diff(held, html)
-        if held is None or ops is None or sum(op.size() for op in ops) >= len(html):
-            rest.append(html)
-            return
-        unit = unit_id(html)
-        before, after = stamp(held), stamp(html)
-        for op in ops:
-            (removals if op.how == "delete" else rest).append(op.template(unit, before, after))
+
+def _swaps(
+    ops: list[Op] | None, held: str, html: str, removals: list[str], rest: list[str]
+) -> None:
+    if ops is None or sum(op.size() for op in ops) >= len(html):
+        rest.append(html)
+        return
+    unit = unit_id(html)
+    before, after = stamp(held), stamp(html)
+    for op in ops:
+        (removals if op.how == "delete" else rest).append(op.template(unit, before, after))
 
 
 ATTR = re.compile(r'([\w:-]+)(?:="([^"]*)")?')

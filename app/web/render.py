@@ -14,6 +14,7 @@ import hashlib
 import pickle
 import re
 import threading
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -97,7 +98,7 @@ def make_env(linking: bool = True) -> Environment:
         option_rules=optional_rules().options,
         rule_link=rule_link if linking else Markup.escape,
         cells_svg=cells_svg,
-        act_buttons=act_buttons,
+        act_buttons=scoped_buttons,
         subject_buttons=subject_buttons,
     )
     e.filters["linked"] = linked if linking else Markup.escape
@@ -112,6 +113,23 @@ def idpart(key: str) -> str:
     """A key as part of an element's id ("box:usa:Midway:ready" -> "box-usa-Midway-ready"):
     issue 34 sends the elements that changed by their ids."""
     return NOT_IN_ID.sub("-", key)
+
+
+ACT_BUTTON = re.compile(r'(<button name="action" value="([^"]*)"[^>]*)>')
+
+
+def scoped_buttons(shown: list[choices.Choice], lost: object, scope: str = "") -> Markup:
+    """The prompt's buttons of a list of choices (prompt_bar.act_buttons), each with an
+    id made of `scope` and its action (issue 34: a live page is sent the buttons that
+    changed, by their ids)."""
+    html = act_buttons(shown, lost)
+    if not scope:
+        return html
+    return Markup(
+        ACT_BUTTON.sub(
+            lambda m: f'{m.group(1)} id="{scope}-{zlib.crc32(m.group(2).encode()):08x}">', html
+        )
+    )
 
 
 @lru_cache(maxsize=20_000)

@@ -219,3 +219,38 @@ def test_34_a_page_that_reconnects_is_brought_exactly_to_the_view() -> None:
 
     asyncio.run(run())
     assert versions, "a page reconnected at the view's version"
+
+
+@pytest.mark.parametrize(("scenario", "options", "mode", "teams"), KINDS)
+def test_34_every_id_of_a_page_is_its_only_one(
+    scenario: str, options: tuple[str, ...], mode: str, teams: bool
+) -> None:
+    """A patch finds its element by its id: along random games of every kind of seat, no
+    id stands twice on a seat's page (HTML 3.2.6: an id is unique in its document)."""
+    rng = random.Random(43)
+    state = rules.new_game(scenario, frozenset(options), 3, mode, teams)
+    seats = [s.id for s in rules.seats(state)]
+    logs: dict[str, list[dict[str, Any]]] = {s: [] for s in seats}
+    ids = 0
+    for version in range(1, 61):
+        if version % 6 == 0:
+            for seat in seats:
+                html = "".join(
+                    fresh(
+                        seat_view(state, seat, "000000000000341d", version), logs[seat], seat
+                    ).values()
+                )
+                found = re.findall(r' id="([^"]+)"', html)
+                assert len(found) == len(set(found)), (
+                    version,
+                    seat,
+                    sorted(i for i in set(found) if found.count(i) > 1),
+                )
+                ids += len(found)
+        if state.status == "finished":
+            break
+        seat = rng.choice(acting(state))
+        state, events = rules.apply(state, seat, choose(state, seat, rng))
+        for s in seats:
+            logs[s] = logs[s] + json.loads(json.dumps(rules.events_for(events, s)))
+    assert ids > 1000

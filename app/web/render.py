@@ -550,7 +550,7 @@ def umpire_boards(view: dict[str, Any], who: Seat) -> list[Markup]:
 
 # the ids of a Searchboard's parts (issue 34: a live page is sent the parts that changed),
 # each side's own on the umpire's copies
-BOARD_IDS = re.compile(r' id="(sb[cmp]-|sb-(?:cells|marks|paths|bases|legend|areas|pops))')
+BOARD_IDS = re.compile(r' id="(sb[cm]-|sb-(?:cells|marks|paths|bases|legend|areas|pops))')
 
 
 def reach_of(view: dict[str, Any], side: str) -> dict[str, Any] | None:

@@ -166,6 +166,9 @@ class _Service:
     def doc_in_memory(self, game_id: str, seat: str, version: int) -> None:
         return None
 
+    async def with_standing(self, game_id: str, seat: str, view: dict[str, Any]) -> dict[str, Any]:
+        return view  # no order of "Done for this Turn" stands
+
 
 def test_34_a_page_that_reconnects_is_brought_exactly_to_the_view() -> None:
     """DESIGN.md, Realtime: a page that reconnects says the version it holds. At the

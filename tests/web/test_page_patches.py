@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from app import rules
-from app.rules.flow import acting
-from app.rules.state import State
+from app.rules.engine.state import State
+from app.rules.modes.seats import acting
 from app.web import render
 from app.web.live import LivePage
 from app.web.patches import Page, Shown, diff, shown

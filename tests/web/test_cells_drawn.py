@@ -52,5 +52,5 @@ def test_a_hex_searched_draws_that_cell_alone(monkeypatch: pytest.MonkeyPatch) -
     html = render.cells_svg(after)
     assert drawn in ([hex_], [])  # [] when an earlier test drew that cell already
     every = "\n".join(str(macro(c, False)) for c in after.cells)
-    assert html == f'<g class="cells">\n{every}\n</g>'
+    assert html == f'<g id="sb-cells" class="cells">\n{every}\n</g>'
     assert f'data-hex="{hex_}"' in html and "searched this Turn" in html

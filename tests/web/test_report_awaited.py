@@ -14,7 +14,7 @@ from rules.test_rule_18_umpired import PATH
 from app.rules import State, apply, view
 from app.web import render
 
-CELL = re.compile(r'<g class="hex([^"]*)" data-hex="(\w+)"[^>]*aria-label="([^"]*)"')
+CELL = re.compile(r'<g id="sbc-[^"]+" class="hex([^"]*)" data-hex="(\w+)"[^>]*aria-label="([^"]*)"')
 
 
 def cells(s: State, seat: str) -> dict[str, tuple[str, str]]:

@@ -11,6 +11,7 @@ news at all, the scenario's objective: the enemy comes for Midway or stands by i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from app.bots.board import area_centre, distance, is_cell
@@ -80,6 +81,11 @@ def _kind(hex_: str) -> str:
 
 
 def _on_board(name: object, theatre: bool) -> str | None:
+    return _on_board_name(name, theatre) if isinstance(name, str) else None
+
+
+@lru_cache(maxsize=8192)
+def _on_board_name(name: str, theatre: bool) -> str | None:
     """A hex or zone of the seat's board; on the theatre map an area ("F2", as an area
     search names it) stands for its middle zone."""
     if not is_cell(name):

@@ -48,6 +48,7 @@ class Seat:
         self.level = level
         self.log = log or []
         self._goals: dict[str, str] | None = None
+        self._likely: dict[str, float] = {}
         self.belief: Belief = belief or believe(view)
         cards = view.get("operations_cards") or {}
         self.card: Json = cards.get(self.belief.side) or {}
@@ -109,7 +110,10 @@ class Seat:
         return None
 
     def likely(self, hex_: str) -> float:
-        return self.belief.weight(hex_, self.spread)
+        known = self._likely.get(hex_)
+        if known is None:
+            known = self._likely[hex_] = self.belief.weight(hex_, self.spread)
+        return known
 
     def late(self) -> bool:
         return self.belief.turn >= self.belief.last_turn - 1

@@ -4,6 +4,10 @@ The view document as the server hands it to the seat, less the server's fields t
 one game from another (its id and the commitment to its seed: app.games.states.document)
 and the seat's version (and whether it may take back), and the log of what the seat was
 told. Two seats that were shown the same thing draw the same numbers.
+
+A long list (the Searchboard's sightings, the log) is hashed as its length and its last
+TAIL entries: still a function of what the seat was shown, and a decision late in a
+long game does not hash the whole game again.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from typing import Any
 
 Json = dict[str, Any]
 SERVER_FIELDS = frozenset({"id", "version", "seed_sha256"})
+TAIL = 48
 
 
 def information(view: Json) -> Json:
@@ -28,10 +33,20 @@ def information(view: Json) -> Json:
     return out
 
 
+def _short(value: Any, depth: int = 3) -> Any:
+    """`value` with each list longer than TAIL, down to `depth` dictionaries deep (the
+    view's searchboards' sightings), as its length and its last TAIL entries."""
+    if isinstance(value, dict) and depth > 0:
+        return {k: _short(v, depth - 1) for k, v in value.items()}
+    if isinstance(value, list) and len(value) > TAIL:
+        return [len(value), *value[-TAIL:]]
+    return value
+
+
 def digest(view: Json, log: list[Json]) -> bytes:
     h = hashlib.sha256()
-    h.update(json.dumps(information(view), sort_keys=True, separators=(",", ":")).encode())
-    h.update(json.dumps(log, sort_keys=True, separators=(",", ":")).encode())
+    for part in (information(view), log):
+        h.update(json.dumps(_short(part), sort_keys=True, separators=(",", ":")).encode())
     return h.digest()
 
 

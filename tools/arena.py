@@ -1,19 +1,25 @@
 """The computer against baselines, in process (issue 35): win rates and decision times.
 
-    python -m tools.arena [--games 200] [--scenario one two coral-sea]
+    python -m tools.arena [--games 200] [--minutes 22] [--jobs 2]
+                          [--scenario one two coral-sea] [--side usa japan]
                           [--mode two-player|umpired|double-blind] [--seed 0]
 
-For each scenario and side it plays `--games` games a pairing - the strong computer
-against the random agent (tools/fuzz.py's, which leans toward the enemy's true
+For each scenario and side it plays up to `--games` games a pairing - the strong
+computer against the random agent (tools/fuzz.py's, which leans toward the enemy's true
 positions: it may cheat), against the greedy baseline (below), and the strong computer
-against the quick one - and prints one line:
+against the quick one - on `--jobs` processes, and prints one line:
 
-    scenario=one side=usa games=200 bot_vs_random_win_rate=0.975 (95% CI 0.943-0.989)
-    bot_vs_greedy_win_rate=... strong_vs_quick_win_rate=... bot_decision_ms_p95=...
+    scenario=one side=usa mode=two-player
+    bot_vs_random_win_rate=0.975 (n=120, 95% CI 0.943-0.989) bot_vs_greedy_win_rate=...
+    strong_vs_quick_win_rate=... bot_decision_ms_p50=... bot_decision_ms_p95=...
 
-Victory is the engine's (7a3, the scenario's margins: app/rules/base/victory.py); a draw counts
-half. The computer is handed only its seat's view and log (app/bots), as on the server.
-Every game is seeded from `--seed`, the pairing and its number: a run is repeatable.
+Games of Scenario Two and Coral Sea take seconds each: at most `--minutes` are spent
+starting games, each next game going to the pairing that has had the least CPU time (so a
+quick scenario plays more), and each rate says how many games it stands on, with its 95%
+(Wilson) interval. Victory is the engine's (7a3, the scenario's margins:
+app/rules/base/victory.py); a draw counts half. The computer is handed only its seat's view
+and log (app/bots), as on the server. A game is seeded from `--seed`, its pairing and its
+number: a game is repeatable, and a run of `--games` that fits its minutes is too.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,7 +53,7 @@ class Table:
 
     state: State
     logs: dict[str, list[Json]] = field(default_factory=dict)
-    timings: list[float] = field(default_factory=list)
+    timings: dict[str, list[float]] = field(default_factory=dict)
     actions: int = 0
 
     @classmethod
@@ -63,6 +70,9 @@ class Table:
     def seat_view(self, seat: str) -> Json:
         return view(self.state, seat)
 
+    def timings_of(self, level: str) -> list[float]:
+        return self.timings.get(level, [])
+
 
 Agent = Callable[[Table, str, random.Random], Action]
 
@@ -71,7 +81,7 @@ def computer(level: str) -> Agent:
     def agent(table: Table, seat: str, rng: random.Random) -> Action:
         t = time.perf_counter()
         chosen = bot_choose(table.seat_view(seat), table.logs[seat], level)
-        table.timings.append(time.perf_counter() - t)
+        table.timings.setdefault(level, []).append(time.perf_counter() - t)
         return Action.from_json(chosen)
 
     return agent
@@ -177,48 +187,146 @@ def wilson(score: float, n: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def rate(
-    scenario: str, side: str, mine: Agent, theirs: Agent, games: int, seed: int, mode: str
-) -> tuple[float, list[float]]:
-    enemy = "japan" if side == "usa" else "usa"
-    score, timings = 0.0, []
-    for g in range(games):
-        winner, table = play(scenario, seed + g, {side: mine, enemy: theirs}, mode)
-        score += 1.0 if winner == side else 0.5 if winner == "tie" else 0.0
-        timings += table.timings
-    return score, timings
+PAIRINGS = ("bot_vs_random", "bot_vs_greedy", "strong_vs_quick")
 
 
-def line(scenario: str, side: str, games: int, seed: int, mode: str) -> str:
-    parts = [f"scenario={scenario}", f"side={side}", f"mode={mode}", f"games={games}"]
+def agents_of(pairing: str) -> tuple[Agent, Agent]:
+    """The computer's agent and its opponent's, in a pairing."""
+    theirs = {"bot_vs_random": random_agent, "bot_vs_greedy": greedy_agent}.get(pairing)
+    return computer("strong"), theirs or computer("quick")
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game of a pairing: its scenario, the computer's side, its number."""
+
+    scenario: str
+    side: str
+    pairing: str
+    number: int
+
+    def seed(self, base: int) -> int:
+        return base + 100_000 * PAIRINGS.index(self.pairing) + self.number
+
+
+@dataclass
+class Result:
+    score: float  # 1 won, 0.5 drawn, 0 lost (for the strong computer)
+    timings: list[float]  # the strong computer's decisions, seconds
+    seconds: float  # the game's CPU time
+
+
+def one_game(game: Game, seed: int, mode: str) -> Result:
+    """A game of the pairing; only the strong computer's decisions are timed."""
+    t = time.process_time()
+    mine, theirs = agents_of(game.pairing)
+    enemy = "japan" if game.side == "usa" else "usa"
+    winner, table = play(game.scenario, game.seed(seed), {game.side: mine, enemy: theirs}, mode)
+    score = 1.0 if winner == game.side else 0.5 if winner == "tie" else 0.0
+    return Result(score, table.timings_of("strong"), time.process_time() - t)
+
+
+@dataclass
+class Tally:
+    """A pairing's games so far."""
+
+    games: int = 0
+    score: float = 0.0
+    seconds: float = 0.0
+    running: int = 0
+    timings: list[float] = field(default_factory=list)
+
+    def cost(self) -> float:
+        """CPU seconds spent, counting each running game as an average one."""
+        mean = self.seconds / self.games if self.games else 0.0
+        return self.seconds + self.running * mean
+
+
+def run(
+    scenarios: list[str],
+    sides: list[str],
+    games: int,
+    seed: int,
+    mode: str,
+    jobs: int,
+    minutes: float,
+) -> dict[tuple[str, str, str], Tally]:
+    """Up to `games` games a pairing, scenario and side on `jobs` processes, each next game
+    given to the pairing that has had the least CPU time so far (a quick scenario plays
+    more games), none started after `minutes`."""
+    keys = [(sc, side, p) for sc in scenarios for side in sides for p in PAIRINGS]
+    tallies = {k: Tally() for k in keys}
+    deadline = time.monotonic() + 60 * minutes
+
+    def next_game() -> Game | None:
+        if time.monotonic() >= deadline:
+            return None
+        open_ = [k for k in keys if tallies[k].games + tallies[k].running < games]
+        if not open_:
+            return None
+        k = min(open_, key=lambda k: (tallies[k].cost(), tallies[k].games + tallies[k].running))
+        tallies[k].running += 1
+        return Game(*k, number=tallies[k].games + tallies[k].running - 1)
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        running: dict[Future[Result], Game] = {}
+        while True:
+            while len(running) < jobs and (game := next_game()) is not None:
+                running[pool.submit(one_game, game, seed, mode)] = game
+            if not running:
+                break
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                game = running.pop(future)
+                result = future.result()
+                tally = tallies[(game.scenario, game.side, game.pairing)]
+                tally.running -= 1
+                tally.games += 1
+                tally.score += result.score
+                tally.seconds += result.seconds
+                tally.timings += result.timings
+    return tallies
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def line(scenario: str, side: str, mode: str, tallies: dict[tuple[str, str, str], Tally]) -> str:
+    """One scenario and side: each pairing's rate with its games and 95% interval, and the
+    strong computer's decision time p50/p95 over all three pairings."""
+    parts = [f"scenario={scenario}", f"side={side}", f"mode={mode}"]
     timings: list[float] = []
-    pairings = (
-        ("bot_vs_random", computer("strong"), random_agent),
-        ("bot_vs_greedy", computer("strong"), greedy_agent),
-        ("strong_vs_quick", computer("strong"), computer("quick")),
-    )
-    for i, (name, mine, theirs) in enumerate(pairings):
-        score, spent = rate(scenario, side, mine, theirs, games, seed + 100_000 * i, mode)
-        low, high = wilson(score, games)
-        parts.append(f"{name}_win_rate={score / games:.3f} (95% CI {low:.3f}-{high:.3f})")
-        timings += spent
-    timings.sort()
-    p95 = timings[min(len(timings) - 1, int(0.95 * len(timings)))] * 1000 if timings else 0.0
-    parts.append(f"bot_decision_ms_p95={p95:.1f}")
+    for pairing in PAIRINGS:
+        t = tallies[(scenario, side, pairing)]
+        low, high = wilson(t.score, t.games)
+        won = t.score / t.games if t.games else 0.0
+        parts.append(f"{pairing}_win_rate={won:.3f} (n={t.games}, 95% CI {low:.3f}-{high:.3f})")
+        timings += t.timings
+    parts.append(f"bot_decision_ms_p50={1000 * percentile(timings, 0.5):.1f}")
+    parts.append(f"bot_decision_ms_p95={1000 * percentile(timings, 0.95):.1f}")
     return " ".join(parts)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=200, help="at most, a pairing and side")
+    parser.add_argument("--minutes", type=float, default=22.0, help="no game starts after")
+    parser.add_argument("--jobs", type=int, default=2, help="processes")
     parser.add_argument("--scenario", nargs="+", default=list(SCENARIOS))
     parser.add_argument("--side", nargs="+", default=["usa", "japan"])
     parser.add_argument("--mode", default="two-player")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
+    started = time.monotonic()
+    tallies = run(
+        args.scenario, args.side, args.games, args.seed, args.mode, args.jobs, args.minutes
+    )
     for scenario in args.scenario:
         for side in args.side:
-            print(line(scenario, side, args.games, args.seed, args.mode), flush=True)
+            print(line(scenario, side, args.mode, tallies), flush=True)
+    print(f"# {time.monotonic() - started:.0f} s on {args.jobs} processes")
     return 0
 
 

@@ -35,6 +35,7 @@ SCOUT = "S"
 # The expansion's objectives (its victory points: landings, coral-sea.toml &c.), by the
 # zone printed for the place on the theatre map (theatre.toml, Bases 1).
 THEATRE_OBJECTIVE = {"coral-sea": "A4D", "eastern-solomons": "F4F", "santa-cruz": "F4F"}
+STANDOFF = 4  # zones from the objective the strong level's carriers keep, no target seen
 STRIKE_REACH = {"hex": 6, "zone": 9}  # hexes or zones a strike is worth launching at
 
 
@@ -57,8 +58,15 @@ class Seat:
         self.enemy_units: Json = self.enemy_card.get("units") or {}
         self.board: Json = view.get("searchboard") or {}
         self.spread = level == "strong"
+        self.strong = level == "strong"
+        self.theatre = bool(self.objective_zone())
         self.objective = self._objective()
         self.hex_of_carrier = self._carrier_hexes()
+
+    def objective_zone(self) -> str | None:
+        """The theatre objective's zone (None on the Searchboard)."""
+        scenario = (self.view.get("scenario") or {}).get("id", "")
+        return THEATRE_OBJECTIVE.get(str(scenario))
 
     def _objective(self) -> str | None:
         scenario = (self.view.get("scenario") or {}).get("id", "")
@@ -161,6 +169,8 @@ def _move(s: Seat, a: Json) -> float:
         return -1.0
     goal = s.target_hex() or s.objective
     want = 3 if s.belief.targets else (1 if s.belief.side == "japan" else 2)
+    if s.strong and s.theatre and s.belief.side == "japan" and not s.belief.targets:
+        want = STANDOFF  # strike the objective's base from beyond its bombers' easy reach
     if s.late() and s.ahead() > 0:
         want = 6
     if s.belief.side == "japan" and _carries_troops(s, force):

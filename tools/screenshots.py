@@ -8,14 +8,16 @@ is played over the API to its air movement and its first battle, a second one wi
 battle to its end, whose replay is stepped to that battle with both sides on one board;
 an umpired Scenario One game to the US scout's search of the Mobile Force's hex, its
 reports waiting on the umpire's console (18c1); a Coral Sea game ("Pacific Theatre Via
-Midway") set up, its Japanese forces at Rabaul. The pages are shot at 1366 x 900 as a
-player would see them.
+Midway") set up, its Japanese forces at Rabaul; a Scenario One game against the computer
+(issue 35: the strong computer plays the United States), the Japanese player's page some
+Turns in. The pages are shot at 1366 x 900 as a player would see them.
 """
 
 from __future__ import annotations
 
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
@@ -25,6 +27,7 @@ from browser.games import HTTP, ApiGame
 from live import Server
 
 VIEWPORT = {"width": 1366, "height": 900}
+COMPUTER_PAUSE = "2"  # seconds the server waits before each of the computer's moves
 CORAL_SEA = {  # Starting Positions: the Invasion Force and its cover at Rabaul
     "japan": {
         "StrikingForce": "C2B",
@@ -66,6 +69,30 @@ def coral_sea_game(base: str) -> ApiGame:
     return game
 
 
+def computer_game(base: str, turn: int = 8) -> ApiGame:
+    """A Scenario One game whose United States the strong computer plays (issue 35): the
+    Mobile Force placed in J2, then Done at every step (the computer moving meanwhile)
+    until `turn`'s Assembly Step, where the Japanese player's Done leaves the computer to
+    move (the server pauses before each of its moves: COMPUTER_PAUSE)."""
+    body = {"scenario": "one", "seed": 35, "computer": {"seats": ["usa"], "level": "strong"}}
+    r = HTTP.post(f"{base}/api/games", json=body)
+    assert r.status_code == 201, r.text
+    game = ApiGame(base, r.json()["id"], {s["seat"]: s["token"] for s in r.json()["seats"]})
+    game.act("japan", kind="place", force="MobileForce", hex="J2")
+    game.act("japan", kind="done")
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        view = game.view("japan")
+        if not view["prompt"]["actions"]:
+            time.sleep(0.2)  # the computer's move
+        elif view["turn"] >= turn and view["step"] == "assembly":
+            game.act("japan", kind="done")
+            return game
+        else:
+            game.act("japan", kind="done")
+    raise AssertionError(f"the game against the computer never reached Turn {turn}")
+
+
 def main() -> None:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
     out.mkdir(parents=True, exist_ok=True)
@@ -75,7 +102,11 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as folder:
-        server = Server(f"sqlite:///{folder}/midway.db", Path(folder) / "server.log").start()
+        server = Server(
+            f"sqlite:///{folder}/midway.db",
+            Path(folder) / "server.log",
+            {"MIDWAY_COMPUTER_PAUSE_SECONDS": COMPUTER_PAUSE},
+        ).start()
         try:
             game = ApiGame.create(server.url)
             game.set_up()
@@ -115,6 +146,9 @@ def main() -> None:
                 coral = coral_sea_game(server.url)
                 live = "#conn[data-state=live]"
                 shot(coral.link("japan"), "theatre-map.png", live, "#r-searchboard", "start")
+                against = computer_game(server.url)
+                thinking = "#prompt-text:has-text('the computer is thinking')"
+                shot(against.link("japan"), "against-the-computer.png", thinking)
                 browser.close()
         finally:
             server.stop()

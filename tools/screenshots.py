@@ -72,8 +72,7 @@ def coral_sea_game(base: str) -> ApiGame:
 def computer_game(base: str, turn: int = 8) -> ApiGame:
     """A Scenario One game whose United States the strong computer plays (issue 35): the
     Mobile Force placed in J2, then Done at every step (the computer moving meanwhile)
-    until `turn`'s Assembly Step, where the Japanese player's Done leaves the computer to
-    move (the server pauses before each of its moves: COMPUTER_PAUSE)."""
+    until `turn`'s Assembly Step asks the Japanese player."""
     body = {"scenario": "one", "seed": 35, "computer": {"seats": ["usa"], "level": "strong"}}
     r = HTTP.post(f"{base}/api/games", json=body)
     assert r.status_code == 201, r.text
@@ -86,7 +85,6 @@ def computer_game(base: str, turn: int = 8) -> ApiGame:
         if not view["prompt"]["actions"]:
             time.sleep(0.2)  # the computer's move
         elif view["turn"] >= turn and view["step"] == "assembly":
-            game.act("japan", kind="done")
             return game
         else:
             game.act("japan", kind="done")
@@ -147,8 +145,12 @@ def main() -> None:
                 live = "#conn[data-state=live]"
                 shot(coral.link("japan"), "theatre-map.png", live, "#r-searchboard", "start")
                 against = computer_game(server.url)
-                thinking = "#prompt-text:has-text('the computer is thinking')"
-                shot(against.link("japan"), "against-the-computer.png", thinking)
+                page.goto(against.link("japan"))
+                page.wait_for_selector(live)
+                against.act("japan", kind="done")  # the computer's move, after its pause
+                page.wait_for_selector("#prompt-text:has-text('the computer is thinking')")
+                page.screenshot(path=str(out / "against-the-computer.png"))
+                print(out / "against-the-computer.png")
                 browser.close()
         finally:
             server.stop()

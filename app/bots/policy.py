@@ -170,7 +170,7 @@ def _move(s: Seat, a: Json) -> float:
     goal = s.target_hex() or s.objective
     want = 3 if s.belief.targets else (1 if s.belief.side == "japan" else 2)
     if s.strong and s.theatre and s.belief.side == "japan" and not s.belief.targets:
-        want = STANDOFF  # strike the objective's base from beyond its bombers' easy reach
+        want = STANDOFF  # off the easy reach of the objective's bombers
     if s.late() and s.ahead() > 0:
         want = 6
     if s.belief.side == "japan" and _carries_troops(s, force):

@@ -1,0 +1,51 @@
+"""Issue 35, strategy: the strong level as Japan on the theatre map (Coral Sea's Victory
+Points: the landing at Port Moresby, A4D, and the ships and planes destroyed), with
+nothing of the enemy seen, keeps its carriers STANDOFF zones off the objective rather
+than beside it, under the base's bombers; the quick level closes to one zone."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from app.bots.board import distance
+from app.bots.policy import STANDOFF, Seat, score
+from app.rules.flow import acting
+from tools.arena import Table, random_agent
+
+OBJECTIVE = "A4D"  # Port Moresby (theatre.toml, Bases 1)
+
+
+def japan_sea_movement() -> dict[str, Any]:
+    """The Japanese seat's view at its first Sea Movement of a Coral Sea game."""
+    table = Table.new("coral-sea", 35)
+    rng = random.Random(35)
+    for _ in range(2000):
+        now = acting(table.state)
+        if "japan" in now:
+            v = table.seat_view("japan")
+            if v["step"] == "sea movement" and any(
+                a["kind"] == "move" for a in v["prompt"]["actions"]
+            ):
+                return v
+        seat = now[0] if len(now) == 1 else rng.choice(now)
+        table.play(seat, random_agent(table, seat, rng))
+    raise AssertionError("no Japanese Sea Movement")
+
+
+def test_issue35_strong_japan_keeps_its_carriers_off_the_theatre_objective() -> None:
+    view = japan_sea_movement()
+    assert not Seat(view, "strong").belief.targets, "nothing of the enemy seen yet"
+    # the carriers beside the objective: a step away from it is worth more than one to it
+    beside = "A4B"
+    assert distance(beside, OBJECTIVE) == 1
+    board = {**view["searchboard"], "forces": {**view["searchboard"]["forces"]}}
+    board["forces"]["StrikingForce"] = beside
+    near = {**view, "searchboard": board}
+    seat = Seat(near, "strong")
+    closer = {"kind": "move", "force": "StrikingForce", "hex": "A4E"}  # distance 1, sea
+    away = {"kind": "move", "force": "StrikingForce", "hex": "A4C"}  # distance 2
+    assert distance("A4C", OBJECTIVE) == 2 < STANDOFF
+    assert score(seat, away) > score(seat, closer)
+    quick_seat = Seat(near, "quick")
+    assert score(quick_seat, away) < score(quick_seat, closer)

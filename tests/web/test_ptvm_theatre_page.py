@@ -24,7 +24,9 @@ from app.rules.expansions.ptvm.record import record
 from app.web import cards, render, searchboard, theatre
 from app.web.render import Seat
 
-CELL = re.compile(r'<g id="sbc-[^"]+" class="hex([^"]*)" data-hex="([^"]+)"[^>]* data-c="([^"]+)" data-xy="')
+CELL = re.compile(
+    r'<g id="sbc-[^"]+" class="hex([^"]*)" data-hex="([^"]+)"[^>]* data-c="([^"]+)" data-xy="'
+)
 BASE = re.compile(
     r'<g class="base-mark ([^"]*)" data-base="([^"]+)" data-zone="([^"]+)" '
     r'transform="translate\(([\d.]+),([\d.]+)\)">(.*?)</g>'

@@ -7,9 +7,11 @@ person's are (GameService.view, GameService.log), and its choice (app.bots.choos
 through GameService.act with the version it saw, as a player's click does: a stale
 version (someone moved meanwhile) is looked at again, never forced.
 
-The thinking runs in a worker thread, one at a time in the process (a CapacityLimiter of
-one), never on the event loop: another game's action or patch does not wait for it. It
-is a fixed amount of work (the level); `computer_seconds` is only a guard: past it, the
+The thinking runs in a process of its own (one, started when the first decision is
+asked, decisions one at a time), never on the event loop nor in a thread of the server's
+process: the bot's search is pure Python, and in a thread it would hold the interpreter's
+lock that the event loop needs, so that every other game's action and patch waited on it.
+It is a fixed amount of work (the level); `computer_seconds` is only a guard: past it, the
 seat says Done when it may, else takes its first offered action.
 
 The same machinery carries out a person's standing "Done for this Turn" (issue 30,
@@ -24,11 +26,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import multiprocessing
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
-
-from anyio import CapacityLimiter, to_thread
 
 from app.bots import choose
 from app.games.engine import Json
@@ -53,7 +55,7 @@ class ComputerPlayer:
     _known: dict[str, dict[str, str]] = field(default_factory=dict)
     _running: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     _again: set[str] = field(default_factory=set)
-    _limiter: CapacityLimiter | None = None
+    _pool: ProcessPoolExecutor | None = None
 
     def know(self, game_id: str, seats: dict[str, str]) -> None:
         """The game's computer seats, as created (they never change)."""
@@ -80,6 +82,9 @@ class ComputerPlayer:
         for task in list(self._running.values()):
             with contextlib.suppress(asyncio.CancelledError, Exception):  # stopping
                 await task
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
     async def idle(self) -> None:
         """Wait until no computer seat is thinking or moving (tests, the bench)."""
@@ -157,16 +162,24 @@ class ComputerPlayer:
         return moved
 
     async def _think(self, doc: Json, told: list[Json], level: str) -> Json:
-        """The bot's choice, in a worker thread; past the guard, Done or the first action."""
-        if self._limiter is None:
-            self._limiter = CapacityLimiter(1)
+        """The bot's choice, in the thinking process; past the guard, Done or the first
+        action."""
+        loop = asyncio.get_running_loop()
+        if self._pool is None:
+            # spawn: a fresh interpreter, not a fork of this threaded one; it is started
+            # and has imported the bots before the first decision's guard starts to run
+            self._pool = ProcessPoolExecutor(1, multiprocessing.get_context("spawn"))
+            await loop.run_in_executor(self._pool, _ready)
         try:
             return await asyncio.wait_for(
-                to_thread.run_sync(
-                    choose, doc, told, level, abandon_on_cancel=True, limiter=self._limiter
-                ),
+                loop.run_in_executor(self._pool, choose, doc, told, level),
                 timeout=self.think_seconds,
             )
         except TimeoutError:
             actions: list[Json] = doc["prompt"]["actions"]
             return next((a for a in actions if a.get("kind") == "done"), actions[0])
+
+
+def _ready() -> bool:
+    """Run first in the thinking process: it is up, with app.bots imported."""
+    return choose is not None

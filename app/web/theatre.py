@@ -174,6 +174,12 @@ def base_states(view: dict[str, Any]) -> dict[str, tuple[int | None, bool]]:
                     damage = u.get("damage_today")
                     hits = None if damage is None else int(damage)
                     out[name] = hits, bool(u.get("knocked_out"))
+    # an enemy base the seat's side attacked today, in the umpired modes: as the umpire's
+    # last report of today said (18c2, the view's heard.bases)
+    for base, told in ((view.get("heard") or {}).get("bases") or {}).items():
+        if base not in out:
+            hits = told.get("hits_today")
+            out[str(base)] = (None if hits is None else int(hits)), bool(told.get("knocked_out"))
     return out
 
 

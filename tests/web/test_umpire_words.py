@@ -74,3 +74,24 @@ def test_ptvm_bases_3_a_base_report_in_words_on_the_console_and_the_log_18c2() -
     assert said("base", {"base": "Tulagi", "hits_today": None, "knocked_out": False}) == (
         "Tulagi not knocked out"
     )
+
+
+def test_ptvm_bases_3_the_attacker_marks_the_hits_the_umpire_reported_18c2() -> None:
+    """Bases 3 under 18c2: in an umpired game the attacker sees no enemy Operations Card,
+    so his theatre map marks an enemy base's hits today and knockout from the umpire's
+    last report of the day once it is released (as told: an edit's words), never before."""
+    from rules.test_ptvm_strikes import BOMBERS, base_reports, on_base
+
+    from app.web.theatre import bases
+
+    def tulagi(s: State) -> tuple[int | None, bool]:
+        (mark,) = [b for b in bases(view(s, "usa")) if b.name == "Tulagi"]
+        return mark.damage, mark.knocked_out
+
+    s, _ = on_base("Tulagi", "F4C", BOMBERS[:2], dice=[1, 1, 5], mode="umpired")
+    (draft,) = base_reports(s)
+    assert tulagi(s) == (None, False)  # awaited: the umpire has not told him yet
+    released, _ = apply(s, "umpire", {"kind": "release-report", "report": draft.id})
+    assert tulagi(released) == (6, True)
+    edited, _ = apply(s, "umpire", {"kind": "edit-report", "report": draft.id, "text": "2 hits"})
+    assert tulagi(edited) == (2, False)

@@ -31,7 +31,7 @@ Json = dict[str, Any]
 
 # The steps of a Turn (2b) where saying Done loses nothing the seat must do: launching
 # (3a), readying (3b), moving task forces (3c), scout routes (18c1), air movement and
-# search (3d, 4), air return with nothing in the air (3f), a radio note (17c3).
+# search (3d, 4), air return with nothing in the air (5), a radio note (17c3).
 QUIET_STEPS = frozenset(
     {"radio", "assembly", "ready", "sea movement", "scout routes", "air movement and search"}
     | {"air return"}
@@ -89,7 +89,7 @@ def quiet(doc: Json) -> str | None:
         return "air units that cannot land would be lost (5)"
     kinds = {str(a.get("kind")) for a in actions} - SKIPPABLE
     if "land" in kinds:
-        return "air units in the air must land (3f, 5)"
+        return "air units in the air must land (5)"
     if kinds & {"fly", "route", "route-to"}:
         return f"air units in the air, in {at}"
     if kinds:

@@ -17,7 +17,9 @@ from .helpers import play
 from .test_basic_rules import JAPAN_SHIPS, action_phase, fly, game
 from .test_rule_4_combat import japan_strike
 
-BIG = re.compile(r'<li data-kind="[\w-]+" data-big="\d+"><span class="t">T\d+</span> (.*?)</li>')
+BIG = re.compile(
+    r'<li id="lg-\d+" data-kind="[\w-]+" data-big="\d+"><span class="t">T\d+</span> (.*?)</li>'
+)
 TAG = re.compile(r"<[^>]+>")  # a line's rule links (rules at hand), read as their text
 
 

@@ -18,6 +18,7 @@ import pytest
 from app.rules import State, apply, legal_actions, new_game
 from app.rules.base.setup import OPTIONS
 from app.rules.engine.state import Battle, Board, Draft, PendingCombat, Report, Spotting, UnitKey
+from app.rules.expansions.ptvm.record import TheatreRecord
 from app.rules.flow import acting
 from app.rules.optional.surface.model import (
     Bombardment,
@@ -104,6 +105,7 @@ RECORDS: tuple[type, ...] = (
     Torpedo,
     Salvo,
     Bombardment,
+    TheatreRecord,
 )
 
 # Fields with strings that are not unit ids: hexes, markers, steps, words, events' data.
@@ -133,13 +135,13 @@ NOT_UNITS: set[tuple[str, str]] = {
     ("Spotting", "level"),
     ("Spotting", "said"),  # 18d: the umpire's words
     ("State", "auto_release"),  # 18c: kinds of report
-    ("State", "base_damage"),  # Bases 3: by base unit id, unique across both sides
-    ("State", "planes_lost"),  # Victory Points: side -> date -> plane type -> planes
-    ("State", "replacements_owed"),  # Replacements: side -> plane type -> planes
-    ("State", "reinforced"),  # Land-Based Planes: "<side>:<base>" of each arrival
-    ("State", "area_queue"),  # Searches 1: (side, zone) still to answer
-    ("State", "landing_watch"),  # Victory Points: an AP's UnitKey -> (zone, Turns there)
-    ("State", "landed"),  # Victory Points: an AP's UnitKey -> the landing's area
+    ("TheatreRecord", "base_damage"),  # Bases 3: by base unit id, unique across both sides
+    ("TheatreRecord", "planes_lost"),  # Victory Points: side -> date -> plane type -> planes
+    ("TheatreRecord", "replacements_owed"),  # Replacements: side -> plane type -> planes
+    ("TheatreRecord", "reinforced"),  # Land-Based Planes: "<side>:<base>" of each arrival
+    ("TheatreRecord", "area_queue"),  # Searches 1: (side, zone) still to answer
+    ("TheatreRecord", "landing_watch"),  # Victory Points: an AP's UnitKey -> (zone, Turns there)
+    ("TheatreRecord", "landed"),  # Victory Points: an AP's UnitKey -> the landing's area
     ("Draft", "id"),  # 18c: a report's id, "r1"
     ("Draft", "kind"),
     ("Draft", "step"),
@@ -182,7 +184,9 @@ def _holds_str(hint: object) -> bool:
 
 
 def _fields(record: type) -> Iterator[tuple[str, object]]:
-    hints = typing.get_type_hints(record, localns={"Surface": Surface})  # State.surface
+    # the State's slots are named for the type checker only (engine/state.py)
+    slots = {"Surface": Surface, "TheatreRecord": TheatreRecord}
+    hints = typing.get_type_hints(record, localns=slots)
     for f in dataclasses.fields(record):
         yield f.name, hints[f.name]
 

@@ -130,6 +130,10 @@ def test_2b_replay_play_steps_on_by_itself_until_paused(
     page.wait_for_function("() => Number(document.body.dataset.at) >= 3", timeout=10_000)
     assert page.inner_text("button.play") == "Pause"
     page.click("button.play")
+    # a step asked for before the pause may still land (one at most, within 250 ms); from
+    # then on the replay stays where it stopped
+    page.wait_for_function("() => document.querySelector('button.play').ariaPressed === 'false'")
+    page.wait_for_timeout(400)
     stopped = where(page)[0]
     page.wait_for_timeout(900)
     assert where(page)[0] == stopped and url_at(page) == stopped

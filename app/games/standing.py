@@ -26,6 +26,7 @@ from sqlalchemy import select, update
 
 from app.games.db import Database
 from app.games.models import Game, Seat
+from app.rules.engine.steps import StepId
 
 Json = dict[str, Any]
 
@@ -33,8 +34,8 @@ Json = dict[str, Any]
 # (3a), readying (3b), moving task forces (3c), scout routes (18c1), air movement and
 # search (3d, 4), air return with nothing in the air (5), a radio note (17c3).
 QUIET_STEPS = frozenset(
-    {"radio", "assembly", "ready", "sea movement", "scout routes", "air movement and search"}
-    | {"air return"}
+    {StepId.RADIO, StepId.ASSEMBLY, StepId.READY, StepId.SEA_MOVEMENT, StepId.SCOUT_ROUTES}
+    | {StepId.AIR_MOVEMENT_AND_SEARCH, StepId.AIR_RETURN}
 )
 # The choices a quiet step offers that the seat may skip. Any other choice in a quiet
 # step means something of the seat's is under way and wants a decision: air units in
@@ -100,17 +101,17 @@ def quiet(doc: Json) -> str | None:
 # The steps of a battle (4a, 16) whose names do not say so
 FIGHTING = frozenset(
     {
-        "strike order",
-        "breakthroughs",
-        "free roll",
-        "reorganization",
-        "aircraft damage",
-        "torpedo fire",
-        "gunnery",
-        "breakoff",
-        "bombardment",
-        "submarine attack",
-        "surprise",
+        StepId.STRIKE_ORDER,
+        StepId.BREAKTHROUGHS,
+        StepId.FREE_ROLL,
+        StepId.REORGANIZATION,
+        StepId.AIRCRAFT_DAMAGE,
+        StepId.TORPEDO_FIRE,
+        StepId.GUNNERY,
+        StepId.BREAKOFF,
+        StepId.BOMBARDMENT,
+        StepId.SUBMARINE_ATTACK,
+        StepId.SURPRISE,
     }
 )
 

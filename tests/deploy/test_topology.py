@@ -121,13 +121,22 @@ class Table:
             version = self.docs[seat]["version"] if seat in self.docs else None
             query = f"token={self.tokens[seat]}" + (f"&version={version}" if version else "")
             ws = await connect(f"{self.proxy.ws_url}/api/games/{self.id}/ws?{query}")
-            message = await receive(ws)  # sent after the socket joined its process's hub
-            after = [await asyncio.to_thread(following, s) for s in servers]
-            landed = [s for s, b, a in zip(servers, before, after, strict=True) if a > b]
+            # A new socket gets the view once it has joined its process's hub; one that
+            # holds the current version gets nothing but heartbeats (DESIGN.md, Realtime):
+            # it has joined when a process counts one more socket following.
+            message = await receive(ws) if version is None else None
+            deadline = time.monotonic() + 10
+            while True:
+                after = [await asyncio.to_thread(following, s) for s in servers]
+                landed = [s for s, b, a in zip(servers, before, after, strict=True) if a > b]
+                if landed or time.monotonic() > deadline:
+                    break
+                await asyncio.sleep(0.05)
             assert len(landed) == 1, (before, after)
             if on is None or landed[0] is on:
                 self.sockets[seat] = ws
-                await self.absorb(seat, message)
+                if message is not None:
+                    await self.absorb(seat, message)
                 return landed[0]
             await ws.close()
             while await asyncio.to_thread(following, landed[0]) > before[servers.index(landed[0])]:

@@ -233,33 +233,33 @@ def _separate(p: Policy) -> bool:
 
 _P = Audience.PUBLIC
 _CARDS_OPEN = Part(
-    "operations_cards", Audience.EVERYONE_AFTER_END, "2c, 18b", _cards, open_with_cards=True
+    "operations_cards", Audience.EVERYONE_AFTER_END, "1d, 2c, 18b", _cards, open_with_cards=True
 )
 _ANNOUNCEMENTS_OPEN = Part(
-    "announcements", Audience.EVERYONE_AFTER_END, "4c, 18b", _announcements, open_with_cards=True
+    "announcements", Audience.EVERYONE_AFTER_END, "3d3.1, 18b", _announcements, open_with_cards=True
 )
 
 # Every part a view may have, in the view's order; of a key's parts, a viewer gets the
 # first whose audience he belongs to (app/rules/modes/sight.py `plan`).
 PARTS: tuple[Part, ...] = (
-    Part("scenario", _P, "1", _scenario),
+    Part("scenario", _P, "7", _scenario),
     Part("mode", _P, "2c, 18", _field("mode")),
     Part("teams", _P, "17a", _field("teams")),
     Part("seats", _P, "17a, 18b", lambda src, v: [s.to_json() for s in seats(src.state)]),
-    Part("options", _P, "9", lambda src, v: list(src.state.options)),
-    Part("status", _P, "7a", _field("status")),
+    Part("options", _P, "11-16", lambda src, v: list(src.state.options)),
+    Part("status", _P, "2b", _field("status")),
     Part("turn", _P, "2b", _field("turn")),
-    Part("first_turn", _P, "2b", lambda src, v: scenario_of(src.state).first_turn),
+    Part("first_turn", _P, "7a2.1", lambda src, v: scenario_of(src.state).first_turn),
     Part("last_turn", _P, "2b", lambda src, v: scenario_of(src.state).last_turn),
-    Part("time", _P, "2b", _time),
-    Part("step", _P, "2a", _field("step")),
-    Part("sides", _P, "4a2", _sides),
+    Part("time", _P, "6, 7a2.1", _time),
+    Part("step", _P, "2b1", _field("step")),
+    Part("sides", _P, "3", _sides),
     # 4a1, 4e2: the base is on both Searchboards; in an umpired game its damage is what
     # the other side was told (18c2), and a spectator sees only where it is
     Part("midway", Audience.EVERYONE_AFTER_END, "4a1", _midway_open, open_with_cards=True),
     Part("midway", Audience.SIDE, "18c2", _midway_believed),
     Part("midway", _P, "18b", lambda src, v: _believed_midway(src.state, None)),
-    Part("battle", _P, "4a3", lambda src, v: _battle(src.state)),
+    Part("battle", _P, "4", lambda src, v: _battle(src.state)),
     Part("viewer", Audience.VIEWER, "17a, 18b", _viewer),
     Part("operations_cards", Audience.COMMAND, "18a", narrow=_own_cards, only=_separate),
     _CARDS_OPEN,
@@ -278,7 +278,7 @@ PARTS: tuple[Part, ...] = (
     Part("surface", Audience.SIDE, "16a, 18c2", _surface(lambda v: (_side(v),))),
     Part("surface", _P, "16a, 18b", _surface(lambda v: ())),
     Part("prompt", Audience.COMMAND, "18a, 5", narrow=_own_prompt, only=_separate),
-    Part("prompt", Audience.VIEWER, "2a", _prompt_of),
+    Part("prompt", Audience.VIEWER, "2b1", _prompt_of),
     Part("free_roll", _P, "11a", _field("free_roll")),  # who holds the marker
     Part("pending_combat", _P, "11a", lambda src, v: _pending(src.state)),
     Part("searchboard", Audience.COMMAND, "18a", narrow=_own_board, only=_separate),
@@ -297,7 +297,7 @@ PARTS: tuple[Part, ...] = (
     ),
     Part("score", Audience.EVERYONE_AFTER_END, "7a3", _score, open_with_cards=True, each=True),
     Part("score", Audience.SIDE, "7a3, 18c2", _score, each=True),
-    Part("victory", _P, "7a", _victory),
+    Part("victory", _P, "7a3", _victory),
 )
 
 

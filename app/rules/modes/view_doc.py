@@ -59,7 +59,7 @@ class TimeBox(TypedDict):
 
 
 class Announcement(TypedDict):
-    """4c: a search or an attack announced, with the hex it names."""
+    """3d3.1: a search announced: the side, how it searched, the hex (or area) it names."""
 
     side: str
     how: str

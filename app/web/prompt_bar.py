@@ -99,14 +99,24 @@ def act_buttons(shown: list[Choice], lost: object) -> Markup:
     return Markup("".join([_button_of(c, ask) for c in shown]))
 
 
+NOT_IN_ID = re.compile(r"[^A-Za-z0-9_-]")
+
+
+def idpart(key: str) -> str:
+    """A key as part of an element's id ("box:usa:Midway:ready" -> "box-usa-Midway-ready"):
+    issue 34 sends the elements that changed by their ids."""
+    return NOT_IN_ID.sub("-", key)
+
+
 def subject_buttons(subjects: list[Subject]) -> Markup:
     """The buttons that pick a counter, one after the other (what a template macro gave
-    a call at a time: a prompt of set-up has a dozen)."""
+    a call at a time: a prompt of set-up has a dozen), each with an id of its counter's
+    (issue 34: a counter moved in the list is sent alone, not the list)."""
     return Markup(
         "".join(
             [
                 f'<button type="button" class="subject" data-key="{escaped(s.key)}"'
-                f' aria-pressed="false">{escaped(s.label)}</button>'
+                f' id="p-{idpart(s.key)}" aria-pressed="false">{escaped(s.label)}</button>'
                 for s in subjects
             ]
         )

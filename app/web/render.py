@@ -37,7 +37,7 @@ from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter, sides_of
 from app.web.events import STEP_RULE, Line
 from app.web.names import ship_name
 from app.web.narration import Narration, event_turn, gathered, log_lines
-from app.web.prompt_bar import CANNOT_LAND, act_buttons, prompt_bar, subject_buttons
+from app.web.prompt_bar import CANNOT_LAND, act_buttons, idpart, prompt_bar, subject_buttons
 from app.web.replay_nav import replay_nav
 from app.web.rule_links import link_rules, linked, rule_link
 
@@ -104,15 +104,6 @@ def make_env(linking: bool = True) -> Environment:
     e.filters["linked"] = linked if linking else Markup.escape
     e.filters["idpart"] = idpart
     return e
-
-
-NOT_IN_ID = re.compile(r"[^A-Za-z0-9_-]")
-
-
-def idpart(key: str) -> str:
-    """A key as part of an element's id ("box:usa:Midway:ready" -> "box-usa-Midway-ready"):
-    issue 34 sends the elements that changed by their ids."""
-    return NOT_IN_ID.sub("-", key)
 
 
 ACT_BUTTON = re.compile(r'(<button name="action" value="([^"]*)"[^>]*)>')

@@ -134,9 +134,11 @@
   // whole. A template parses what it holds as the page would (SVG within <svg>), which a
   // fragment of a websocket message does not.
   var patching = {};
+  var kept = {}; // elements a message deleted to put them in again (moved), by id
   var inMessage = false; // the page is made up again once a message is all swapped in
   document.addEventListener("htmx:wsBeforeMessage", function () {
     patching = {};
+    kept = {};
     inMessage = true;
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
@@ -162,11 +164,22 @@
       patching[id] = to;
       unit.setAttribute("data-v", String(to));
     }
+    if (t.hasAttribute("data-keep")) kept[t.id] = e.detail.target; // deleted, then moved
     var nodes = document.importNode(t.content, true);
     if (t.hasAttribute("data-svg")) {
       var svg = nodes.firstElementChild;
       nodes = document.createDocumentFragment();
       while (svg.firstChild) nodes.appendChild(svg.firstChild);
+    }
+    var moving = all("[data-move]", nodes);
+    for (var i = 0; i < moving.length; i++) {
+      var held = kept[moving[i].getAttribute("data-move")];
+      if (!held) {
+        e.detail.shouldSwap = false;
+        refresh();
+        return true;
+      }
+      moving[i].replaceWith(held);
     }
     if (fragment.nodeType === 11) fragment.replaceChildren(nodes);
     else t.replaceChildren(nodes);

@@ -148,6 +148,31 @@ def test_34_an_element_moved_between_lists_is_removed_first() -> None:
     assert shown(page.html) == shown(new)
 
 
+def test_34_an_element_moved_is_not_sent_again() -> None:
+    """A counter moved from one box of a card to another, as it was: its removal keeps
+    it aside (data-keep) and a stand-in puts it in (data-move), its HTML not sent again;
+    into a box that was empty, after the box's last element (beforeend). A page that
+    did not keep it (its removal skipped) is told apart: it fetches its regions."""
+    c1, c2 = (f'<b id="c{n}">{"counter " * 40}{n}</b>' for n in (1, 2))
+    empty = '<span id="y-e" class="empty">empty</span>'
+    x, y = '<div id="x"><i>X</i>', '<div id="y"><i>Y</i>'
+    old = f'<div id="a" data-v="1">{x}{c1}{c2}</div>{y}{empty}</div></div>'
+    new = f'<div id="a" data-v="2">{x}{c1}</div>{y}{c2}</div></div>'
+    socket, page = Shown(), Page()
+    page.apply(old)
+    socket.has("a", old)
+    message = socket.message({"a": new})
+    assert "counter" not in message, message
+    assert 'id="c2" hx-swap-oob="delete"' in message and "data-keep" in message
+    assert 'hx-swap-oob="beforeend:#y"' in message and '<i data-move="c2"></i>' in message
+    page.apply(message)
+    assert shown(page.html) == shown(new) and page.refreshes == 0
+    lost = Page()
+    lost.apply(old)
+    lost.apply(re.sub(r'<template id="c2"[^>]*></template>', "", message))
+    assert lost.refreshes == 1
+
+
 class _Socket:
     def __init__(self) -> None:
         self.sent: list[str] = []

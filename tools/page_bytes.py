@@ -58,15 +58,16 @@ class Tally:
         self.messages += 1
         self.total += size
         self.sizes.append(size)
+        unit = "?"  # a template of the same unit as the one before names none
         for el in elements(message):
-            self._element(el)
+            unit = self._element(el, unit)
 
-    def _element(self, el: str) -> None:
+    def _element(self, el: str, unit: str) -> str:
         size = len(el.encode())
         head = el[: el.index(">") + 1]
         attrs = dict(ATTR.findall(head))
         if el.startswith("<template"):
-            region = attrs.get("data-in", "?")
+            region = attrs.get("data-in", unit)
             how = attrs.get("hx-swap-oob", "?")
             target = attrs.get("id") or how.partition(":#")[2]
             kind = f"{region} {how.partition(':')[0]} {folded(target)}"
@@ -75,13 +76,14 @@ class Tally:
             self.regions[region] += size
             self.kinds[kind] += size - wrapper
             self.counts[kind] += 1
-            return
+            return region
         element_id = attrs.get("id", "?")
         region = element_id.split("/")[0]
         kind = f"{folded(element_id)} whole"
         self.regions[region] += size
         self.kinds[kind] += size
         self.counts[kind] += 1
+        return unit
 
 
 def seat_view(state: State, seat: str, game: str, version: int) -> dict[str, Any]:

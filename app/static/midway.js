@@ -133,12 +133,16 @@
   // that holds a version in between (brought by an answer over HTTP) fetches its regions
   // whole. A template parses what it holds as the page would (SVG within <svg>), which a
   // fragment of a websocket message does not.
+  // A template names its unit only when the one before it is of another, and its
+  // versions only as its unit's first: the others are applied where that one was.
   var patching = {};
   var kept = {}; // elements a message deleted to put them in again (moved), by id
+  var lastUnit = null;
   var inMessage = false; // the page is made up again once a message is all swapped in
   document.addEventListener("htmx:wsBeforeMessage", function () {
     patching = {};
     kept = {};
+    lastUnit = null;
     inMessage = true;
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
@@ -149,11 +153,19 @@
   function patchSwap(e) {
     var fragment = e.detail.fragment;
     var t = fragment && fragment.nodeType === 11 ? fragment.firstElementChild : fragment;
-    if (!t || t.tagName !== "TEMPLATE" || !t.hasAttribute("data-in")) return false;
-    var id = t.getAttribute("data-in");
+    if (!t || t.tagName !== "TEMPLATE" || !t.hasAttribute("hx-swap-oob")) return false;
+    var id = t.getAttribute("data-in") || lastUnit;
+    lastUnit = id;
+    if (!id) return false;
+    if (!t.hasAttribute("data-to")) { // a later swap of its unit
+      if (!(id in patching)) {
+        e.detail.shouldSwap = false;
+        return true;
+      }
+    }
     var unit = document.getElementById(id);
-    var from = parseInt(t.getAttribute("data-from"), 10);
-    var to = parseInt(t.getAttribute("data-to"), 10);
+    var to = t.hasAttribute("data-to") ? parseInt(t.getAttribute("data-to"), 10) : patching[id];
+    var from = t.hasAttribute("data-from") ? parseInt(t.getAttribute("data-from"), 10) : to;
     var have = versionOf(unit);
     if (patching[id] !== to) {
       if (have === null || have > from) {
@@ -340,7 +352,7 @@
     var group = selected && document.querySelector('#act .choices[data-for="' + CSS.escape(selected) + '"]');
     // nothing to do with it now: the rules say why - also beside its reach shading when
     // the seat is asked something (Bombers 8: a land bomber not yet ready says till when)
-    var asked = !!document.querySelector("#r-prompt.mine");
+    var asked = !!document.querySelector("#r-prompt .prompt-text.mine");
     if (selected && !group && !surfaceOf(selected) && (!reachOf(selected) || asked)) {
       whyNot(null, selected);
     } else {

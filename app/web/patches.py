@@ -122,14 +122,21 @@ class Op:
         return len(self.html) + len(self.target) + 120
 
     def guess(self) -> int:
-        """Its size should the elements with ids it puts in be moved (`moved`), not sent:
-        what it is compared by with the element sent whole, before a message knows."""
+        """Its size should the elements with ids it puts in be moved (`moved`), not sent,
+        less what an element it deletes would cost sent again elsewhere: what it is
+        compared by with the element sent whole, before a message knows."""
+        if self.how == "delete":
+            return self.size() - max(0, len(self.was) - len(MOVED))
         if self.how not in INSERTS:
             return self.size()
         return self.size() - sum(len(p) - len(MOVED) for p in pieces(self.html) if own_id(p))
 
-    def template(self, unit: str, before: int, after: int) -> str:
-        patch = f' data-in="{unit}" data-from="{before}" data-to="{after}"'
+    def template(self, unit: str | None, versions: tuple[int, int] | None) -> str:
+        """The swap as a template: of unit `unit` (None: the previous template's), from
+        and to `versions` (None: a later swap of a unit the message patched already)."""
+        patch = "" if unit is None else f' data-in="{unit}"'
+        if versions is not None:
+            patch += f' data-from="{versions[0]}" data-to="{versions[1]}"'
         body = f"<svg>{self.html}</svg>" if self.svg else self.html
         patch += " data-svg" if self.svg else ""
         patch += " data-keep" if self.keep else ""
@@ -431,13 +438,9 @@ class Shown:
                     continue
                 kept.append(item)
             out = kept
-        removals = [x.template() for x in swaps if x.op.how == "delete"]
-        rest = [
-            x if isinstance(x, str) else x.template()
-            for x in out
-            if isinstance(x, str) or x.op.how != "delete"
-        ]
-        return "".join(removals + rest)
+        removals: list[str | Swap] = [x for x in swaps if x.op.how == "delete"]
+        rest = [x for x in out if isinstance(x, str) or x.op.how != "delete"]
+        return templates(removals + rest)
 
     def _patch(self, name: str, html: str, out: list[str | Swap]) -> None:
         """What to send of region or part `name` (render.part_name), rendered anew as
@@ -478,8 +481,24 @@ class Swap:
     whole: str
     first: Op
 
-    def template(self) -> str:
-        return self.op.template(self.unit, self.before, self.after)
+
+def templates(items: list[str | Swap]) -> str:
+    """A message's elements and swaps, in order: a swap names its unit only when the
+    template before it is of another, and the versions it goes from and to only in the
+    first of its unit's swaps (the others are applied where that one was)."""
+    out: list[str] = []
+    last: str | None = None
+    seen: set[str] = set()
+    for x in items:
+        if isinstance(x, str):
+            out.append(x)
+            continue
+        unit = None if x.unit == last else x.unit
+        versions = None if x.unit in seen else (x.before, x.after)
+        out.append(x.op.template(unit, versions))
+        last = x.unit
+        seen.add(x.unit)
+    return "".join(out)
 
 
 MOVED = '<i data-move="{}"></i>'
@@ -582,8 +601,11 @@ class Page:
     def apply(self, message: str) -> None:
         patching: dict[str, int] = {}
         self.kept = {}
+        unit = ""  # the unit of the template before
         for el in elements(message):
             a = _attrs(el)
+            if el.startswith("<template"):
+                unit = a.setdefault("data-in", unit)
             if self.only is not None and self.only not in (a.get("id"), a.get("data-in")):
                 continue
             if el.startswith("<template"):
@@ -599,7 +621,13 @@ class Page:
             self.html = self.html[: found[0]] + el + self.html[found[1] :]
 
     def _patch(self, el: str, a: dict[str, str], patching: dict[str, int]) -> None:
-        unit, before, after = a["data-in"], int(a["data-from"]), int(a["data-to"])
+        unit = a["data-in"]
+        if "data-to" not in a:  # a later swap of its unit: applied where the first was
+            if unit not in patching:
+                return
+            before = after = patching[unit]
+        else:
+            before, after = int(a["data-from"]), int(a["data-to"])
         found = self.span(unit)
         if found is None:
             self.refreshes += 1

@@ -153,7 +153,7 @@
   function patchSwap(e) {
     var fragment = e.detail.fragment;
     var t = fragment && fragment.nodeType === 11 ? fragment.firstElementChild : fragment;
-    if (!t || t.tagName !== "TEMPLATE" || !t.hasAttribute("hx-swap-oob")) return false;
+    if (!t || t.tagName !== "TEMPLATE") return false; // htmx took its hx-swap-oob off
     var id = t.getAttribute("data-in") || lastUnit;
     lastUnit = id;
     if (!id) return false;

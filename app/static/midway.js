@@ -655,12 +655,22 @@
   }
 
   // -- reach: where a selected air unit can fly and still land (3d1, 5a2) --------------
-  function reachOf(key) {
+  // The reach data is in parts (issue 34: what changed is sent alone): the landing
+  // sites, where each carrier or base is, and each unit's members (app/web/searchboard.py).
+  function idpart(key) { return key.replace(/[^A-Za-z0-9_-]/g, "-"); }
+  function reachPart(id, attr) {
+    var el = document.getElementById(id);
     var holder = document.getElementById("r-reach");
-    if (!holder || !holder.hasAttribute("data-reach")) return null;
-    var data = JSON.parse(holder.getAttribute("data-reach"));
-    var unit = data.units[key];
-    return unit ? { unit: unit, sites: data.sites } : null;
+    if (!el || !holder || !holder.contains(el)) return null;
+    return JSON.parse(el.getAttribute(attr));
+  }
+  function reachOf(key) {
+    var unit = reachPart("ru-" + idpart(key), "data-r");
+    if (!unit) return null;
+    var by = document.getElementById("ru-" + idpart(key)).getAttribute("data-by");
+    if (by !== null) unit.from = reachPart("rf-" + by, "data-from");
+    var sites = reachPart("reach-sites", "data-sites");
+    return unit.from && sites ? { unit: unit, sites: sites } : null;
   }
 
   // Each cell carries its coordinates (data-c: a hex's cube coordinates, a zone's x,y);

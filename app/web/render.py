@@ -100,6 +100,7 @@ def make_env(linking: bool = True) -> Environment:
         cells_svg=cells_svg,
         act_buttons=scoped_buttons,
         subject_buttons=subject_buttons,
+        reach_parts=searchboard.reach_parts,
     )
     e.filters["linked"] = linked if linking else Markup.escape
     e.filters["idpart"] = idpart

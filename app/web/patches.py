@@ -267,6 +267,7 @@ def compare(old: Node, new: str, svg: bool = False) -> tuple[list[Op] | None, No
         return [], old if old.html == new else Node(new)
     if head(old.html) != head(new):
         return None, Node(new)  # its own attributes changed
+    svg = svg or new.startswith("<svg")  # its elements are SVG, if it is not
     html = old.html
     p = common_prefix(html, new)
     q = common_suffix(html, new, min(len(html), len(new)) - p)
@@ -644,6 +645,9 @@ class Page:
         body = el[el.index(">") + 1 : el.rindex("</template>")]
         if "data-svg" in a:
             body = body.removeprefix("<svg>").removesuffix("</svg>")
+        else:  # the page would parse an SVG element as HTML, and not draw it
+            tops = {NAME.match(p, 1).group() for p in pieces(body)}  # type: ignore[union-attr]
+            assert not tops & SVG_ONLY, f"SVG sent as HTML: {body[:200]}"
         for moving in MOVING.findall(body):
             if moving not in self.kept:
                 self.refreshes += 1
@@ -671,6 +675,12 @@ class Page:
             self.html = self.html[:start] + body + self.html[start:]
         else:
             raise ValueError(how)
+
+
+# elements of SVG alone, which a template must hold within <svg> (data-svg)
+SVG_ONLY = frozenset(
+    {"g", "path", "use", "polygon", "polyline", "circle", "ellipse", "rect", "line", "defs"}
+)
 
 
 def shown(html: str) -> str:

@@ -135,7 +135,7 @@ def _button_of(c: Choice, ask: bool) -> str:
 
 def _button(label: str, target: str | None, value: str, done: bool, ask: bool) -> str:
     """A choice's button from its words, the key of what completes it and its action as
-    the form sends it (`Choice.value`)."""
+    the form sends it (`Choice.value`), in an attribute quoted with '."""
     shown = escaped(label)
     if done and ask:
         return (
@@ -143,10 +143,8 @@ def _button(label: str, target: str | None, value: str, done: bool, ask: bool) -
             f' aria-controls="confirm-loss">{shown}…</button>'
         )
     at = f' data-target="{escaped(target)}"' if target else ""
-    return (
-        f'<button name="action" value="{escaped(value)}"{at}'
-        f' class="{"done" if done else ""}">{shown}</button>'
-    )
+    done_class = ' class="done"' if done else ""
+    return f"<button name=\"action\" value='{quoted(value)}'{at}{done_class}>{shown}</button>"
 
 
 @lru_cache(maxsize=8192)
@@ -158,6 +156,14 @@ def _made_button(
     offered again at the next push, and the same ones come up in every game of a
     scenario. Plain strings only: Markup would compare equal to its source."""
     return _button(label, target, action_value(dict(fields)), done, ask)
+
+
+def quoted(text: str) -> str:
+    """`text` escaped for an attribute quoted with ' (an action's JSON: its many " left
+    as they are, where `escaped` would write each as &#34;, 5 bytes; issue 34)."""
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#39;")
+    )
 
 
 def escaped(text: str) -> str:

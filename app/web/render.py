@@ -107,7 +107,7 @@ def make_env(linking: bool = True) -> Environment:
     return e
 
 
-ACT_BUTTON = re.compile(r'(<button name="action" value="([^"]*)"[^>]*)>')
+ACT_BUTTON = re.compile(r"""(<button name="action" value='([^']*)'[^>]*)>""")
 
 
 def scoped_buttons(shown: list[choices.Choice], lost: object, scope: str = "") -> Markup:

@@ -9,17 +9,26 @@ element by element among those with an id:
 - a list (elements with ids, only whitespace between them) whose elements were added,
   removed or moved: the removed ones deleted, the added ones put after (or before) their
   neighbour, the moved ones both (the fewest: those out of the longest run in the same
-  order), the others compared as above;
+  order), the others compared as above; none of the old ones left: the new ones put at
+  the end of the list's element;
 - anything else: the element sent whole (for the unit itself: the region, as before).
 
+An element deleted and put in again as it was (a counter from one box of a card to
+another, along a list) is moved, not sent again: its removal keeps it aside
+(`data-keep`) and a stand-in puts it in (`<i data-move="id">`). Whether an element or a
+unit goes whole or in swaps is decided counting what may be moved, then, for a unit,
+once the message's moves are known.
+
 Each change is an htmx out-of-band swap of a `<template>` (`hx-swap-oob`: "true" for an
-element replaced by its id, "delete", "afterend:#id" or "beforebegin:#id"), whose content
-the page's script (midway.js) takes out of the template before htmx swaps it in: a
-template parses SVG within `<svg>` as SVG, which a fragment of a websocket message would
-not. Each template says which unit it patches and between which of its versions
-(`data-in`, `data-from`, `data-to`): the page applies it only to the unit as this socket
-left it, skips it when the unit already shows that version or a later one, and else (an
-answer over HTTP brought a version in between) fetches its regions whole.
+element replaced by its id, "delete", "afterend:#id", "beforebegin:#id" or
+"beforeend:#id"), whose content the page's script (midway.js) takes out of the template
+before htmx swaps it in: a template parses SVG within `<svg>` as SVG, which a fragment of
+a websocket message would not. Each template says which unit it patches (`data-in`,
+unless the template before it is of the same) and, the first of its unit's in a message,
+between which of its versions (`data-from`, `data-to`): the page applies them only to the
+unit as this socket left it, skips them when the unit already shows that version or a
+later one, and else (an answer over HTTP brought a version in between) fetches its
+regions whole.
 
 The page's whitespace may then differ from a fresh render's where an element was removed
 (the line breaks beside it stay): nothing the page shows.

@@ -110,16 +110,17 @@ def make_env(linking: bool = True) -> Environment:
 ACT_BUTTON = re.compile(r"""(<button name="action" value='([^']*)'[^>]*)>""")
 
 
-def scoped_buttons(shown: list[choices.Choice], lost: object, scope: str = "") -> Markup:
+def scoped_buttons(shown: list[choices.Choice], lost: object, ids: bool = False) -> Markup:
     """The prompt's buttons of a list of choices (prompt_bar.act_buttons), each with an
-    id made of `scope` and its action (issue 34: a live page is sent the buttons that
-    changed, by their ids)."""
+    id made of its action (issue 34: a live page is sent the buttons that changed, by
+    their ids; a button moved between lists, folded or not, keeps it). An action is on
+    one button of a prompt: a choice is in one list."""
     html = act_buttons(shown, lost)
-    if not scope:
+    if not ids:
         return html
     return Markup(
         ACT_BUTTON.sub(
-            lambda m: f'{m.group(1)} id="{scope}-{zlib.crc32(m.group(2).encode()):08x}">', html
+            lambda m: f'{m.group(1)} id="a-{zlib.crc32(m.group(2).encode()):08x}">', html
         )
     )
 

@@ -2,6 +2,7 @@
 
     python -m tools.arena [--games 200] [--minutes 22] [--jobs 2]
                           [--scenario one two coral-sea] [--side usa japan]
+                          [--pairing bot_vs_random bot_vs_greedy strong_vs_quick]
                           [--mode two-player|umpired|double-blind] [--seed 0]
 
 For each scenario and side it plays up to `--games` games a pairing - the strong
@@ -250,12 +251,14 @@ def run(
     mode: str,
     jobs: int,
     minutes: float,
+    pairings: tuple[str, ...] = PAIRINGS,
 ) -> dict[tuple[str, str, str], Tally]:
     """Up to `games` games a pairing, scenario and side on `jobs` processes, each next game
     given to the pairing that has had the least CPU time so far (a quick scenario plays
-    more games), none started after `minutes`."""
-    keys = [(sc, side, p) for sc in scenarios for side in sides for p in PAIRINGS]
-    tallies = {k: Tally() for k in keys}
+    more games), none started after `minutes`; only the `pairings` asked for are played
+    (the others print n=0)."""
+    keys = [(sc, side, p) for sc in scenarios for side in sides for p in pairings]
+    tallies = {(sc, side, p): Tally() for sc in scenarios for side in sides for p in PAIRINGS}
     deadline = time.monotonic() + 60 * minutes
 
     def next_game() -> Game | None:
@@ -316,12 +319,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="processes")
     parser.add_argument("--scenario", nargs="+", default=list(SCENARIOS))
     parser.add_argument("--side", nargs="+", default=["usa", "japan"])
+    parser.add_argument("--pairing", nargs="+", choices=PAIRINGS, default=list(PAIRINGS))
     parser.add_argument("--mode", default="two-player")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     started = time.monotonic()
     tallies = run(
-        args.scenario, args.side, args.games, args.seed, args.mode, args.jobs, args.minutes
+        args.scenario,
+        args.side,
+        args.games,
+        args.seed,
+        args.mode,
+        args.jobs,
+        args.minutes,
+        tuple(args.pairing),
     )
     for scenario in args.scenario:
         for side in args.side:

@@ -2,10 +2,11 @@
 
 Where the enemy may be: every sighting the seat was given (3d3, 15a, 18c1: the
 Searchboard's intelligence), the enemy's announced sea searches (3d5: made from the
-searcher's own hex), and the battles the seat took part in; each spread by how far a task
-force may have sailed since (3c: up to two hexes a Turn on the Searchboard, three zones on
-the theatre map), and thinned where the seat's own searches found nothing since. With no
-news at all, the scenario's objective: the enemy comes for Midway or stands by it (7b-7e).
+searcher's own hex; his scouts' air searches say nothing of where he is), and the battles
+the seat took part in; each spread by how far a task force may have sailed since (3c: up
+to two hexes a Turn on the Searchboard, three zones on the theatre map), and thinned where
+the seat's own searches found nothing since. With no news at all, the scenario's objective:
+the enemy comes for Midway or stands by it (7b-7e).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from app.bots.board import area_centre, distance, is_cell
 Json = dict[str, Any]
 SPEED = {"hex": 2, "zone": 3}  # 3c: hexes or zones a task force may sail in a Turn
 NOTHING = "nothing"
+SEA_SEARCH = "sea search"  # 3d5: made from the searcher's own hex (an air search is not)
 THEATRE_SCENARIOS = frozenset({"coral-sea", "eastern-solomons", "santa-cruz"})
 # 7a2.2: on the Searchboard the Japanese set up in area II (H1-J2) and steam for Midway;
 # the Americans set up east of the Dateline (rows L-T), by Midway: where each side looks
@@ -128,7 +130,7 @@ def believe(view: Json) -> Belief:
         belief.sightings.append(Sighting(hex_, age, int(ships) if isinstance(ships, int) else 1))
     for a in view.get("announcements") or []:
         hex_ = _on_board(a.get("hex"), theatre)
-        if a.get("side") == enemy and hex_ is not None:
+        if a.get("side") == enemy and a.get("how") == SEA_SEARCH and hex_ is not None:
             belief.sightings.append(Sighting(hex_, 0, 1))  # 3d5: his own hex
     battle = view.get("battle") or {}
     hex_ = _on_board(battle.get("hex"), theatre)

@@ -49,3 +49,36 @@ def test_issue35_strong_japan_keeps_its_carriers_off_the_theatre_objective() -> 
     assert score(seat, away) > score(seat, closer)
     quick_seat = Seat(near, "quick")
     assert score(quick_seat, away) < score(quick_seat, closer)
+
+
+def seat_view_at(scenario: str, side: str, step: str, kind: str, seed: int = 35) -> dict[str, Any]:
+    """The seat's view the first time it is offered an action of `kind` at `step`, the
+    game played by the random agent."""
+    table = Table.new(scenario, seed)
+    rng = random.Random(seed)
+    for _ in range(5000):
+        now = acting(table.state)
+        if side in now:
+            v = table.seat_view(side)
+            if v["step"] == step and any(a["kind"] == kind for a in v["prompt"]["actions"]):
+                return v
+        seat = now[0] if len(now) == 1 else rng.choice(now)
+        table.play(seat, random_agent(table, seat, rng))
+    raise AssertionError(f"no {side} {kind} at {step}")
+
+
+def test_issue35_3d5_only_a_sea_search_tells_where_the_enemy_is() -> None:
+    """3d5: a sea search is made from the searcher's own hex, so its announcement places
+    him; an air search is made by a scout wherever it flew (over the seat's own fleet, as
+    likely as not) and places nothing. Before: every announcement was a sighting, and a
+    strike was sent at the seat's own hex."""
+    view = seat_view_at("one", "japan", "sea movement", "move")
+    own = view["searchboard"]["forces"]["MobileForce"]
+    told = [
+        {"side": "usa", "how": "air search", "hex": own},
+        {"side": "usa", "how": "sea search", "hex": "N3"},
+    ]
+    for level in ("quick", "strong"):
+        seat = Seat({**view, "announcements": told}, level)
+        assert seat.belief.targets == ["N3"]
+        assert seat.target_hex() == "N3"

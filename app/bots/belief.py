@@ -20,6 +20,7 @@ from app.bots.board import area_centre, distance, is_cell
 Json = dict[str, Any]
 SPEED = {"hex": 2, "zone": 3}  # 3c: hexes or zones a task force may sail in a Turn
 NOTHING = "nothing"
+RECALLED = 400  # the log's last entries read for last Turn's announcements
 SEA_SEARCH = "sea search"  # 3d5: made from the searcher's own hex (an air search is not)
 THEATRE_SCENARIOS = frozenset({"coral-sea", "eastern-solomons", "santa-cruz"})
 # 7a2.2: on the Searchboard the Japanese set up in area II (H1-J2) and steam for Midway;
@@ -100,7 +101,11 @@ def _on_board_name(name: str, theatre: bool) -> str | None:
     return text
 
 
-def believe(view: Json) -> Belief:
+def believe(view: Json, log: list[Json] | None = None) -> Belief:
+    """The seat's belief from its view; with its `log` (the strong level), also what the
+    enemy's announced sea searches of last Turn told (3d5): the view announces only this
+    Turn's, so a side that sea-searched as it ended its Turn is placed at the next Turn's
+    Assembly, when strikes take off (3a)."""
     viewer = view.get("viewer") or {}
     side = str(viewer.get("side") or "")
     sides = [str(s["side"]) for s in view.get("seats", []) if s.get("side")]
@@ -136,6 +141,13 @@ def believe(view: Json) -> Belief:
     hex_ = _on_board(battle.get("hex"), theatre)
     if battle.get("attacker") == side and hex_ is not None:
         belief.sightings.append(Sighting(hex_, 0, len(battle.get("ships") or [])))
+    for e in (log or [])[-RECALLED:]:
+        if e.get("kind") != "search" or e.get("side") != enemy or e.get("how") != SEA_SEARCH:
+            continue
+        hex_ = _on_board(e.get("hex"), theatre)
+        age = belief.turn - int(e.get("turn") or 0)
+        if hex_ is not None and 0 < age <= 1:
+            belief.sightings.append(Sighting(hex_, age, 1))  # 3d5: his own hex
     belief.targets = sorted({s.hex for s in belief.sightings if s.age <= 1})
     belief.prior = None if theatre else SEARCHBOARD_PRIOR.get(side)
     return belief

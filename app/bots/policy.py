@@ -6,8 +6,9 @@ legal actions, as the server hands them to a person at that seat) and its log, a
 else. Its randomness is seeded from a hash of what the seat has seen (app.bots.seen), so
 equal information gives an equal choice. A level is a fixed amount of evaluation, never
 a clock: `quick` scores each action by the freshest sighting; `strong` weighs every
-sighting the seat was given (app.bots.belief) and looks one move of its own further
-(app.bots.plans).
+sighting the seat was given (app.bots.belief), recalls from its log what the enemy's
+announced sea searches told last Turn, gives away its own hex by none of its own unless the
+enemy may be there, and looks one move of its own further (app.bots.plans).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from app.bots.belief import Belief, believe
+from app.bots.belief import SPEED, Belief, believe
 from app.bots.board import area_centre, board_cells, distance, is_cell
 from app.bots.seen import information, seeded
 
@@ -50,7 +51,7 @@ class Seat:
         self.log = log or []
         self._goals: dict[str, str] | None = None
         self._likely: dict[str, float] = {}
-        self.belief: Belief = belief or believe(view)
+        self.belief: Belief = belief or believe(view, self.log if level == "strong" else None)
         cards = view.get("operations_cards") or {}
         self.card: Json = cards.get(self.belief.side) or {}
         self.enemy_card: Json = cards.get(self.belief.enemy) or {}
@@ -363,9 +364,21 @@ def _search(s: Seat, a: Json) -> float:
 
 
 def _sea_search(s: Seat, a: Json) -> float:
-    """3d5: last of the step (it ends the flying), so after every scout has flown."""
+    """3d5: last of the step (it ends the flying), so after every scout has flown. It is
+    announced, and tells the enemy where the searcher is: the strong level sea-searches
+    only a hex the enemy may be in (a fresh sighting within a Turn's sailing), or from
+    Midway, which the enemy knows."""
     hex_ = a.get("hex")
-    return 0.3 + (0.01 * s.likely(str(hex_)) if is_cell(hex_) else 0.0)
+    if not is_cell(hex_):
+        return 0.3
+    if s.strong and hex_ != s.belief.midway and not _enemy_may_be_in(s, str(hex_)):
+        return -0.5
+    return 0.3 + 0.01 * s.likely(str(hex_))
+
+
+def _enemy_may_be_in(s: Seat, hex_: str) -> bool:
+    reach = SPEED["zone" if hex_[-1].isalpha() else "hex"]
+    return any(distance(hex_, t) <= reach for t in s.belief.targets)
 
 
 def _search_area(s: Seat, a: Json) -> float:

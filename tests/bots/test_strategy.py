@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from app.bots.board import distance
+from app.bots.board import board_cells, distance
 from app.bots.policy import STANDOFF, Seat, score
 from app.rules.flow import acting
 from tools.arena import Table, random_agent
@@ -82,3 +82,45 @@ def test_issue35_3d5_only_a_sea_search_tells_where_the_enemy_is() -> None:
         seat = Seat({**view, "announcements": told}, level)
         assert seat.belief.targets == ["N3"]
         assert seat.target_hex() == "N3"
+
+
+def test_issue35_3d5_strong_recalls_last_turns_sea_searches_at_assembly() -> None:
+    """3d5, 3a: the enemy's sea searches are announced, each from his own hex, in the
+    Turn's Air Movement; the view lists this Turn's only. At the next Assembly, when strikes
+    take off, the strong level reads its log for them (the quick level knows nothing)."""
+    view = seat_view_at("two", "usa", "assembly", "launch")
+    turn = int(view["turn"])
+    board = {**view["searchboard"], "spotted": []}
+    view = {**view, "searchboard": board, "announcements": []}
+    told = {"kind": "search", "audience": "all", "turn": turn - 1, "side": "japan"}
+    log = [
+        {**told, "how": "sea search", "hex": "K4", "level": "nothing"},
+        {**told, "how": "air search", "hex": "N5", "level": "nothing"},
+        {**told, "turn": turn - 3, "how": "sea search", "hex": "C2", "level": "nothing"},
+    ]
+    strong = Seat(view, "strong", log)
+    assert strong.belief.targets == ["K4"]
+    assert strong.target_hex() == "K4"
+    assert Seat(view, "quick", log).target_hex() is None
+
+
+def test_issue35_3d5_strong_sea_searches_only_where_the_enemy_may_be() -> None:
+    """3d5: a sea search is announced and so tells the enemy the searcher's hex; the strong
+    level makes one only when a fresh sighting lies within a Turn's sailing (3c: two hexes)
+    of the hex, or from Midway, which the enemy knows; the quick level always does."""
+    view = seat_view_at("two", "usa", "air movement and search", "sea-search")
+    sea = next(
+        a
+        for a in view["prompt"]["actions"]
+        if a["kind"] == "sea-search" and a["hex"] != view["midway"]["hex"]
+    )
+    quiet = {**view, "searchboard": {**view["searchboard"], "spotted": []}, "announcements": []}
+    done = {"kind": "done"}
+    strong = Seat(quiet, "strong")
+    assert score(strong, sea) < score(strong, done)
+    quick = Seat(quiet, "quick")
+    assert score(quick, sea) > score(quick, done)
+    near = next(h for h in board_cells(sea["hex"]) if distance(h, sea["hex"]) == 2)
+    seen = {**quiet, "announcements": [{"side": "japan", "how": "sea search", "hex": near}]}
+    strong = Seat(seen, "strong")
+    assert score(strong, sea) > score(strong, done)

@@ -34,6 +34,7 @@ class Sighting:
     hex: str
     age: int  # Turns since
     ships: int  # how many ships were seen (1 when not said)
+    names: tuple[str, ...] = ()  # the ships named, when the search was exact (3d3)
 
 
 @dataclass
@@ -132,7 +133,9 @@ def believe(view: Json, log: list[Json] | None = None) -> Belief:
             belief.empty[hex_] = max(belief.empty.get(hex_, -99), int(s.get("turn") or 0))
             continue
         ships = s.get("ships")
-        belief.sightings.append(Sighting(hex_, age, int(ships) if isinstance(ships, int) else 1))
+        names = tuple(str(n) for f in (s.get("forces") or {}).values() for n in f)
+        count = int(ships) if isinstance(ships, int) else 1
+        belief.sightings.append(Sighting(hex_, age, count, names))
     for a in view.get("announcements") or []:
         hex_ = _on_board(a.get("hex"), theatre)
         if a.get("side") == enemy and a.get("how") == SEA_SEARCH and hex_ is not None:
@@ -140,7 +143,8 @@ def believe(view: Json, log: list[Json] | None = None) -> Belief:
     battle = view.get("battle") or {}
     hex_ = _on_board(battle.get("hex"), theatre)
     if battle.get("attacker") == side and hex_ is not None:
-        belief.sightings.append(Sighting(hex_, 0, len(battle.get("ships") or [])))
+        ships = tuple(str(n) for n in battle.get("ships") or [])
+        belief.sightings.append(Sighting(hex_, 0, len(ships), ships))
     for e in (log or [])[-RECALLED:]:
         if e.get("kind") != "search" or e.get("side") != enemy or e.get("how") != SEA_SEARCH:
             continue

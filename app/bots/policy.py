@@ -113,10 +113,25 @@ class Seat:
         targets = self.belief.targets
         if targets:
             own = list(self.belief.own.values()) or ([self.objective] if self.objective else [])
+            if self.strong:
+                return max(targets, key=lambda h: (self._target_worth(h, own), h))
             return min(targets, key=lambda h: (min((distance(h, o) for o in own), default=0), h))
         if self.belief.side == "japan" and self.objective and self.belief.midway:
             return self.objective  # 7b: the Midway base itself is a target
         return None
+
+    def _target_worth(self, hex_: str, own: list[str]) -> float:
+        """The strong level's choice of target (4a3, 7a3): what was seen there (its ships'
+        worth: the carriers first), an unseen task force as if a carrier, the Midway base
+        as a base; less for the distance, and out of a strike's reach last."""
+        names = {n for s in self.belief.sightings if s.hex == hex_ and s.age <= 1 for n in s.names}
+        if names:
+            worth = sum(WORTH.get(self.type_of(n), 1.0) for n in names)
+        else:
+            worth = WORTH["base" if hex_ == self.belief.midway else "CV"]
+        d = min((distance(hex_, o) for o in own), default=0)
+        reach = STRIKE_REACH["zone" if hex_[-1].isalpha() else "hex"]
+        return worth - 0.5 * d - (100.0 if d > reach else 0.0)
 
     def likely(self, hex_: str) -> float:
         known = self._likely.get(hex_)

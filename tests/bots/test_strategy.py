@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from app.bots.board import board_cells, distance
-from app.bots.policy import STANDOFF, Seat, score
+from app.bots.policy import STANDOFF, STRIKE_REACH, Seat, score
 from app.rules.flow import acting
 from tools.arena import Table, random_agent
 
@@ -124,3 +124,29 @@ def test_issue35_3d5_strong_sea_searches_only_where_the_enemy_may_be() -> None:
     seen = {**quiet, "announcements": [{"side": "japan", "how": "sea search", "hex": near}]}
     strong = Seat(seen, "strong")
     assert score(strong, sea) > score(strong, done)
+
+
+def test_issue35_4a3_strong_strikes_the_carriers_before_the_midway_base() -> None:
+    """4a3, 7a3: with the Midway base (its sea search announced, 3d5) and a task force
+    seen exactly, with its carrier, both within a strike's reach, the strong level sends
+    its strike at the carrier (25 points, and the enemy's own strikes), though it lies
+    farther than the base; the quick level takes the nearest."""
+    view = seat_view_at("one", "japan", "sea movement", "move")
+    midway = view["midway"]["hex"]
+    board = {**view["searchboard"], "forces": {"MobileForce": "J3"}}
+    carrier_hex = "N3"
+    assert distance("J3", midway) < distance("J3", carrier_hex) <= STRIKE_REACH["hex"]
+    board["spotted"] = [
+        {
+            "turn": view["turn"],
+            "hex": carrier_hex,
+            "how": "air search",
+            "level": "exact",
+            "ships": None,
+            "forces": {"TF17": ["Yorktown", "Astoria", "Portland", "DD2"]},
+        }
+    ]
+    told = [{"side": "usa", "how": "sea search", "hex": midway}]
+    seen = {**view, "searchboard": board, "announcements": told}
+    assert Seat(seen, "strong").target_hex() == carrier_hex
+    assert Seat(seen, "quick").target_hex() == midway

@@ -187,6 +187,8 @@ def _move(s: Seat, a: Json) -> float:
     want = 3 if s.belief.targets else (1 if s.belief.side == "japan" else 2)
     if s.strong and s.theatre and s.belief.side == "japan" and not s.belief.targets:
         want = STANDOFF  # off the easy reach of the objective's bombers
+    if s.strong and not s.theatre and s.belief.side == "usa" and s.belief.targets:
+        want = STRIKE_REACH["hex"] - 1  # the defender strikes from the edge of its reach
     if s.late() and s.ahead() > 0:
         want = 6
     if s.belief.side == "japan" and _carries_troops(s, force):

@@ -150,3 +150,24 @@ def test_issue35_4a3_strong_strikes_the_carriers_before_the_midway_base() -> Non
     seen = {**view, "searchboard": board, "announcements": told}
     assert Seat(seen, "strong").target_hex() == carrier_hex
     assert Seat(seen, "quick").target_hex() == midway
+
+
+def test_issue35_3c_strong_usa_strikes_from_the_edge_of_its_reach() -> None:
+    """3c, 7c: the Americans defend Midway and need not close the enemy's carriers; with a
+    fresh sighting, the strong level keeps its task force at the edge of a strike's reach
+    (five hexes, one inside the six a strike is flown), where the enemy's scouts are less
+    likely to find it first; the quick level closes to three."""
+    view = seat_view_at("two", "usa", "sea movement", "move")
+    board = {**view["searchboard"], "forces": {"TF16": "L4"}}
+    board["spotted"] = [
+        {"turn": view["turn"], "hex": "H4", "how": "air search", "level": "exact", "ships": 11}
+    ]
+    seen = {**view, "searchboard": board, "announcements": []}
+    closer = {"kind": "move", "force": "TF16", "hex": "K4"}
+    away = {"kind": "move", "force": "TF16", "hex": "M4"}
+    assert (distance("K4", "H4"), distance("L4", "H4"), distance("M4", "H4")) == (3, 4, 5)
+    strong = Seat(seen, "strong")
+    assert strong.target_hex() == "H4"
+    assert score(strong, away) > score(strong, closer)
+    quick = Seat(seen, "quick")
+    assert score(quick, away) < score(quick, closer)

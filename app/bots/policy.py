@@ -37,7 +37,9 @@ SCOUT = "S"
 # zone printed for the place on the theatre map (theatre.toml, Bases 1).
 THEATRE_OBJECTIVE = {"coral-sea": "A4D", "eastern-solomons": "F4F", "santa-cruz": "F4F"}
 STANDOFF = 4  # zones from the objective the strong level's carriers keep, no target seen
-STRIKE_REACH = {"hex": 6, "zone": 9}  # hexes or zones a strike is worth launching at
+STRIKE_REACH = {"hex": 6, "zone": 9}
+MIDWAY_CONTROL_SCENARIOS = frozenset({"two"})  # 7c4.3: control of Midway, 35 points
+MIDWAY_CONTROL = 35.0  # hexes or zones a strike is worth launching at
 
 
 class Seat:
@@ -125,13 +127,31 @@ class Seat:
         worth: the carriers first), an unseen task force as if a carrier, the Midway base
         as a base; less for the distance, and out of a strike's reach last."""
         names = {n for s in self.belief.sightings if s.hex == hex_ and s.age <= 1 for n in s.names}
+        midway = self.view.get("midway") or {}
+        base_there = hex_ == self.belief.midway and not midway.get("eliminated")
         if names:
             worth = sum(WORTH.get(self.type_of(n), 1.0) for n in names)
         else:
-            worth = WORTH["base" if hex_ == self.belief.midway else "CV"]
+            worth = WORTH["base" if base_there else "CV"]
+        if self._landing_at_stake(hex_, names):
+            worth += MIDWAY_CONTROL
         d = min((distance(hex_, o) for o in own), default=0)
         reach = STRIKE_REACH["zone" if hex_[-1].isalpha() else "hex"]
         return worth - 0.5 * d - (100.0 if d > reach else 0.0)
+
+    def _landing_at_stake(self, hex_: str, names: set[str]) -> bool:
+        """7c4.3: in Scenario Two a Japanese transport holding Midway three Turns once the
+        base is gone wins its control (35 points, else the Americans'): once it is gone, the
+        strong American strikes the transports by Midway (any force on it, unnamed)."""
+        scenario = str((self.view.get("scenario") or {}).get("id"))
+        midway = self.belief.midway
+        if scenario not in MIDWAY_CONTROL_SCENARIOS or self.belief.side != "usa" or not midway:
+            return False
+        if not (self.view.get("midway") or {}).get("eliminated") or distance(hex_, midway) > 1:
+            return False
+        if names:
+            return any(self.type_of(n) == "AP" for n in names)
+        return hex_ == midway
 
     def likely(self, hex_: str) -> float:
         known = self._likely.get(hex_)

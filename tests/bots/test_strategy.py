@@ -171,3 +171,25 @@ def test_issue35_3c_strong_usa_strikes_from_the_edge_of_its_reach() -> None:
     assert score(strong, away) > score(strong, closer)
     quick = Seat(seen, "quick")
     assert score(quick, away) < score(quick, closer)
+
+
+def test_issue35_7c4_3_strong_usa_strikes_the_transports_holding_midway() -> None:
+    """7c4.3: in Scenario Two, once the Midway base is eliminated, a Japanese transport
+    (AP) holding its hex three Turns wins Japan its control, 35 points (else they are the
+    Americans'). The strong American then strikes the transports on Midway before the
+    carriers; while the base stands, the carriers first."""
+    view = seat_view_at("two", "usa", "sea movement", "move")
+    midway = view["midway"]["hex"]
+    board = {**view["searchboard"], "forces": {"TF16": "O4"}}
+    sighting = {"turn": view["turn"], "how": "air search", "level": "exact", "ships": None}
+    carriers = ["Akagi", "Hiryu", "Kaga", "Soryu", "Chikuma", "Tone", "Haruna", "Kirishima"]
+    board["spotted"] = [
+        {**sighting, "hex": "K4", "forces": {"MobileForce": carriers}},
+        {**sighting, "hex": midway, "forces": {"EscortForce": ["Jintsu", "AP1", "AP2", "AP3"]}},
+    ]
+    assert distance("O4", midway) <= distance("O4", "K4") <= STRIKE_REACH["hex"]
+    standing = {**view, "searchboard": board, "announcements": []}
+    standing["midway"] = {**view["midway"], "eliminated": False}
+    assert Seat(standing, "strong").target_hex() == "K4"
+    gone = {**standing, "midway": {**view["midway"], "eliminated": True}}
+    assert Seat(gone, "strong").target_hex() == midway

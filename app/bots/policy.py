@@ -128,7 +128,11 @@ class Seat:
         as a base; less for the distance, and out of a strike's reach last."""
         names = {n for s in self.belief.sightings if s.hex == hex_ and s.age <= 1 for n in s.names}
         midway = self.view.get("midway") or {}
-        base_there = hex_ == self.belief.midway and not midway.get("eliminated")
+        base_there = (
+            self.belief.side == "japan"
+            and hex_ == self.belief.midway
+            and not midway.get("eliminated")
+        )
         if names:
             worth = sum(WORTH.get(self.type_of(n), 1.0) for n in names)
         else:
@@ -141,13 +145,13 @@ class Seat:
 
     def _landing_at_stake(self, hex_: str, names: set[str]) -> bool:
         """7c4.3: in Scenario Two a Japanese transport holding Midway three Turns once the
-        base is gone wins its control (35 points, else the Americans'): once it is gone, the
-        strong American strikes the transports by Midway (any force on it, unnamed)."""
+        base is gone wins its control (35 points, else the Americans'): the strong American
+        strikes the transports by Midway (a force seen on it, unnamed) before they land."""
         scenario = str((self.view.get("scenario") or {}).get("id"))
         midway = self.belief.midway
         if scenario not in MIDWAY_CONTROL_SCENARIOS or self.belief.side != "usa" or not midway:
             return False
-        if not (self.view.get("midway") or {}).get("eliminated") or distance(hex_, midway) > 1:
+        if distance(hex_, midway) > 1:
             return False
         if names:
             return any(self.type_of(n) == "AP" for n in names)

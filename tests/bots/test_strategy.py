@@ -174,10 +174,10 @@ def test_issue35_3c_strong_usa_strikes_from_the_edge_of_its_reach() -> None:
 
 
 def test_issue35_7c4_3_strong_usa_strikes_the_transports_holding_midway() -> None:
-    """7c4.3: in Scenario Two, once the Midway base is eliminated, a Japanese transport
-    (AP) holding its hex three Turns wins Japan its control, 35 points (else they are the
-    Americans'). The strong American then strikes the transports on Midway before the
-    carriers; while the base stands, the carriers first."""
+    """7c4.3: in Scenario Two a Japanese transport (AP) holding Midway's hex three Turns,
+    once the base is eliminated, wins Japan its control: 35 points, else they are the
+    Americans'. The strong American strikes the transports by Midway before the carriers;
+    in a scenario without that control (Scenario One), the carriers first."""
     view = seat_view_at("two", "usa", "sea movement", "move")
     midway = view["midway"]["hex"]
     board = {**view["searchboard"], "forces": {"TF16": "O4"}}
@@ -188,8 +188,7 @@ def test_issue35_7c4_3_strong_usa_strikes_the_transports_holding_midway() -> Non
         {**sighting, "hex": midway, "forces": {"EscortForce": ["Jintsu", "AP1", "AP2", "AP3"]}},
     ]
     assert distance("O4", midway) <= distance("O4", "K4") <= STRIKE_REACH["hex"]
-    standing = {**view, "searchboard": board, "announcements": []}
-    standing["midway"] = {**view["midway"], "eliminated": False}
-    assert Seat(standing, "strong").target_hex() == "K4"
-    gone = {**standing, "midway": {**view["midway"], "eliminated": True}}
-    assert Seat(gone, "strong").target_hex() == midway
+    seen = {**view, "searchboard": board, "announcements": []}
+    assert Seat(seen, "strong").target_hex() == midway
+    one = {**seen, "scenario": {**view["scenario"], "id": "one"}}
+    assert Seat(one, "strong").target_hex() == "K4"

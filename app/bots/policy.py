@@ -37,9 +37,9 @@ SCOUT = "S"
 # zone printed for the place on the theatre map (theatre.toml, Bases 1).
 THEATRE_OBJECTIVE = {"coral-sea": "A4D", "eastern-solomons": "F4F", "santa-cruz": "F4F"}
 STANDOFF = 4  # zones from the objective the strong level's carriers keep, no target seen
-STRIKE_REACH = {"hex": 6, "zone": 9}
-MIDWAY_CONTROL_SCENARIOS = frozenset({"two"})  # 7c4.3: control of Midway, 35 points
-MIDWAY_CONTROL = 35.0  # hexes or zones a strike is worth launching at
+STRIKE_REACH = {"hex": 6, "zone": 9}  # hexes or zones a strike is worth launching at
+MIDWAY_CONTROL_SCENARIOS = frozenset({"two"})  # 7c4.3: control of Midway ...
+MIDWAY_CONTROL = 35.0  # ... and its points
 
 
 class Seat:

@@ -211,7 +211,7 @@ def _move(s: Seat, a: Json) -> float:
     want = 3 if s.belief.targets else (1 if s.belief.side == "japan" else 2)
     if s.strong and s.theatre and s.belief.side == "japan" and not s.belief.targets:
         want = STANDOFF  # off the easy reach of the objective's bombers
-    if s.strong and not s.theatre and s.belief.side == "usa" and s.belief.targets:
+    if s.strong and s.belief.side == "usa" and s.belief.targets and _campaign(s):
         want = STRIKE_REACH["hex"] - 1  # the defender strikes from the edge of its reach
     if s.late() and s.ahead() > 0:
         want = 6
@@ -228,6 +228,12 @@ def _move(s: Seat, a: Json) -> float:
     if s.spread and s.belief.targets:  # strong: mind every sighting, not the nearest only
         gain += 0.3 * (s.likely(str(hex_)) - s.likely(here))
     return gain - STAY
+
+
+def _campaign(s: Seat) -> bool:
+    """7c: the Midway Campaign, 23 Turns, where the American defends Midway and may wait;
+    in Scenario One (7b: 5 Turns, and a margin of 10 to win) he must close and strike."""
+    return str((s.view.get("scenario") or {}).get("id")) in MIDWAY_CONTROL_SCENARIOS
 
 
 def _carries_troops(s: Seat, force: str) -> bool:

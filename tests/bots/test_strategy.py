@@ -153,10 +153,11 @@ def test_issue35_4a3_strong_strikes_the_carriers_before_the_midway_base() -> Non
 
 
 def test_issue35_3c_strong_usa_strikes_from_the_edge_of_its_reach() -> None:
-    """3c, 7c: the Americans defend Midway and need not close the enemy's carriers; with a
-    fresh sighting, the strong level keeps its task force at the edge of a strike's reach
-    (five hexes, one inside the six a strike is flown), where the enemy's scouts are less
-    likely to find it first; the quick level closes to three."""
+    """3c, 7c: in the Midway Campaign the Americans defend Midway and need not close the
+    enemy's carriers; with a fresh sighting, the strong level keeps its task force at the
+    edge of a strike's reach (five hexes, one inside the six a strike is flown), where the
+    enemy's scouts are less likely to find it first; the quick level closes to three, and
+    so does the strong level in Scenario One (7b: five Turns, and 10 points to win by)."""
     view = seat_view_at("two", "usa", "sea movement", "move")
     board = {**view["searchboard"], "forces": {"TF16": "L4"}}
     board["spotted"] = [
@@ -171,6 +172,8 @@ def test_issue35_3c_strong_usa_strikes_from_the_edge_of_its_reach() -> None:
     assert score(strong, away) > score(strong, closer)
     quick = Seat(seen, "quick")
     assert score(quick, away) < score(quick, closer)
+    one = Seat({**seen, "scenario": {**view["scenario"], "id": "one"}}, "strong")
+    assert score(one, away) < score(one, closer)  # 7b: five Turns, a margin of 10 to win
 
 
 def test_issue35_7c4_3_strong_usa_strikes_the_transports_holding_midway() -> None:

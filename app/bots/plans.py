@@ -93,4 +93,5 @@ def _from(seat: Seat, action: Json, hex_: str) -> Seat:
     belief = replace(seat.belief, own=own)  # what the seat was told is as it was
     moved = Seat({**view, "searchboard": board}, "strong", seat.log, belief)
     moved._goals = seat.goals()  # from where the scouts took off: the same
+    moved._bases = seat._bases  # the log is the same
     return moved

@@ -40,6 +40,7 @@ STANDOFF = 4  # zones from the objective the strong level's carriers keep, no ta
 STRIKE_REACH = {"hex": 6, "zone": 9}  # hexes or zones a strike is worth launching at
 MIDWAY_CONTROL_SCENARIOS = frozenset({"two"})  # 7c4.3: control of Midway ...
 MIDWAY_CONTROL = 35.0  # ... and its points
+NOT_A_TARGET = -1000.0
 
 
 class Seat:
@@ -53,6 +54,7 @@ class Seat:
         self.log = log or []
         self._goals: dict[str, str] | None = None
         self._likely: dict[str, float] = {}
+        self._bases: set[str] | None = None
         self.belief: Belief = belief or believe(view, self.log if level == "strong" else None)
         cards = view.get("operations_cards") or {}
         self.card: Json = cards.get(self.belief.side) or {}
@@ -116,8 +118,13 @@ class Seat:
         if targets:
             own = list(self.belief.own.values()) or ([self.objective] if self.objective else [])
             if self.strong:
-                return max(targets, key=lambda h: (self._target_worth(h, own), h))
-            return min(targets, key=lambda h: (min((distance(h, o) for o in own), default=0), h))
+                best = max(targets, key=lambda h: (self._target_worth(h, own), h))
+                if self._target_worth(best, own) > NOT_A_TARGET:
+                    return best
+            else:
+                return min(
+                    targets, key=lambda h: (min((distance(h, o) for o in own), default=0), h)
+                )
         if self.belief.side == "japan" and self.objective and self.belief.midway:
             return self.objective  # 7b: the Midway base itself is a target
         return None
@@ -133,6 +140,10 @@ class Seat:
             and hex_ == self.belief.midway
             and not midway.get("eliminated")
         )
+        if self.theatre and (
+            all(self.type_of(n) == "base" for n in names) if names else hex_ in self.bases()
+        ):
+            return NOT_A_TARGET  # the expansion scores ships sunk and planes, no base struck
         if names:
             worth = sum(WORTH.get(self.type_of(n), 1.0) for n in names)
         else:
@@ -142,6 +153,20 @@ class Seat:
         d = min((distance(hex_, o) for o in own), default=0)
         reach = STRIKE_REACH["zone" if hex_[-1].isalpha() else "hex"]
         return worth - 0.5 * d - (100.0 if d > reach else 0.0)
+
+    def bases(self) -> set[str]:
+        """The enemy's bases the seat's own strikes found, by its log (4a1: the ships of a
+        battle it attacked, all bases): a base's own searches place it, not a fleet."""
+        if self._bases is None:
+            self._bases = {
+                str(e.get("hex"))
+                for e in self.log
+                if e.get("kind") == "battle"
+                and e.get("attacker") == self.belief.side
+                and e.get("ships")
+                and all(self.type_of(str(n)) == "base" for n in e.get("ships") or [])
+            }
+        return self._bases
 
     def _landing_at_stake(self, hex_: str, names: set[str]) -> bool:
         """7c4.3: in Scenario Two a Japanese transport holding Midway three Turns once the

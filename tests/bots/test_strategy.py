@@ -195,3 +195,23 @@ def test_issue35_7c4_3_strong_usa_strikes_the_transports_holding_midway() -> Non
     assert Seat(seen, "strong").target_hex() == midway
     one = {**seen, "scenario": {**view["scenario"], "id": "one"}}
     assert Seat(one, "strong").target_hex() == "K4"
+
+
+def test_issue35_theatre_strong_strikes_no_base_its_strikes_found() -> None:
+    """Pacific Theatre Via Midway's Victory Points are ships sunk, planes destroyed and
+    landings: a base struck scores nothing. Its own sea searches are announced (3d5) and
+    place it each Turn, like a fleet's; the strong level, whose strike found only a base
+    in that zone (4a1, its log's battle), sends its next strike at the fleet instead."""
+    view = seat_view_at("coral-sea", "usa", "sea movement", "move")
+    board = {**view["searchboard"], "forces": {"TF17": "G5A"}}
+    turn = int(view["turn"])
+    assert distance("G5A", "F4C") < distance("G5A", "D4E") <= STRIKE_REACH["zone"]
+    told = [
+        {"side": "japan", "how": "sea search", "hex": "F4C"},  # Tulagi's
+        {"side": "japan", "how": "sea search", "hex": "D4E"},
+    ]
+    seen = {**view, "searchboard": board, "announcements": told}
+    fought = {"kind": "battle", "turn": turn - 1, "hex": "F4C", "attacker": "usa"}
+    log = [{**fought, "ships": ["Tulagi"], "air": ["CS-LexD2"]}]
+    assert Seat(seen, "strong").target_hex() == "F4C"  # nothing told of what is there
+    assert Seat(seen, "strong", log).target_hex() == "D4E"

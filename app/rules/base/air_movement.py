@@ -50,7 +50,7 @@ from app.rules.engine.state import (
     Unit,
     other,
 )
-from app.rules.engine.steps import Step, b_then_a, begin, register
+from app.rules.engine.steps import Step, StepId, b_then_a, begin, register
 from app.rules.modes.audiences import mode_of
 from app.rules.modes.command_copies import same_strike_command, separate, strike_suffix
 
@@ -328,7 +328,9 @@ def _reach_why(state: State, side: Side, action: Action) -> tuple[str, str]:
 
 
 # Issue 30: an air strike flies to its destination with one action, a `fly` per hex.
-register_path("fly-to", ("group", "hex"), Path("fly", "air movement and search", reach, _reach_why))
+register_path(
+    "fly-to", ("group", "hex"), Path("fly", StepId.AIR_MOVEMENT_AND_SEARCH, reach, _reach_why)
+)
 
 
 def _scout_meets_cap(state: State, side: Side, uid: str, hex_: str, out: list[Event]) -> None:
@@ -430,7 +432,7 @@ def _enter(state: State, out: list[Event]) -> None:
         _take_to_the_air(state, side)
         _patrols_fly_on(state, side)
     if mode_of(state.mode).umpired:
-        begin(state, "scout routes", out)
+        begin(state, StepId.SCOUT_ROUTES, out)
         return
     state.waiting = b_then_a(state)
 
@@ -439,7 +441,7 @@ def strikes_move(state: State) -> None:
     """18c1: "after the movement of all scout air units are completed, players must move
     all of their air strikes and announce any sea searches" - Side B, then Side A."""
     # RULES? 18c1 keeps air strikes out of what is done at once: B, then A, as in 3d
-    state.step, state.done, state.simultaneous = "air movement and search", [], False
+    state.step, state.done, state.simultaneous = StepId.AIR_MOVEMENT_AND_SEARCH, [], False
     state.waiting = b_then_a(state)
 
 
@@ -460,12 +462,12 @@ def _patrols_fly_on(state: State, side: Side) -> None:
 
 def _finish(state: State, out: list[Event]) -> None:
     state.battles = find_battles(state)
-    begin(state, "combat", out)
+    begin(state, StepId.COMBAT, out)
 
 
 register(
     Step(
-        "air movement and search",
+        StepId.AIR_MOVEMENT_AND_SEARCH,
         "3d",
         "Air movement and search: fly your air units, search hexes, then sea searches",
         _actions,

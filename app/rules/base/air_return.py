@@ -32,7 +32,7 @@ from app.rules.engine.state import (
     State,
     Unit,
 )
-from app.rules.engine.steps import Step, b_then_a, begin, register
+from app.rules.engine.steps import Step, StepId, b_then_a, begin, register
 from app.rules.modes.audiences import mode_of
 from app.rules.optional.patrols import patrols
 from app.rules.optional.ship_movement import dead_in_the_water
@@ -215,12 +215,12 @@ def _enter(state: State, out: list[Event]) -> None:
 
 
 def _finish(state: State, out: list[Event]) -> None:
-    begin(state, "submarine attack", out)  # 11e, then the Turn Record Phase
+    begin(state, StepId.SUBMARINE_ATTACK, out)  # 11e, then the Turn Record Phase
 
 
 register(
     Step(
-        "air return",
+        StepId.AIR_RETURN,
         "5",
         "Air return: land each flying air unit on a carrier, AV or base it can reach",
         _actions,

@@ -18,7 +18,7 @@ from app.rules.engine.actions import Action
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import BASE, Report, Side, Spotting, State, other
-from app.rules.engine.steps import Step, nothing, register
+from app.rules.engine.steps import Step, StepId, nothing, register
 from app.rules.modes.audiences import mode_of
 from app.rules.modes.reports import report_spotting, sighting
 from app.rules.modes.umpire import stated_ships
@@ -107,7 +107,7 @@ def _variable(
         state.boards[owner].report = Report(
             side, hex_, how, actual, state.step, list(state.waiting)
         )
-        state.step, state.waiting = "search report", [owner]
+        state.step, state.waiting = StepId.SEARCH_REPORT, [owner]
     else:
         _record(state, side, Spotting(state.turn, hex_, {}, how, "something"), out)
 
@@ -159,7 +159,7 @@ def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
 
 register(
     Step(
-        "search report",
+        StepId.SEARCH_REPORT,
         "15a1.2",
         "Search report: state the number of ships in the hex (half to double the real number)",
         _actions,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from app.rules.engine.actions import Action
 from app.rules.engine.events import Event
@@ -62,7 +63,9 @@ class StepId(StrEnum):
     BOMBARDMENT = "bombardment"
 
 
-FINISHED = "finished"  # a finished game's step (7a3): none is registered under it
+# A finished game's step (7a3): no step is registered under it, and no id names it (every
+# id has its step). Stored, like the ids, as its words.
+FINISHED: Final = "finished"
 
 
 class UnknownStep(LookupError):
@@ -94,7 +97,7 @@ def _no_reason(state: State, side: Side, action: Action) -> tuple[str, str] | No
 
 @dataclass(frozen=True)
 class Step:
-    name: str  # in the rulebook's words: "assembly", "sea movement", ...
+    name: StepId  # in the rulebook's words: StepId.ASSEMBLY is "assembly", ...
     rule: str  # "3a"
     prompt: str  # what is asked of the acting seat
     actions: Actions
@@ -114,10 +117,10 @@ class Step:
     lost_if_done: Callable[[State, Side], list[tuple[str, str]]] | None = None
 
 
-STEPS: dict[str, Step] = {}
+STEPS: dict[StepId, Step] = {}
 
 
-def automatic(name: str, rule: str, enter: Hook) -> Step:
+def automatic(name: StepId, rule: str, enter: Hook) -> Step:
     """A step no seat acts in: entering it does its work and moves on (sides, turn record)."""
     return register(Step(name, rule, "", _no_actions, _no_handler, enter, nothing))
 
@@ -135,7 +138,7 @@ def register(step: Step) -> Step:
 _IDS = frozenset(StepId)
 
 
-def check_registered(steps: Mapping[str, Step] = STEPS) -> None:
+def check_registered(steps: Mapping[StepId, Step] = STEPS) -> None:
     """Every step id has its registered step, once every step module has been imported
     (`flow` runs this): UnknownStep naming those that have none."""
     missing = [s.value for s in StepId if s not in steps]
@@ -143,7 +146,12 @@ def check_registered(steps: Mapping[str, Step] = STEPS) -> None:
         raise UnknownStep(f"step ids no module registers a step under: {missing}")
 
 
-def begin(state: State, name: str, out: list[Event]) -> None:
+def current(state: State) -> Step:
+    """The step the state is in (the state keeps its id's words: StepId is a StrEnum)."""
+    return STEPS[StepId(state.step)]
+
+
+def begin(state: State, name: StepId, out: list[Event]) -> None:
     """Enter step `name`: it sets whom it waits for, or runs and moves on."""
     state.step = name
     state.waiting = []
@@ -158,7 +166,7 @@ def b_then_a(state: State) -> list[Side]:
     return [state.side_b, state.side_a]
 
 
-def wait_for(state: State, sides: list[Side], out: list[Event], then: str) -> None:
+def wait_for(state: State, sides: list[Side], out: list[Event], then: StepId) -> None:
     """Wait for `sides` in order; with none, go straight on to step `then`."""
     if sides:
         state.waiting = list(sides)
@@ -176,6 +184,7 @@ __all__ = [
     "b_then_a",
     "begin",
     "check_registered",
+    "current",
     "nothing",
     "register",
     "wait_for",

@@ -55,7 +55,7 @@ from app.rules.engine.state import (
     Unit,
     other,
 )
-from app.rules.engine.steps import STEPS
+from app.rules.engine.steps import FINISHED, current
 from app.rules.flow import acting, legal_actions, waiting_for
 from app.rules.modes import takeback
 from app.rules.modes.audiences import mode_of
@@ -254,10 +254,10 @@ def _prompt(state: State, seat: str, side: Side | None) -> dict[str, Any]:
     if state.status == "finished":
         text = "The game is over"
     elif mine:
-        text = STEPS[state.step].prompt
+        text = current(state).prompt
     else:
         text = "Waiting for " + " and ".join(waiting)
-    step = STEPS.get(state.step)
+    step = None if state.step == FINISHED else current(state)
     lost: list[dict[str, str]] = []
     if step is not None and step.lost_if_done is not None and mine and side is not None:
         lost = [{"unit": u, "rule": r} for u, r in step.lost_if_done(state, side)]

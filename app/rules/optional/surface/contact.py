@@ -23,12 +23,12 @@ from app.rules.board.grid import Board
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import BASE, SIDES, Side, Spotting, State, Unit, UnitKey, other
-from app.rules.engine.steps import Step, begin, register
+from app.rules.engine.steps import Step, StepId, begin, register
 from app.rules.optional.surface.bombardment import bombarding_ships, start_bombardment
 from app.rules.optional.surface.fleet import night_turn
 from app.rules.optional.surface.model import Contact, Surface, SurfaceCombat, record
 
-STEP = "surface contact"
+STEP = StepId.SURFACE_CONTACT
 INFORMED = ("actual", "exact")  # 16a: "2X" and "3X" (or 3d3.2's exact information)
 
 # ---------------------------------------------------------------- 16b task force facing
@@ -211,7 +211,7 @@ def begin_combat(state: State, c: SurfaceCombat, out: list[Event]) -> None:
         "ships": {s: list(c.ships[s]) for s in SIDES},
     }
     out.append(Event("surface-combat", ALL, state.turn, STEP, data))
-    begin(state, "surface setup", out)
+    begin(state, StepId.SURFACE_SETUP, out)
 
 
 def _enter(state: State, out: list[Event]) -> None:

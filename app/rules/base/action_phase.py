@@ -47,8 +47,7 @@ from app.rules.engine.state import (
     UnitKey,
     other,
 )
-from app.rules.engine.steps import Step, StepId, automatic, b_then_a, begin, register
-from app.rules.modes.audiences import mode_of
+from app.rules.engine.steps import Step, StepId, at_once, automatic, b_then_a, begin, register
 from app.rules.optional.patrols import new_turn, report_moves
 from app.rules.optional.scouts import create, creations
 from app.rules.optional.ship_movement import dead_in_the_water, rate, tow_outs
@@ -95,8 +94,7 @@ def _enter_sides(state: State, out: list[Event]) -> None:
     state.side_a = "usa" if usa > japan else "japan"
     # 3: Side B acts first in each step; 18c1: in an umpired game both sides at once in
     # the Action Phase, Side B first only in moving air strikes.
-    at_once = mode_of(state.mode).umpired
-    data = {"A": state.side_a, "B": other(state.side_a), "at_once": at_once}
+    data = {"A": state.side_a, "B": other(state.side_a), "at_once": at_once(state, StepId.ASSEMBLY)}
     out.append(Event("sides", ALL, state.turn, StepId.SIDES, data))
     begin(state, StepId.RADIO if state.teams else StepId.ASSEMBLY, out)  # 17c3: notes first
 
@@ -107,9 +105,9 @@ automatic(StepId.SIDES, "3", _enter_sides)
 def _wait_b_then_a(state: State, out: list[Event]) -> None:
     """3: Side B, then Side A; in an umpired game both at once (18c1: "the players on both
     sides should then perform all other activities in the Action Phase simultaneously,
-    except for moving air strikes") - assembly, readying and sea movement."""
+    except for moving air strikes") - assembly, readying and sea movement, whose steps say
+    so (`at_once_when_umpired`)."""
     state.waiting = b_then_a(state)
-    state.simultaneous = mode_of(state.mode).umpired
 
 
 # ---------------------------------------------------------------- assembly (3a)
@@ -229,6 +227,7 @@ register(
         _wait_b_then_a,
         _to_ready,
         _assembly_why,
+        at_once_when_umpired=True,  # 18c1
     )
 )
 
@@ -293,6 +292,7 @@ register(
         _wait_b_then_a,
         _to_sea,
         _ready_why,
+        at_once_when_umpired=True,  # 18c1
     )
 )
 
@@ -489,5 +489,6 @@ register(
         _sea_why,
         on_done=_sea_done,
         owes=_sea_owes,
+        at_once_when_umpired=True,  # 18c1
     )
 )

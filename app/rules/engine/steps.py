@@ -2,14 +2,16 @@
 
 Each step has the rule it implements, the seats it waits for, its legal actions, its
 handler, and what comes after it. Modules register their steps here; `flow` drives them.
-"Side B first, then Side A" (3) is `b_then_a`. A step is registered under its id
-(`StepId`), every id has its step (checked when the engine is imported), and every step
-the rules name is a registered one (tools/step_names.py, run by the tests).
-"""
+"Side B first, then Side A" (3) is `b_then_a`; a step both sides perform at once in the
+umpired modes (18c1, 18c3) says so (`at_once_when_umpired`), and `begin` applies it. A
+step is registered under its id (`StepId`), every id has its step (checked when the
+engine is imported), and every step the rules name is a registered one
+(tools/step_names.py, run by the tests); no step is named by its words outside this table
+(tests/rules/test_issue_33_step_ids.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -115,6 +117,12 @@ class Step:
     # Issue 13: what the side loses if it says "done" now - (unit, rule) - shown before
     # the commitment (5: air units that cannot land).
     lost_if_done: Callable[[State, Side], list[tuple[str, str]]] | None = None
+    # Who acts: Side B, then Side A (3), unless the step is one of those 18c1 and 18c3
+    # have both sides do at once in the umpired modes - 18c1: "The players on both sides
+    # should then perform all other activities in the Action Phase simultaneously, except
+    # for moving air strikes"; 18c3: "Players can handle their Air Return and Turn Record
+    # Phases simultaneously". `begin` sets `state.simultaneous` from it (`at_once`).
+    at_once_when_umpired: bool = False
 
 
 STEPS: dict[StepId, Step] = {}
@@ -146,6 +154,21 @@ def check_registered(steps: Mapping[StepId, Step] = STEPS) -> None:
         raise UnknownStep(f"step ids no module registers a step under: {missing}")
 
 
+# The modes whose sides perform the steps that say so at once (18c1, 18c3), by id: the
+# modes package registers the umpired ones (`play_at_once_in`), as the engine imports none.
+_AT_ONCE_MODES: set[str] = set()
+
+
+def play_at_once_in(modes: Iterable[str]) -> None:
+    """18c1, 18c3: in these modes (by id) both sides act at once in a step that says so."""
+    _AT_ONCE_MODES.update(modes)
+
+
+def at_once(state: State, name: StepId) -> bool:
+    """Whether both sides act at once in step `name` of this game (18c1, 18c3)."""
+    return STEPS[name].at_once_when_umpired and state.mode in _AT_ONCE_MODES
+
+
 def current(state: State) -> Step:
     """The step the state is in (the state keeps its id's words: StepId is a StrEnum)."""
     return STEPS[StepId(state.step)]
@@ -156,7 +179,7 @@ def begin(state: State, name: StepId, out: list[Event]) -> None:
     state.step = name
     state.waiting = []
     state.done = []
-    state.simultaneous = False
+    state.simultaneous = at_once(state, name)  # who acts: the step says (18c1, 18c3)
     STEPS[name].enter(state, out)
 
 
@@ -180,12 +203,14 @@ __all__ = [
     "Step",
     "StepId",
     "UnknownStep",
+    "at_once",
     "automatic",
     "b_then_a",
     "begin",
     "check_registered",
     "current",
     "nothing",
+    "play_at_once_in",
     "register",
     "wait_for",
 ]

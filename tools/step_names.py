@@ -181,6 +181,8 @@ class _Resolver:
             base = self._lookup(node.value)
             if isinstance(base, ModuleType | type):  # a module's name, or StepId.X
                 return getattr(base, node.attr, None)
+            if isinstance(base, StepId) and node.attr == "value":  # StepId.X.value
+                return base.value
         return None
 
     def _returns(self, func: FunctionType) -> list[str]:

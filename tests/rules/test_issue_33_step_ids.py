@@ -19,6 +19,11 @@ from pathlib import Path
 
 import pytest
 
+from app.rules.engine.snapshot import restore, snapshot
+from app.rules.engine.steps import StepId, begin
+
+from .test_basic_rules import game
+
 RULES = Path(__file__).resolve().parents[2] / "app" / "rules"
 TABLE = RULES / "engine" / "steps.py"  # the step ids' words are written here, once
 
@@ -170,3 +175,40 @@ def test_issue_33_a_step_named_by_its_words_again_is_refused(
     line = old[: old.index(by_id.replace(member, bare))].count("\n") + 1
     how = "begin" if by_id.startswith("begin") else "state.step =="
     assert bare_step_names(old, module) == [f"{module}:{line}: {how} {bare.strip(chr(34))!r}"]
+
+
+def _enum_members_set(tree: ast.Module) -> Iterator[int]:
+    """The lines where `.step` is set to a `StepId` member itself (not its `.value`)."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Assign):
+            continue
+        for target in node.targets:
+            pairs: list[tuple[ast.expr, ast.expr]] = [(target, node.value)]
+            if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple):
+                pairs = list(zip(target.elts, node.value.elts, strict=False))
+            for t, v in pairs:
+                member = (
+                    isinstance(v, ast.Attribute)
+                    and isinstance(v.value, ast.Name)
+                    and v.value.id == "StepId"
+                )
+                if _is_step(t) and member:
+                    yield node.lineno
+
+
+def test_issue_33_the_state_keeps_a_step_as_its_words() -> None:
+    """The state's step is a plain str (the snapshot holds JSON types only, and reads back
+    equal): `begin` stores the id's words, and a module that puts the state in a step
+    itself stores `StepId.X.value`, not the member."""
+    found = [
+        f"{path.relative_to(RULES)}:{line}"
+        for path in _modules()
+        for line in _enum_members_set(ast.parse(path.read_text()))
+    ]
+    assert found == []
+    assert list(_enum_members_set(ast.parse("state.step, w = StepId.FREE_ROLL, []"))) == [1]
+    s = game()
+    for step in (StepId.ASSEMBLY, StepId.AIR_RETURN):
+        begin(s, step, [])
+        assert type(s.step) is str and s.step == step
+        assert restore(snapshot(s)) == s

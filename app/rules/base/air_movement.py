@@ -441,7 +441,7 @@ def strikes_move(state: State) -> None:
     """18c1: "after the movement of all scout air units are completed, players must move
     all of their air strikes and announce any sea searches" - Side B, then Side A."""
     # RULES? 18c1 keeps air strikes out of what is done at once: B, then A, as in 3d
-    state.step, state.done, state.simultaneous = StepId.AIR_MOVEMENT_AND_SEARCH, [], False
+    state.step, state.done, state.simultaneous = StepId.AIR_MOVEMENT_AND_SEARCH.value, [], False
     state.waiting = b_then_a(state)
 
 

@@ -107,7 +107,7 @@ def _variable(
         state.boards[owner].report = Report(
             side, hex_, how, actual, state.step, list(state.waiting)
         )
-        state.step, state.waiting = StepId.SEARCH_REPORT, [owner]
+        state.step, state.waiting = StepId.SEARCH_REPORT.value, [owner]
     else:
         _record(state, side, Spotting(state.turn, hex_, {}, how, "something"), out)
 

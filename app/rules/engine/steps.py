@@ -176,7 +176,7 @@ def current(state: State) -> Step:
 
 def begin(state: State, name: StepId, out: list[Event]) -> None:
     """Enter step `name`: it sets whom it waits for, or runs and moves on."""
-    state.step = name
+    state.step = str(name)  # the words, a plain str: a snapshot holds JSON types only
     state.waiting = []
     state.done = []
     state.simultaneous = at_once(state, name)  # who acts: the step says (18c1, 18c3)

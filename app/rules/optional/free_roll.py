@@ -49,7 +49,7 @@ def fight(state: State, pending: PendingCombat, out: list[Event]) -> None:
     )
     pending.resume_step, pending.resume_waiting = state.step, list(state.waiting)
     state.pending = pending
-    state.step = StepId.FREE_ROLL
+    state.step = StepId.FREE_ROLL.value
     state.waiting = [holder]
 
 

@@ -194,7 +194,7 @@ class Poster:
 # games start is no failure of the server.
 CLIENT: dict[str, Any] = {"ping_interval": None, "open_timeout": 60}
 SYNC = re.compile(r'<div id="sync" data-v="(\d+)"')
-BUTTON = re.compile(r'<button name="action" value="([^"]*)"')
+BUTTON = re.compile(r"""<button name="action" value='([^']*)'""")
 
 
 def page_prompt(page: Page, message: str) -> list[dict[str, Any]] | None:

@@ -684,8 +684,11 @@ def run(
     options: str,
     teams: bool = False,
     mode: str = "two-player",
+    counts: Path | None = None,
 ) -> int:
-    """Play `games` games; options "none", "all", or "random" (a random subset each game)."""
+    """Play `games` games; options "none", "all", or "random" (a random subset each game).
+    With `counts`, each game's seed, actions and battles are written there, a JSON line
+    each: two checkouts' files compared say whether a change of structure changed play."""
     failures = 0
     battles = actions = 0
     checked: Counter[str] = Counter()
@@ -702,6 +705,10 @@ def run(
             battles += result.battles
             actions += result.actions
             checked += result.checked
+            if counts is not None:
+                with counts.open("a") as f:
+                    line = {"seed": seed, "actions": result.actions, "battles": result.battles}
+                    f.write(json.dumps(line) + "\n")
         except Exception:  # every failure is saved, whatever it is
             failures += 1
             path = save_failure(scenario, seed, log, traceback.format_exc(), chosen, teams, mode)
@@ -729,8 +736,13 @@ def main() -> None:
     parser.add_argument("--options", choices=("none", "all", "random"), default="none")
     parser.add_argument("--teams", action="store_true", help="two seats a side (17a)")
     parser.add_argument("--mode", default="two-player", help="two-player, umpired, double-blind")
+    parser.add_argument(
+        "--counts", type=Path, help="append each game's seed, actions and battles (JSON lines)"
+    )
     args = parser.parse_args()
-    failed = run(args.scenario, args.games, args.seed, args.options, args.teams, args.mode)
+    failed = run(
+        args.scenario, args.games, args.seed, args.options, args.teams, args.mode, args.counts
+    )
     sys.exit(1 if failed else 0)
 
 

@@ -203,7 +203,7 @@ class Database:
     def dispose(self) -> None:
         with self._write_lock:
             if self._own is not None:
-                self._own.close()  # back to the writer's pool, which closes it below
+                self._own.invalidate()  # closed, whichever pool it came from
                 self._own = None
         self.reader.dispose()
         self.writer.dispose()

@@ -31,6 +31,7 @@ from app.rules.engine.events import Event
 from app.rules.engine.paths import PATHS
 from app.rules.engine.state import Side, State
 from app.rules.engine.steps import Step, StepId, check_registered, current
+from app.rules.modes import hooks as mode_hooks
 from app.rules.modes import reports, takeback
 from app.rules.modes.audiences import mode_of
 from app.rules.modes.command_copies import heard_by, separate
@@ -335,7 +336,7 @@ def _loses(state: State, side: Side, step: Step) -> bool:
     (2c): with them private (18c) the wait would tell the enemy of the loss."""
     return (
         step.lost_if_done is not None
-        and mode_of(state.mode).open_cards
+        and mode_hooks.of(state).asks_before_losses(state)
         and bool(step.lost_if_done(state, side))
     )
 

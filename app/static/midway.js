@@ -133,10 +133,16 @@
   // that holds a version in between (brought by an answer over HTTP) fetches its regions
   // whole. A template parses what it holds as the page would (SVG within <svg>), which a
   // fragment of a websocket message does not.
+  // A template names its unit only when the one before it is of another, and its
+  // versions only as its unit's first: the others are applied where that one was.
   var patching = {};
+  var kept = {}; // elements a message deleted to put them in again (moved), by id
+  var lastUnit = null;
   var inMessage = false; // the page is made up again once a message is all swapped in
   document.addEventListener("htmx:wsBeforeMessage", function () {
     patching = {};
+    kept = {};
+    lastUnit = null;
     inMessage = true;
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
@@ -147,11 +153,19 @@
   function patchSwap(e) {
     var fragment = e.detail.fragment;
     var t = fragment && fragment.nodeType === 11 ? fragment.firstElementChild : fragment;
-    if (!t || t.tagName !== "TEMPLATE" || !t.hasAttribute("data-in")) return false;
-    var id = t.getAttribute("data-in");
+    if (!t || t.tagName !== "TEMPLATE") return false; // htmx took its hx-swap-oob off
+    var id = t.getAttribute("data-in") || lastUnit;
+    lastUnit = id;
+    if (!id) return false;
+    if (!t.hasAttribute("data-to")) { // a later swap of its unit
+      if (!(id in patching)) {
+        e.detail.shouldSwap = false;
+        return true;
+      }
+    }
     var unit = document.getElementById(id);
-    var from = parseInt(t.getAttribute("data-from"), 10);
-    var to = parseInt(t.getAttribute("data-to"), 10);
+    var to = t.hasAttribute("data-to") ? parseInt(t.getAttribute("data-to"), 10) : patching[id];
+    var from = t.hasAttribute("data-from") ? parseInt(t.getAttribute("data-from"), 10) : to;
     var have = versionOf(unit);
     if (patching[id] !== to) {
       if (have === null || have > from) {
@@ -162,11 +176,22 @@
       patching[id] = to;
       unit.setAttribute("data-v", String(to));
     }
+    if (t.hasAttribute("data-keep")) kept[t.id] = e.detail.target; // deleted, then moved
     var nodes = document.importNode(t.content, true);
     if (t.hasAttribute("data-svg")) {
       var svg = nodes.firstElementChild;
       nodes = document.createDocumentFragment();
       while (svg.firstChild) nodes.appendChild(svg.firstChild);
+    }
+    var moving = all("[data-move]", nodes);
+    for (var i = 0; i < moving.length; i++) {
+      var held = kept[moving[i].getAttribute("data-move")];
+      if (!held) {
+        e.detail.shouldSwap = false;
+        refresh();
+        return true;
+      }
+      moving[i].replaceWith(held);
     }
     if (fragment.nodeType === 11) fragment.replaceChildren(nodes);
     else t.replaceChildren(nodes);
@@ -327,7 +352,7 @@
     var group = selected && document.querySelector('#act .choices[data-for="' + CSS.escape(selected) + '"]');
     // nothing to do with it now: the rules say why - also beside its reach shading when
     // the seat is asked something (Bombers 8: a land bomber not yet ready says till when)
-    var asked = !!document.querySelector("#r-prompt.mine");
+    var asked = !!document.querySelector("#r-prompt .prompt-text.mine");
     if (selected && !group && !surfaceOf(selected) && (!reachOf(selected) || asked)) {
       whyNot(null, selected);
     } else {
@@ -630,12 +655,22 @@
   }
 
   // -- reach: where a selected air unit can fly and still land (3d1, 5a2) --------------
-  function reachOf(key) {
+  // The reach data is in parts (issue 34: what changed is sent alone): the landing
+  // sites, where each carrier or base is, and each unit's members (app/web/searchboard.py).
+  function idpart(key) { return key.replace(/[^A-Za-z0-9_-]/g, "-"); }
+  function reachPart(id, attr) {
+    var el = document.getElementById(id);
     var holder = document.getElementById("r-reach");
-    if (!holder || !holder.hasAttribute("data-reach")) return null;
-    var data = JSON.parse(holder.getAttribute("data-reach"));
-    var unit = data.units[key];
-    return unit ? { unit: unit, sites: data.sites } : null;
+    if (!el || !holder || !holder.contains(el)) return null;
+    return JSON.parse(el.getAttribute(attr));
+  }
+  function reachOf(key) {
+    var unit = reachPart("ru-" + idpart(key), "data-r");
+    if (!unit) return null;
+    var by = document.getElementById("ru-" + idpart(key)).getAttribute("data-by");
+    if (by !== null) unit.from = reachPart("rf-" + by, "data-from");
+    var sites = reachPart("reach-sites", "data-sites");
+    return unit.from && sites ? { unit: unit, sites: sites } : null;
   }
 
   // Each cell carries its coordinates (data-c: a hex's cube coordinates, a zone's x,y);

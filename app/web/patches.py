@@ -9,17 +9,26 @@ element by element among those with an id:
 - a list (elements with ids, only whitespace between them) whose elements were added,
   removed or moved: the removed ones deleted, the added ones put after (or before) their
   neighbour, the moved ones both (the fewest: those out of the longest run in the same
-  order), the others compared as above;
+  order), the others compared as above; none of the old ones left: the new ones put at
+  the end of the list's element;
 - anything else: the element sent whole (for the unit itself: the region, as before).
 
+An element deleted and put in again as it was (a counter from one box of a card to
+another, along a list) is moved, not sent again: its removal keeps it aside
+(`data-keep`) and a stand-in puts it in (`<i data-move="id">`). Whether an element or a
+unit goes whole or in swaps is decided counting what may be moved, then, for a unit,
+once the message's moves are known.
+
 Each change is an htmx out-of-band swap of a `<template>` (`hx-swap-oob`: "true" for an
-element replaced by its id, "delete", "afterend:#id" or "beforebegin:#id"), whose content
-the page's script (midway.js) takes out of the template before htmx swaps it in: a
-template parses SVG within `<svg>` as SVG, which a fragment of a websocket message would
-not. Each template says which unit it patches and between which of its versions
-(`data-in`, `data-from`, `data-to`): the page applies it only to the unit as this socket
-left it, skips it when the unit already shows that version or a later one, and else (an
-answer over HTTP brought a version in between) fetches its regions whole.
+element replaced by its id, "delete", "afterend:#id", "beforebegin:#id" or
+"beforeend:#id"), whose content the page's script (midway.js) takes out of the template
+before htmx swaps it in: a template parses SVG within `<svg>` as SVG, which a fragment of
+a websocket message would not. Each template says which unit it patches (`data-in`,
+unless the template before it is of the same) and, the first of its unit's in a message,
+between which of its versions (`data-from`, `data-to`): the page applies them only to the
+unit as this socket left it, skips them when the unit already shows that version or a
+later one, and else (an answer over HTTP brought a version in between) fetches its
+regions whole.
 
 The page's whitespace may then differ from a fresh render's where an element was removed
 (the line breaks beside it stay): nothing the page shows.
@@ -32,7 +41,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import NamedTuple
 
@@ -114,14 +124,31 @@ class Op:
     target: str
     html: str = ""
     svg: bool = False
+    was: str = ""  # of an element deleted: its HTML as the page holds it
+    keep: bool = False  # of an element deleted: kept aside, to be put in again (moved)
 
     def size(self) -> int:
         return len(self.html) + len(self.target) + 120
 
-    def template(self, unit: str, before: int, after: int) -> str:
-        patch = f' data-in="{unit}" data-from="{before}" data-to="{after}"'
+    def guess(self) -> int:
+        """Its size should the elements with ids it puts in be moved (`moved`), not sent,
+        less what an element it deletes would cost sent again elsewhere: what it is
+        compared by with the element sent whole, before a message knows."""
+        if self.how == "delete":
+            return self.size() - max(0, len(self.was) - len(MOVED))
+        if self.how not in INSERTS:
+            return self.size()
+        return self.size() - sum(len(p) - len(MOVED) for p in pieces(self.html) if own_id(p))
+
+    def template(self, unit: str | None, versions: tuple[int, int] | None) -> str:
+        """The swap as a template: of unit `unit` (None: the previous template's), from
+        and to `versions` (None: a later swap of a unit the message patched already)."""
+        patch = "" if unit is None else f' data-in="{unit}"'
+        if versions is not None:
+            patch += f' data-from="{versions[0]}" data-to="{versions[1]}"'
         body = f"<svg>{self.html}</svg>" if self.svg else self.html
         patch += " data-svg" if self.svg else ""
+        patch += " data-keep" if self.keep else ""
         if self.how in ("true", "delete"):
             head = f'id="{self.target}" hx-swap-oob="{self.how}"'
         else:
@@ -249,6 +276,7 @@ def compare(old: Node, new: str, svg: bool = False) -> tuple[list[Op] | None, No
         return [], old if old.html == new else Node(new)
     if head(old.html) != head(new):
         return None, Node(new)  # its own attributes changed
+    svg = svg or new.startswith("<svg")  # its elements are SVG, if it is not
     html = old.html
     p = common_prefix(html, new)
     q = common_suffix(html, new, min(len(html), len(new)) - p)
@@ -268,16 +296,24 @@ def compare(old: Node, new: str, svg: bool = False) -> tuple[list[Op] | None, No
         # or added, the others in the same order
         both = set(new_ids)
         kept = in_order([i for i in old_ids if i in both], new_ids)
-        if not kept:
-            return None, node
-        if ot[0] != nt[0] or ot[-1] != nt[-1]:
+        if not oc or not nc or ot[0] != nt[0] or ot[-1] != nt[-1]:
             return None, node
         if not all(_blank(t) for t in ot[1:-1]) or not all(_blank(t) for t in nt[1:-1]):
             return None, node
         if not all(SAFE_ID.fullmatch(i) for i in old_ids + new_ids):
             return None, node
-        ops += [Op("delete", c.id) for c in oc if c.id not in kept]
-        ops += _insertions(new, nt, nc, kept)
+        parent = own_id(html)
+        if not kept and (parent is None or not _blank(nt[-1][: nt[-1].rfind("</")])):
+            return None, node
+        ops += [
+            Op("delete", c.id, svg=c.svg, was=html[c.start : c.end]) for c in oc if c.id not in kept
+        ]
+        if kept:
+            ops += _insertions(new, nt, nc, kept)
+        else:  # none kept: the new ones put at the end of the element, the old ones gone
+            assert parent is not None
+            run = new[nc[0].start : nc[-1].end]
+            ops.append(Op("beforeend", parent, run, nc[0].svg))
         by_id = {c.id: c for c in oc}
         pairs = [(by_id[c.id], c) for c in nc if c.id in kept]
     alike = len(html) - q  # what starts there in `old` is as it was
@@ -293,7 +329,7 @@ def compare(old: Node, new: str, svg: bool = False) -> tuple[list[Op] | None, No
         if not SAFE_ID.fullmatch(n.id):
             return None, node
         inner, node.sub[n.id] = compare(was, now, n.svg)
-        if inner is None or sum(op.size() for op in inner) >= len(now):
+        if inner is None or sum(op.guess() for op in inner) >= len(now):
             inner = [Op("true", n.id, now, n.svg)]
         ops += inner
     return ops, node
@@ -351,6 +387,12 @@ def _insertions(new: str, texts: list[str], kids: list[Child], kept: set[str]) -
     return ops
 
 
+def own_id(html: str) -> str | None:
+    """The id of element `html` (in its start tag), if it is one a swap may name."""
+    found = ID_TAG.match(html)
+    return found.group(1) if found and SAFE_ID.fullmatch(found.group(1)) else None
+
+
 def unit_id(html: str) -> str:
     """The id of the element `html` is (a region, a part of one)."""
     start = html.index(ID) + len(ID)
@@ -378,14 +420,39 @@ class Shown:
     def message(self, fresh: dict[str, str]) -> str:
         """The swaps that bring the page from what it holds to the regions and parts
         rendered anew (`fresh`, by name): the removals first, as an element moved from
-        one list to another is put in anew by its id, which must then be its only one."""
-        removals: list[str] = []
-        rest: list[str] = []
+        one list to another is put in anew by its id, which must then be its only one;
+        an element put in as it was taken out is moved (`moved`), not sent again. A
+        region or part whose swaps come to more than its HTML is sent whole."""
+        out: list[str | Swap] = []
         for name, html in fresh.items():
-            self._patch(name, html, removals, rest)
-        return "".join(removals + rest)
+            self._patch(name, html, out)
+        swaps = [x for x in out if isinstance(x, Swap)]
+        moved(swaps)
+        wholes = {x.unit: x.whole for x in swaps}
+        sizes = {u: 0 for u in wholes}
+        for x in swaps:
+            sizes[x.unit] += x.op.size()
+        whole = {u for u, n in sizes.items() if n >= len(wholes[u])}
+        if whole:  # sent whole instead; the others' moves made again without them
+            swaps = [x for x in swaps if x.unit not in whole]
+            for x in swaps:
+                x.op = x.first
+            moved(swaps)
+            sent: set[str] = set()
+            kept: list[str | Swap] = []
+            for item in out:
+                if isinstance(item, Swap) and item.unit in whole:
+                    if item.unit not in sent:
+                        sent.add(item.unit)
+                        kept.append(item.whole)
+                    continue
+                kept.append(item)
+            out = kept
+        removals: list[str | Swap] = [x for x in swaps if x.op.how == "delete"]
+        rest = [x for x in out if isinstance(x, str) or x.op.how != "delete"]
+        return templates(removals + rest)
 
-    def _patch(self, name: str, html: str, removals: list[str], rest: list[str]) -> None:
+    def _patch(self, name: str, html: str, out: list[str | Swap]) -> None:
         """What to send of region or part `name` (render.part_name), rendered anew as
         `html`: nothing when the page shows it so already, the swaps that make it so, or
         the element whole."""
@@ -394,14 +461,14 @@ class Shown:
         if not part:
             if held is None:
                 self.regions[name] = Node(html)
-                rest.append(html)
+                out.append(html)
                 return
             ops, self.regions[name] = compare(held, html)
-            _swaps(ops, held.html, html, removals, rest)
+            _swaps(ops, held.html, html, out)
             return
         mark = -1 if held is None else held.html.find(f'{ID}{part}"')
         if held is None or mark < 0:
-            rest.append(html)
+            out.append(html)
             return
         start = held.html.rindex("<", 0, mark)
         end = element_end(held.html, start)
@@ -409,19 +476,100 @@ class Shown:
         kept = html[:body].replace(' hx-swap-oob="true"', "", 1) + html[body:]
         self.regions[region] = Node(held.html[:start] + kept + held.html[end:])
         was = held.html[start:end]
-        _swaps(diff(was, html), was, html, removals, rest)
+        _swaps(diff(was, html), was, html, out)
 
 
-def _swaps(
-    ops: list[Op] | None, held: str, html: str, removals: list[str], rest: list[str]
-) -> None:
-    if ops is None or sum(op.size() for op in ops) >= len(html):
-        rest.append(html)
+@dataclass
+class Swap:
+    """An op of a message, on unit `unit` (a region, a part) from version `before` to
+    `after`; `whole`, the unit's HTML, `first` the op before any move was made of it."""
+
+    op: Op
+    unit: str
+    before: int
+    after: int
+    whole: str
+    first: Op
+
+
+def templates(items: list[str | Swap]) -> str:
+    """A message's elements and swaps, in order: a swap names its unit only when the
+    template before it is of another, and the versions it goes from and to only in the
+    first of its unit's swaps (the others are applied where that one was)."""
+    out: list[str] = []
+    last: str | None = None
+    seen: set[str] = set()
+    for x in items:
+        if isinstance(x, str):
+            out.append(x)
+            continue
+        unit = None if x.unit == last else x.unit
+        versions = None if x.unit in seen else (x.before, x.after)
+        out.append(x.op.template(unit, versions))
+        last = x.unit
+        seen.add(x.unit)
+    return "".join(out)
+
+
+MOVED = '<i data-move="{}"></i>'
+MOVING = re.compile(r'<i data-move="([^"]*)"></i>')
+
+
+def moved(swaps: list[Swap]) -> None:
+    """Of the elements deleted, those put in again as they were (a counter from one box
+    of a card to another, a button along its list) are moved: deleted kept aside
+    (`data-keep`), and put in by a stand-in (`<i data-move="id">`, what the page's
+    script swaps for the element kept), not sent again."""
+    gone = {s.op.target: i for i, s in enumerate(swaps) if s.op.how == "delete" and s.op.was}
+    if not gone:
+        return
+    for n, s in enumerate(swaps):
+        op = s.op
+        if op.how not in INSERTS:
+            continue
+        out, pos, changed = [], 0, False
+        for lt, end in spans(op.html):
+            piece = op.html[lt:end]
+            found = own_id(piece)
+            i = gone.get(found) if found else None
+            if found and i is not None and swaps[i].op.was == piece and swaps[i].op.svg == op.svg:
+                out += [op.html[pos:lt], MOVED.format(found)]
+                swaps[i].op = replace(swaps[i].op, keep=True)
+                del gone[found]
+                changed = True
+            else:
+                out.append(op.html[pos:end])
+            pos = end
+        if changed:
+            out.append(op.html[pos:])
+            swaps[n].op = replace(op, html="".join(out))
+
+
+def spans(html: str) -> Iterator[tuple[int, int]]:
+    """Where each top-level element of `html` starts and ends."""
+    lt = html.find("<")
+    while lt >= 0:
+        end = element_end(html, lt)
+        yield lt, end
+        lt = html.find("<", end)
+
+
+def pieces(html: str) -> Iterator[str]:
+    """The top-level elements of `html`."""
+    for lt, end in spans(html):
+        yield html[lt:end]
+
+
+INSERTS = ("afterend", "beforebegin", "beforeend")
+
+
+def _swaps(ops: list[Op] | None, held: str, html: str, out: list[str | Swap]) -> None:
+    if ops is None or sum(op.guess() for op in ops) >= len(html):
+        out.append(html)
         return
     unit = unit_id(html)
     before, after = stamp(held), stamp(html)
-    for op in ops:
-        (removals if op.how == "delete" else rest).append(op.template(unit, before, after))
+    out += [Swap(op, unit, before, after, html, op) for op in ops]
 
 
 ATTR = re.compile(r'([\w:-]+)(?:="([^"]*)")?')
@@ -434,12 +582,7 @@ def _attrs(html: str) -> dict[str, str]:
 
 def elements(message: str) -> list[str]:
     """The top-level elements of a socket's message."""
-    out, pos = [], message.find("<")
-    while pos >= 0:
-        end = element_end(message, pos)
-        out.append(message[pos:end])
-        pos = message.find("<", end)
-    return out
+    return list(pieces(message))
 
 
 class Page:
@@ -451,6 +594,7 @@ class Page:
         self.html = ""
         self.refreshes = 0  # patches that found their unit at another version
         self.only = only  # the id of the one region to hold (None: all)
+        self.kept: dict[str, str] = {}  # elements deleted to be put in again (moved)
 
     def span(self, element_id: str) -> tuple[int, int] | None:
         mark = f'{ID}{element_id}"'
@@ -466,8 +610,12 @@ class Page:
 
     def apply(self, message: str) -> None:
         patching: dict[str, int] = {}
+        self.kept = {}
+        unit = ""  # the unit of the template before
         for el in elements(message):
             a = _attrs(el)
+            if el.startswith("<template"):
+                unit = a.setdefault("data-in", unit)
             if self.only is not None and self.only not in (a.get("id"), a.get("data-in")):
                 continue
             if el.startswith("<template"):
@@ -483,7 +631,13 @@ class Page:
             self.html = self.html[: found[0]] + el + self.html[found[1] :]
 
     def _patch(self, el: str, a: dict[str, str], patching: dict[str, int]) -> None:
-        unit, before, after = a["data-in"], int(a["data-from"]), int(a["data-to"])
+        unit = a["data-in"]
+        if "data-to" not in a:  # a later swap of its unit: applied where the first was
+            if unit not in patching:
+                return
+            before = after = patching[unit]
+        else:
+            before, after = int(a["data-from"]), int(a["data-to"])
         found = self.span(unit)
         if found is None:
             self.refreshes += 1
@@ -500,6 +654,14 @@ class Page:
         body = el[el.index(">") + 1 : el.rindex("</template>")]
         if "data-svg" in a:
             body = body.removeprefix("<svg>").removesuffix("</svg>")
+        else:  # the page would parse an SVG element as HTML, and not draw it
+            tops = {NAME.match(p, 1).group() for p in pieces(body)}  # type: ignore[union-attr]
+            assert not tops & SVG_ONLY, f"SVG sent as HTML: {body[:200]}"
+        for moving in MOVING.findall(body):
+            if moving not in self.kept:
+                self.refreshes += 1
+                return
+            body = body.replace(MOVED.format(moving), self.kept.pop(moving), 1)
         how = a["hx-swap-oob"]
         how, _, target = how.partition(":#")
         span = self.span(target or a["id"])
@@ -510,13 +672,24 @@ class Page:
         if how == "true":
             self.html = self.html[:start] + body + self.html[end:]
         elif how == "delete":
+            if "data-keep" in a:
+                self.kept[a["id"]] = self.html[start:end]
             self.html = self.html[:start] + self.html[end:]
+        elif how == "beforeend":
+            end = self.html.rindex("</", start, end)
+            self.html = self.html[:end] + body + self.html[end:]
         elif how == "afterend":
             self.html = self.html[:end] + body + self.html[end:]
         elif how == "beforebegin":
             self.html = self.html[:start] + body + self.html[start:]
         else:
             raise ValueError(how)
+
+
+# elements of SVG alone, which a template must hold within <svg> (data-svg)
+SVG_ONLY = frozenset(
+    {"g", "path", "use", "polygon", "polyline", "circle", "ellipse", "rect", "line", "defs"}
+)
 
 
 def shown(html: str) -> str:

@@ -37,7 +37,7 @@ from app.web.counters import SIDE_LABEL, SIDE_TITLE, Counter, sides_of
 from app.web.events import STEP_RULE, Line
 from app.web.names import ship_name
 from app.web.narration import Narration, event_turn, gathered, log_lines
-from app.web.prompt_bar import CANNOT_LAND, act_buttons, prompt_bar, subject_buttons
+from app.web.prompt_bar import CANNOT_LAND, act_buttons, idpart, prompt_bar, subject_buttons
 from app.web.replay_nav import replay_nav
 from app.web.rule_links import link_rules, linked, rule_link
 
@@ -100,34 +100,27 @@ def make_env(linking: bool = True) -> Environment:
         cells_svg=cells_svg,
         act_buttons=scoped_buttons,
         subject_buttons=subject_buttons,
+        reach_parts=searchboard.reach_parts,
     )
     e.filters["linked"] = linked if linking else Markup.escape
     e.filters["idpart"] = idpart
     return e
 
 
-NOT_IN_ID = re.compile(r"[^A-Za-z0-9_-]")
+ACT_BUTTON = re.compile(r"""(<button name="action" value='([^']*)'[^>]*)>""")
 
 
-def idpart(key: str) -> str:
-    """A key as part of an element's id ("box:usa:Midway:ready" -> "box-usa-Midway-ready"):
-    issue 34 sends the elements that changed by their ids."""
-    return NOT_IN_ID.sub("-", key)
-
-
-ACT_BUTTON = re.compile(r'(<button name="action" value="([^"]*)"[^>]*)>')
-
-
-def scoped_buttons(shown: list[choices.Choice], lost: object, scope: str = "") -> Markup:
+def scoped_buttons(shown: list[choices.Choice], lost: object, ids: bool = False) -> Markup:
     """The prompt's buttons of a list of choices (prompt_bar.act_buttons), each with an
-    id made of `scope` and its action (issue 34: a live page is sent the buttons that
-    changed, by their ids)."""
+    id made of its action (issue 34: a live page is sent the buttons that changed, by
+    their ids; a button moved between lists, folded or not, keeps it). An action is on
+    one button of a prompt: a choice is in one list."""
     html = act_buttons(shown, lost)
-    if not scope:
+    if not ids:
         return html
     return Markup(
         ACT_BUTTON.sub(
-            lambda m: f'{m.group(1)} id="{scope}-{zlib.crc32(m.group(2).encode()):08x}">', html
+            lambda m: f'{m.group(1)} id="a-{zlib.crc32(m.group(2).encode()):08x}">', html
         )
     )
 

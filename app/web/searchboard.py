@@ -13,10 +13,13 @@ data the page needs to shade where a selected air unit can reach and still land 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
+
+from markupsafe import Markup
 
 from app.data import catalog
 from app.rules.engine.kept import Kept
@@ -516,7 +519,8 @@ def landing_sites(view: dict[str, Any], seat: str) -> dict[str, list[Site]]:
 def reach_data(view: dict[str, Any], seat: str) -> dict[str, Any]:
     """What the page needs to shade a selected air unit's reach (3d1) and way home (5a2):
     where each unit flies from (a hex, or an off-board base's marked squares with their
-    numbers) and the landing sites; the page counts distances with each cell's `coords`."""
+    numbers; of a unit on a carrier or base, `by` names its task force or base) and the
+    landing sites; the page counts distances with each cell's `coords`."""
     card = (view.get("operations_cards") or {}).get(seat) or {}
     units: dict[str, Any] = card.get("units") or {}
     board: dict[str, Any] = view.get("searchboard") or {}
@@ -524,11 +528,13 @@ def reach_data(view: dict[str, Any], seat: str) -> dict[str, Any]:
     force_of = {s: f["force"] for f in card.get("forces") or [] for s in f.get("ships") or []}
     out: dict[str, Any] = {}
     for c in card.get("carriers") or []:
+        by = c["id"]
         if (units.get(c["id"]) or {}).get("type") == "base" or c["id"] == "Midway":
             here = _base_at(view, {"id": c["id"], **(units.get(c["id"]) or {})})
         else:
             tf = forces.get(force_of.get(c["id"], ""))
             here = [tf] if tf else []
+            by = f"tf:{force_of.get(c['id'], '')}"
         at: Site | list[Site] | None = None
         if len(here) == 1 and isinstance(here[0], str):
             at = here[0]
@@ -539,7 +545,7 @@ def reach_data(view: dict[str, Any], seat: str) -> dict[str, Any]:
             move = int((u.get("factors") or {}).get("movement") or 0)
             if at and move:
                 member = {"left": move, "move": move, "basing": u.get("basing", "white")}
-                out[unit_key(seat, uid)] = {"from": at, "members": [member]}
+                out[unit_key(seat, uid)] = {"from": at, "by": by, "members": [member]}
     flying: dict[str, Any] = board.get("flying") or {}
     for group, members in (board.get("groups") or {}).items():
         rows = []
@@ -628,4 +634,42 @@ def both_sides(view: dict[str, Any], grid: Grid | None = None) -> Board | None:
         legend=legend,
         title="Both sides on one Searchboard",
         **_theatre_layers(view, grid),
+    )
+
+
+@dataclass(frozen=True)
+class ReachParts:
+    """The reach data as the page holds it (issue 34: each part an element with an id,
+    what changed sent alone): the landing sites; where each task force or base is
+    (`froms`, by its id); each unit's members (by its key, in order), with its task force
+    or base, or where it flies from."""
+
+    sites: str
+    froms: list[tuple[str, str]]
+    units: list[tuple[str, str | None, str]]
+
+
+def reach_parts(reach: dict[str, Any] | None) -> ReachParts:
+    reach = reach or {"sites": {}, "units": {}}
+    froms: dict[str, str] = {}
+    units: list[tuple[str, str | None, str]] = []
+    for key, unit in sorted(reach["units"].items()):
+        by = unit.get("by")
+        if by is None:
+            units.append((key, None, attr_json({"from": unit["from"], "members": unit["members"]})))
+            continue
+        froms.setdefault(str(by), attr_json(unit["from"]))
+        units.append((key, str(by), attr_json({"members": unit["members"]})))
+    return ReachParts(attr_json(reach["sites"]), list(froms.items()), units)
+
+
+def attr_json(value: Any) -> str:
+    """`value` as compact JSON to put in an attribute quoted with ' (as Jinja's tojson
+    escapes it: <, >, & and ' as JSON escapes)."""
+    text = json.dumps(value, separators=(",", ":"), sort_keys=True)
+    return Markup(
+        text.replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+        .replace("'", "\\u0027")
     )

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -278,3 +280,45 @@ def created_from_home(
         "a.seat-link", "els => Object.fromEntries(els.map(a => [a.dataset.seat, a.href]))"
     )
     return links
+
+
+@dataclass
+class Table:
+    """A game created from the home page, every seat a player of its own: the seat links
+    (tokens in their fragments) and each seat's page, open, in its own browser context."""
+
+    links: dict[str, str]
+    pages: dict[str, SeatPage]
+
+
+@contextmanager
+def seats_from_home(
+    browser: Any,
+    base: str,
+    artifacts: Path,
+    viewports: dict[str, dict[str, int]],
+    scenario: str,
+    mode: str = "two-player",
+    *,
+    teams: bool = False,
+    seed: int | None = None,
+) -> Iterator[Table]:
+    """The game made in the first seat's browser (created_from_home), each seat of
+    `viewports` opened in a context of its own. On a failure every page's screenshot is
+    kept (FAILED); the contexts are closed however the test ends."""
+    contexts = {seat: browser.new_context(viewport=v) for seat, v in viewports.items()}
+    pages: dict[str, SeatPage] = {}
+    try:
+        host = contexts[next(iter(viewports))].new_page()
+        links = created_from_home(host, base, scenario, mode, teams=teams, seed=seed)
+        assert set(links) == set(contexts), (sorted(links), sorted(contexts))
+        for seat, context in contexts.items():
+            pages[seat] = SeatPage(context.new_page(), links[seat], artifacts).open()
+        yield Table(links, pages)
+    except Exception:
+        for page in pages.values():
+            page.shot("FAILED")
+        raise
+    finally:
+        for context in contexts.values():
+            context.close()

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from live import Server
 
-from browser.pages import TIMEOUT_MS, SeatPage, created_from_home
+from browser.pages import TIMEOUT_MS, SeatPage, seats_from_home
 from browser.theatre import BOMBERS, DESK, RABAUL, done_until, set_up_by_clicking
 
 pytestmark = pytest.mark.browser
@@ -158,14 +158,13 @@ def through_the_day(pages: dict[str, SeatPage]) -> None:
 def test_18_double_blind_coral_sea_through_a_day_with_a_base_raid(
     browser: Any, server: Server, artifacts: Path
 ) -> None:
-    contexts = {s: browser.new_context(viewport=DESK) for s in ("usa", "japan")}
-    links = created_from_home(
-        contexts["usa"].new_page(), server.url, "coral-sea", "double-blind", seed=SEED
-    )
-    assert set(links) == set(contexts)  # 18: no umpire's seat, the server umpires
-    pages = {s: SeatPage(c.new_page(), links[s], artifacts).open() for s, c in contexts.items()}
-    us, jp = pages["usa"], pages["japan"]
-    try:
+    # 18: no umpire's seat, the server umpires (seats_from_home checks the links' seats)
+    viewports = {"usa": DESK, "japan": DESK}
+    with seats_from_home(
+        browser, server.url, artifacts, viewports, "coral-sea", "double-blind", seed=SEED
+    ) as table:
+        pages = table.pages
+        us, jp = pages["usa"], pages["japan"]
         set_up_by_clicking(pages, START)
         assert jp.view()["searchboard"]["forces"]["StrikingForce"] == EDGE
         fogged(pages, raided=False)
@@ -190,10 +189,3 @@ def test_18_double_blind_coral_sea_through_a_day_with_a_base_raid(
         for page in pages.values():
             page.shot("night", "#r-searchboard")
             assert page.errors == [], page.errors
-    except Exception:
-        for page in pages.values():
-            page.shot("FAILED")
-        raise
-    finally:
-        for c in contexts.values():
-            c.close()

@@ -5,6 +5,7 @@ buttons and wrap on a phone."""
 from __future__ import annotations
 
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ LAPTOP = {"width": 1366, "height": 900}
 
 def games_count(server: Server) -> int:
     path = server.database_url.removeprefix("sqlite:///")
-    with sqlite3.connect(path) as db:
+    with closing(sqlite3.connect(path)) as db, db:
         return int(db.execute("SELECT count(*) FROM games").fetchone()[0])
 
 

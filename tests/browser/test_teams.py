@@ -19,7 +19,7 @@ import pytest
 
 from browser.conftest import Server
 from browser.games import HTTP
-from browser.pages import TIMEOUT_MS, SeatPage, acting, created_from_home
+from browser.pages import TIMEOUT_MS, SeatPage, acting, seats_from_home
 
 pytestmark = pytest.mark.browser
 
@@ -137,14 +137,12 @@ def never_told(pages: dict[str, SeatPage]) -> None:
 def test_17_four_players_through_turn_9_with_the_side_channel_and_a_radio_note(
     server: Server, browser: Any, artifacts: Any
 ) -> None:
-    contexts = {seat: browser.new_context(viewport=LAPTOP) for seat in SETUP}
-    links = created_from_home(
-        contexts["usa-tf16"].new_page(), server.url, "three", teams=True, seed=SEED
-    )
-    assert sorted(links) == sorted(SETUP)
-    pages = {s: SeatPage(c.new_page(), links[s], artifacts).open() for s, c in contexts.items()}
-    tf16, tf17 = pages["usa-tf16"], pages["usa-tf17"]
-    try:
+    viewports = dict.fromkeys(SETUP, LAPTOP)
+    with seats_from_home(
+        browser, server.url, artifacts, viewports, "three", teams=True, seed=SEED
+    ) as table:
+        links, pages = table.links, table.pages
+        tf16, tf17 = pages["usa-tf16"], pages["usa-tf17"]
         side_channel(pages)
         never_told(pages)
         set_up(pages)
@@ -183,13 +181,6 @@ def test_17_four_players_through_turn_9_with_the_side_channel_and_a_radio_note(
             assert not [s for s, link in links.items() if token(link) in html and s != page.seat]
             assert not page.errors, page.errors
         pages["japan-i"].shot("turn-10", "#r-log")
-    except Exception:
-        for page in pages.values():
-            page.shot("FAILED")
-        raise
-    finally:
-        for c in contexts.values():
-            c.close()
 
 
 def token(link: str) -> str:

@@ -24,9 +24,9 @@ from browser.conftest import Server
 from browser.pages import (
     TIMEOUT_MS,
     SeatPage,
-    created_from_home,
     pass_until,
     place_by_clicking,
+    seats_from_home,
 )
 
 pytestmark = pytest.mark.browser
@@ -105,20 +105,13 @@ def land(us: SeatPage, unit: str, carrier: str) -> None:
 def test_18_an_umpired_scenario_one_to_its_result_with_reports_held_edited_and_released(
     server: Server, browser: Any, artifacts: Any
 ) -> None:
-    contexts = {
-        "umpire": browser.new_context(viewport=LAPTOP),
-        "japan": browser.new_context(viewport=LAPTOP),
-        "usa": browser.new_context(viewport=PHONE),
-    }
-    home = contexts["umpire"].new_page()
-    links = created_from_home(home, server.url, "one", "umpired", seed=SEED)
-    assert set(links) == set(contexts)
-    pages = {
-        seat: SeatPage(c.new_page(), links[seat], artifacts).open() for seat, c in contexts.items()
-    }
-    ump, jp, us = pages["umpire"], pages["japan"], pages["usa"]
-    players = {"japan": jp, "usa": us}
-    try:
+    viewports = {"umpire": LAPTOP, "japan": LAPTOP, "usa": PHONE}
+    with seats_from_home(
+        browser, server.url, artifacts, viewports, "one", "umpired", seed=SEED
+    ) as table:
+        links, pages = table.links, table.pages
+        ump, jp, us = pages["umpire"], pages["japan"], pages["usa"]
+        players = {"japan": jp, "usa": us}
         # 18b: the umpire's copy shows both Searchboards and both Operations Cards
         assert ump.page.locator("#r-searchboard-japan svg.board").count() == 1
         assert ump.page.locator("#r-searchboard-usa svg.board").count() == 1
@@ -220,13 +213,6 @@ def test_18_an_umpired_scenario_one_to_its_result_with_reports_held_edited_and_r
             html = p.page.content()
             assert not [s for s, link in links.items() if token(link) in html and s != p.seat]
             assert not p.errors, p.errors
-    except Exception:
-        for p in pages.values():
-            p.shot("FAILED")
-        raise
-    finally:
-        for c in contexts.values():
-            c.close()
 
 
 def token(link: str) -> str:

@@ -104,3 +104,17 @@ def test_fuzz_17a_team_games(scenario: str) -> None:
             checked[seat] = checked.get(seat, 0) + n
     assert set(checked) == {"japan-i", "japan-vi", "usa-tf16", "usa-tf17", "spectator"}
     assert min(checked.values()) > 50
+
+
+def test_issue_33_fuzz_counts_each_game_for_comparing_two_checkouts(tmp_path: Path) -> None:
+    """`--counts` writes each game's seed, actions and battles: the per-seed figures that
+    show a change of structure left play as it was (issue 33, `make fuzz` per seed)."""
+    from tools.fuzz import run
+
+    counts = tmp_path / "counts.jsonl"
+    assert run("one", 3, 5, "none", counts=counts) == 0
+    lines = [json.loads(line) for line in counts.read_text().splitlines()]
+    assert [line["seed"] for line in lines] == [5, 6, 7]
+    for line in lines:
+        played = play_game("one", line["seed"])
+        assert (line["actions"], line["battles"]) == (played.actions, played.battles)

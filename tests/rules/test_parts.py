@@ -12,6 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from app.rules import new_game
+from app.rules.modes import hooks as mode_hooks
+from app.rules.modes.r18_umpired.hooks import Umpired
+
 RULES = Path(__file__).resolve().parents[2] / "app" / "rules"
 PACKAGES = ("engine", "board", "base", "optional", "modes", "expansions")
 # What the base game (and the board and the optional rules) never import: an expansion and
@@ -106,3 +110,49 @@ def test_issue_33_each_package_says_what_it_owns_and_may_import(init: Path) -> N
     if init.parent.name in ("surface",):
         return  # a rule's package inside a part: the part's docstring holds its imports
     assert "import" in doc, f"{init.relative_to(RULES)} does not say what it may import"
+
+
+# What a mode is to the rest of the rules: its hooks (app/rules/modes/hooks.py), never its
+# flags. The modes' own package reads them (`mode_of(state.mode).umpired`) to answer a hook.
+MODE_FLAGS = frozenset({"umpired", "open_cards", "umpire_seat"})
+OUTSIDE_THE_MODES = (
+    *(p for package in ("base", "board", "optional", "expansions") for p in modules(package)),
+    RULES / "flow.py",
+    RULES / "hooks.py",
+    RULES / "explain.py",
+)
+
+
+def flag_reads(path: Path) -> list[int]:
+    """The lines of `path` that read a mode's flag (`<anything>.umpired`, `.open_cards`, ...)."""
+    tree = ast.parse(path.read_text())
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and node.attr in MODE_FLAGS
+        and isinstance(node.ctx, ast.Load)
+    ]
+
+
+@pytest.mark.parametrize("path", OUTSIDE_THE_MODES, ids=lambda p: str(p.relative_to(RULES)))
+def test_issue_33_no_rules_module_outside_the_modes_reads_a_modes_flag(path: Path) -> None:
+    """A mode is a module with hooks: the base game, the optional rules, the board, the
+    expansion and the flow ask `mode_hooks.of(state)` what the rule asks (who hears a
+    search's answer, 18c1; what the attacker learns of a base, 18c2; ...), never whether
+    the game is umpired or its Operations Cards open. Who acts at once in the Action
+    Phase and the Air Return Phase (18c1, 18c3) is declared on each Step
+    (`at_once_when_umpired`), not read from the mode."""
+    name = str(path.relative_to(RULES))
+    lines = flag_reads(path)
+    assert lines == [], f"{name} reads a mode's flag: {lines}"
+
+
+@pytest.mark.parametrize("mode", ["two-player", "umpired", "double-blind"])
+def test_issue_33_each_mode_answers_the_mode_hooks(mode: str) -> None:
+    """The two-player game keeps the defaults (2c); both umpired modes answer with the
+    umpire's procedure (18), registered by modes/r18_umpired."""
+    state = new_game("one", mode=mode)
+    expected = mode_hooks.ModeHooks if mode == "two-player" else Umpired
+    assert type(mode_hooks.of(state)) is expected
+    assert mode_hooks.of(state).sees_all_losses(state, "usa") is (mode == "two-player")

@@ -34,8 +34,7 @@ def db(database_url: str) -> Iterator[Database]:
     migrate(Settings(DATABASE_URL=database_url))
     db = Database.connect(database_url)
     yield db
-    db.reader.dispose()
-    db.writer.dispose()
+    db.dispose()
 
 
 def finished(db: Database, scenario: str, seed: int, options: tuple[str, ...] = ()) -> str:

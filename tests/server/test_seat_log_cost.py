@@ -30,8 +30,7 @@ def url(database_url: str) -> Iterator[str]:
     migrate(Settings(DATABASE_URL=database_url))
     yield database_url
     for db in OPENED:
-        db.reader.dispose()
-        db.writer.dispose()
+        db.dispose()
     OPENED.clear()
 
 

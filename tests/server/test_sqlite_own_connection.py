@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +50,7 @@ def rows(url: str, game: str) -> dict[str, list[tuple[Any, ...]]]:
     """Every row the game's actions wrote, as SQLite holds them (the text of each JSON
     column), without the game's id and the times of day."""
     path = url.removeprefix("sqlite:///")
-    with sqlite3.connect(path) as conn:
+    with closing(sqlite3.connect(path)) as conn, conn:
         return {
             "games": conn.execute(
                 "SELECT status, actions, takebacks, finished_at IS NULL FROM games WHERE id = ?",

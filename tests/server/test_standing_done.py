@@ -249,6 +249,7 @@ def test_issue30_an_order_owed_at_start_up_is_carried_out(make_server: Any, tmp_
     """A server stopped between an order and the Done it owed says that Done once it is
     started again (as the computer's seats resume, issue 35)."""
     import sqlite3
+    from contextlib import closing
 
     url = f"sqlite:///{tmp_path / 'resume.db'}"
     server = make_server(url)
@@ -258,7 +259,8 @@ def test_issue30_an_order_owed_at_start_up_is_carried_out(make_server: Any, tmp_
         seat, view = api.acting_seat(game) or ("", {})
         assert view["step"] == "ready"
     server.stop()
-    with sqlite3.connect(tmp_path / "resume.db") as db:  # as if the server stopped at once
+    # as if the server stopped at once
+    with closing(sqlite3.connect(tmp_path / "resume.db")) as db, db:
         db.execute(
             "UPDATE seats SET standing_turn = ? WHERE game_id = ? AND seat = ?",
             (first, game.id, seat),

@@ -82,6 +82,41 @@ def test_34_a_patched_page_holds_what_a_fresh_render_shows(
         assert boards_whole == 0, "the Searchboard is never sent whole once the page has it"
 
 
+def test_34_a_battle_is_patched_piece_by_piece() -> None:
+    """The Battleboard (4a-4d: some 420 hexes, 90 kB) is sent once, when a battle comes;
+    then its pieces, trays and notes that changed, SVG within <svg> (patches.Page fails
+    on an SVG element sent as HTML, which a page would not draw); a page that swaps them
+    in holds the Battleboard a fresh render shows, at every version of the battle."""
+    rng = random.Random(1)
+    game = "00000000000034bb"
+    state = rules.new_game("one", frozenset(), 1)
+    seats = [s.id for s in rules.seats(state)]
+    lives = {s: LiveRegions() for s in seats}
+    sockets = {s: Shown() for s in seats}
+    pages = {s: Page() for s in seats}
+    logs: dict[str, list[dict[str, Any]]] = {s: [] for s in seats}
+    fought = patched = boards = 0
+    for version in range(1, 400):
+        for seat in seats:
+            view = seat_view(state, seat, game, version)
+            message = sockets[seat].message(lives[seat].render(view, logs[seat], Seat(game, seat)))
+            pages[seat].apply(render.synced(version) + message)
+            patched += message.count('data-in="r-battle"')
+            boards += '<section id="r-battle" class="region battle"' in message
+            expected = fresh(view, logs[seat], seat)["battle"]
+            fought += "bb-cells" in expected
+            assert held(pages[seat], "battle") == shown(expected).strip(), version
+        if fought > 40 or state.status == "finished":
+            break
+        seat = rng.choice(acting(state))
+        state, events = rules.apply(state, seat, choose(state, seat, rng))
+        for s in seats:
+            logs[s] = logs[s] + json.loads(json.dumps(rules.events_for(events, s)))
+    assert fought > 40, "a battle was fought"
+    assert patched > 20 and boards <= 4, (patched, boards)
+    assert all(p.refreshes == 0 for p in pages.values())
+
+
 def test_34_a_page_that_missed_a_patch_is_told_apart() -> None:
     """The check above sees a lost swap: one element left as it was."""
     state = rules.new_game("one", frozenset(), 7)
@@ -146,6 +181,31 @@ def test_34_an_element_moved_between_lists_is_removed_first() -> None:
     assert message.index('hx-swap-oob="delete"') < message.index("afterend")
     page.apply(message)
     assert shown(page.html) == shown(new)
+
+
+def test_34_an_element_moved_is_not_sent_again() -> None:
+    """A counter moved from one box of a card to another, as it was: its removal keeps
+    it aside (data-keep) and a stand-in puts it in (data-move), its HTML not sent again;
+    into a box that was empty, after the box's last element (beforeend). A page that
+    did not keep it is told apart: it fetches its regions."""
+    c1, c2 = (f'<b id="c{n}">{"counter " * 40}{n}</b>' for n in (1, 2))
+    empty = '<span id="y-e" class="empty">empty</span>'
+    x, y = '<div id="x"><i>X</i>', '<div id="y"><i>Y</i>'
+    old = f'<div id="a" data-v="1">{x}{c1}{c2}</div>{y}{empty}</div></div>'
+    new = f'<div id="a" data-v="2">{x}{c1}</div>{y}{c2}</div></div>'
+    socket, page = Shown(), Page()
+    page.apply(old)
+    socket.has("a", old)
+    message = socket.message({"a": new})
+    assert "counter" not in message, message
+    assert 'id="c2" hx-swap-oob="delete"' in message and "data-keep" in message
+    assert 'hx-swap-oob="beforeend:#y"' in message and '<i data-move="c2"></i>' in message
+    page.apply(message)
+    assert shown(page.html) == shown(new) and page.refreshes == 0
+    lost = Page()
+    lost.apply(old)
+    lost.apply(message.replace(" data-keep", ""))
+    assert lost.refreshes == 1
 
 
 class _Socket:

@@ -13,24 +13,35 @@ from markupsafe import Markup, escape
 
 from app import rules
 from app.web import choices
-from app.web.prompt_bar import act_button, escaped
+from app.web.prompt_bar import act_button, escaped, quoted
 from tests.web.games import KINDS, played
 
-# the macro the prompt region's template had for a choice's button
+# the macro the prompt region's template had for a choice's button (issue 34: its action
+# quoted with ', and a class only for Done)
 MACRO = (
     '{% if c.action.kind == \'done\' and lost %}<button type="button" class="done ask" '
     'aria-expanded="false" aria-controls="confirm-loss">{{ c.label }}…</button>{% else %}'
-    '<button name="action" value="{{ c.value }}"{% if c.target %} data-target="{{ c.target }}"'
-    "{% endif %} class=\"{{ 'done' if c.action.kind == 'done' else '' }}\">{{ c.label }}"
+    "<button name=\"action\" value='{{ c.value|quoted }}'"
+    '{% if c.target %} data-target="{{ c.target }}"{% endif %}'
+    "{% if c.action.kind == 'done' %} class=\"done\"{% endif %}>{{ c.label }}"
     "</button>{% endif %}"
 )
-TEMPLATE = Environment(autoescape=select_autoescape(default=True)).from_string(MACRO)
+ENV = Environment(autoescape=select_autoescape(default=True))
+# escaped as autoescape would, but for " (the attribute is quoted with ')
+ENV.filters["quoted"] = lambda text: Markup(str(escape(text)).replace("&#34;", '"'))
+TEMPLATE = ENV.from_string(MACRO)
 
 
 @given(st.text())
 def test_escaped_is_markupsafe_escape(text: str) -> None:
     assert escaped(text) == str(escape(text))
     assert escaped(Markup(text)) == Markup(text)
+
+
+@given(st.text())
+def test_34_quoted_escapes_as_markupsafe_but_for_double_quotes(text: str) -> None:
+    """An action's JSON in an attribute quoted with ': what markupsafe escapes, " aside."""
+    assert quoted(text) == str(escape(text)).replace("&#34;", '"')
 
 
 def test_buttons_are_what_the_macro_gave() -> None:

@@ -146,7 +146,7 @@ def test_17_the_counters_to_pick_are_buttons_made_in_python(
     subjects = [choices.Subject("u:usa:VF-3", "A & <\"b'>"), choices.Subject("tf:usa:16", "TF")]
     macro = render.env().from_string(
         '{% macro subject(s) %}<button type="button" class="subject" data-key="{{ s.key }}"'
-        ' aria-pressed="false">{{ s.label }}</button>{% endmacro %}'
+        ' id="p-{{ s.key|idpart }}" aria-pressed="false">{{ s.label }}</button>{% endmacro %}'
         "{% for s in subjects %}{{ subject(s) }}{% endfor %}"
     )
     assert str(prompt_bar.subject_buttons(subjects)) == macro.render(subjects=subjects)

@@ -4,7 +4,8 @@ air_attack.py, units.py), the Air Return Phase (5: air_return.py, landing.py), t
 Record Phase (6: victory.py) and the scenarios' setup and victory (7: setup.py, score.py).
 
 Where an expansion plays otherwise, these modules ask a hook (app/rules/hooks.py), whose
-defaults are the base game's answers.
+defaults are the base game's answers; where a mode does, a mode hook
+(app/rules/modes/hooks.py), whose defaults are the two-player game's.
 
 May import: the engine, the board, the optional rules, the hooks and the modes' shared parts
 (modes/: seats, audiences, commands, command copies, umpire, reports); never an expansion,

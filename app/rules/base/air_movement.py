@@ -51,7 +51,7 @@ from app.rules.engine.state import (
     other,
 )
 from app.rules.engine.steps import Step, StepId, b_then_a, begin, register
-from app.rules.modes.audiences import mode_of
+from app.rules.modes import hooks as mode_hooks
 from app.rules.modes.command_copies import same_strike_command, separate, strike_suffix
 
 # 15a1.1 with 18a: an air strike, by name, circles over the hex it entered
@@ -137,7 +137,6 @@ def _sea_search_hexes(state: State, side: Side) -> list[str]:
 
 def _actions(state: State, side: Side) -> list[Action]:
     board = state.boards[side]
-    umpired = mode_of(state.mode).umpired
     acts: list[Action] = []
     if not board.sea_searched:
         for group in sorted(board.groups):
@@ -157,8 +156,7 @@ def _actions(state: State, side: Side) -> list[Action]:
         ]
         if "15a" in state.options:
             acts += _orbits(state, side) if separate(state) else _circles(state, side)
-        if not umpired:  # 18c1: the off-board scout enters with the scout routes
-            acts += sorties(state, side)
+        acts += mode_hooks.of(state).scout_entries(state, side, sorties(state, side))  # 18c1
         acts += hooks.of(state).sorties(state, side, turn_box(state).night)  # Off-Board Bases 1
         if "13" in state.options:
             acts += _combinations(state, side)
@@ -426,13 +424,12 @@ def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
 
 
 def _enter(state: State, out: list[Event]) -> None:
-    """3d: the air units take to the air; 18c1: in an umpired game the scouts' routes
-    are handed in and flown first (modes/r18_umpired/scout_routes.py), then the strikes move."""
+    """3d: the air units take to the air; then what the mode puts first (18c1: the scouts'
+    routes, handed in and flown by the umpire), then the strikes move."""
     for side in b_then_a(state):
         _take_to_the_air(state, side)
         _patrols_fly_on(state, side)
-    if mode_of(state.mode).umpired:
-        begin(state, StepId.SCOUT_ROUTES, out)
+    if mode_hooks.of(state).before_air_movement(state, out):
         return
     state.waiting = b_then_a(state)
 

@@ -24,8 +24,8 @@ from app.rules import hooks
 from app.rules.base.victory import unit_points
 from app.rules.engine.kept import Kept
 from app.rules.engine.state import ELIMINATED, GONE, SIDES, Side, State, Unit, other
-from app.rules.modes.audiences import mode_of
-from app.rules.modes.seats import OMNISCIENT, is_umpire, seat_of
+from app.rules.modes import hooks as mode_hooks
+from app.rules.modes.seats import seat_of
 from app.rules.modes.umpire import believed, in_sight
 
 
@@ -40,8 +40,7 @@ def known_score(
     know nothing of either side's losses (a spectator of an umpired game). `shared` keeps
     the tally of everything for the next seat that may know it all (views of one state)."""
     who = seat_of(state, seat)
-    everything = seat == OMNISCIENT or is_umpire(state, seat) or state.status == "finished"
-    if everything or mode_of(state.mode).open_cards:
+    if mode_hooks.of(state).sees_all_losses(state, seat):  # 2c; 18b: the umpire
         if shared is None:
             return dict(_tally_all(state))
         if "all" not in shared:

@@ -19,9 +19,7 @@ from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import BASE, Report, Side, Spotting, State, other
 from app.rules.engine.steps import Step, StepId, nothing, register
-from app.rules.modes.audiences import mode_of
-from app.rules.modes.reports import report_spotting, sighting
-from app.rules.modes.umpire import stated_ships
+from app.rules.modes import hooks as mode_hooks
 
 DAY = 3  # 15a1.1
 LAND = 3
@@ -99,8 +97,7 @@ def _variable(
         _record(state, side, Spotting(state.turn, hex_, found, how), out)
     elif number >= 2 * theirs:
         _record(state, side, Spotting(state.turn, hex_, {}, how, "actual", actual), out)
-    elif number > theirs and mode_of(state.mode).umpired:
-        stated = stated_ships(state, side, hex_, actual, out)  # 18c1: the umpire's "lie"
+    elif number > theirs and (stated := _stated(state, side, hex_, actual, out)) is not None:
         _record(state, side, Spotting(state.turn, hex_, {}, how, "number", stated), out)
     elif number > theirs:
         owner = other(side)
@@ -112,16 +109,14 @@ def _variable(
         _record(state, side, Spotting(state.turn, hex_, {}, how, "something"), out)
 
 
+def _stated(state: State, side: Side, hex_: str, actual: int, out: list[Event]) -> int | None:
+    """15a1.2: the number stated at once, if the mode states it (18c1: the umpire's "lie")."""
+    return mode_hooks.of(state).number_stated(state, side, hex_, actual, out)
+
+
 def _record(state: State, side: Side, spot: Spotting, out: list[Event]) -> None:
-    if mode_of(state.mode).umpired:  # 18c1: the answer goes through the umpire
-        truth = {
-            "found": exact_answer(state, side, spot.hex),
-            "ships": ships_present(state, side, spot.hex),
-        }
-        report_spotting(state, side, spot, truth, out)
-        return
-    state.boards[side].intel.append(spot)
-    out.append(Event("search", ALL, state.turn, state.step, sighting(side, spot)))
+    """3d3.2: the search's answer, heard as the mode says (18c1: through the umpire)."""
+    mode_hooks.of(state).search_answered(state, side, spot, out)
 
 
 def _report_range(actual: int) -> range:

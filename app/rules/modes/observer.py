@@ -1,4 +1,12 @@
-"""view(): exactly what a seat may know, built field by field (DESIGN.md, Hidden information).
+"""view(): exactly what a seat may know, built part by part (DESIGN.md, Hidden information).
+
+A view is made of named parts (`PARTS`), each with its audience (app/rules/modes/sight.py:
+PUBLIC, a SIDE's, one COMMAND's, the UMPIRE's, EVERYONE_AFTER_END...) and how it is built
+for a viewer; a key may have several parts, one for each audience (the Operations Cards:
+the truth, as a side believes them, nothing, one command's share). Which a viewer gets
+follows from his kind (player, team player, umpire, spectator, the replay) and the mode's
+policy (`sight.plan`); the parts an audience sees alike are built once per `views` call.
+The keys and their types are `view_doc.View`.
 
 A seat sees what its side may know (app/rules/modes/seats.py: a seat plays one side). In the
 two-player mode (1c, 2c, 3c, 3d3) that is its side's own Searchboard - its task forces,
@@ -23,7 +31,7 @@ learns by radio (17c) and from the umpire's reports to the side (18c1, 18c2).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -58,73 +66,75 @@ from app.rules.engine.state import (
 from app.rules.engine.steps import FINISHED, current
 from app.rules.flow import acting, legal_actions, waiting_for
 from app.rules.modes import takeback
-from app.rules.modes.audiences import mode_of
-from app.rules.modes.command_copies import own_board, own_card, own_prompt, separate
+from app.rules.modes.command_copies import own_board, own_card, own_prompt
 from app.rules.modes.r17_teams.radio import notes_of
 from app.rules.modes.r18_umpired.heard import heard
 from app.rules.modes.reports import console, told_versus_truth
-from app.rules.modes.seats import OMNISCIENT, Umpire, is_umpire, seat_of, seats
+from app.rules.modes.seats import OMNISCIENT, Seat, Umpire, seats
+from app.rules.modes.sight import (
+    ABSENT,
+    Audience,
+    Build,
+    Kind,
+    Part,
+    Policy,
+    Sources,
+    Viewer,
+    document,
+    viewer_of,
+)
 from app.rules.modes.umpire import believed, in_sight
+from app.rules.modes.view_doc import Announcement, LostIfDone, Prompt, ScenarioRef, TimeBox
 from app.rules.optional.surface.view import surface_view
 
 
 def view(state: State, seat: str) -> dict[str, Any]:
-    """What `seat` may know now: a JSON document built from the state, field by field."""
+    """What `seat` may know now: a JSON document built from the state, part by part."""
     return views(state, (seat,))[seat]
 
 
 def views(state: State, seats: Iterable[str]) -> dict[str, dict[str, Any]]:
-    """`view` for several seats of one state: the parts every seat sees alike are built
+    """`view` for several seats of one state: the parts an audience sees alike are built
     once and shared between the documents (read them, never change them)."""
-    public = _public(state)
-    boards: dict[str, Any] | None = None
-    scores: dict[str, Any] = {}  # the tally of everything, for each seat that may know it
-    out = {}
-    open_cards = mode_of(state.mode).open_cards
-    for seat in seats:
-        who = seat_of(state, seat)
-        sees_all = seat == OMNISCIENT or is_umpire(state, seat) or state.status == "finished"
-        side = None if who is None else who.side
-        doc = {k: public[k] for k in _HEAD}
-        doc["viewer"] = _viewer(state, seat) if who is None else who.to_json()
-        if open_cards or sees_all:
-            doc["operations_cards"] = public["operations_cards"]
-            doc["announcements"] = public["announcements"]
-        else:
-            doc["midway"] = _believed_midway(state, side)
-            doc["operations_cards"] = _private_cards(state, public, side)
-            doc["announcements"] = [a for a in public["announcements"] if a["side"] == side]
-        exact = SIDES if open_cards or sees_all else tuple(x for x in SIDES if x == side)
-        doc["surface"] = surface_view(state, seat, exact)
-        doc["prompt"] = _prompt(state, seat, side)
-        doc["free_roll"] = public["free_roll"]  # 11a: who holds the marker
-        doc["pending_combat"] = public["pending_combat"]
-        if who is not None:
-            doc["searchboard"] = _searchboard(state, who.side)
-            if separate(state) and who.command is not None:  # 18a: his command's copy
-                doc["searchboard"] = own_board(state, who, doc["searchboard"])
-                cards = doc["operations_cards"]
-                doc["operations_cards"] = {**cards, who.side: own_card(state, who, cards[who.side])}
-                doc["prompt"] = own_prompt(state, who, doc["prompt"])
-            if state.teams:
-                doc["radio"] = notes_of(state, seat)  # 17c3: the seat's own notes
-            if mode_of(state.mode).umpired:
-                doc["heard"] = heard(state, who)  # 18c: the umpire's messages and reports
-        if sees_all:
-            if boards is None:
-                boards = {side: _searchboard(state, side) for side in SIDES}
-            doc["searchboards"] = boards
-        if is_umpire(state, seat):
-            doc["umpire"] = console(state)  # 18c: his reports, messages and settings
-        if sees_all and mode_of(state.mode).umpired:
-            doc["told_versus_truth"] = told_versus_truth(state)
-        score = known_score(state, seat, scores)
-        if score is not None:
-            doc["score"] = score  # 7a3 so far, by what the seat may know
-        if state.victory is not None:
-            doc["victory"] = state.victory
-        out[seat] = doc
-    return out
+    src = Sources(state)
+    return {seat: document(src, viewer_of(state, seat), PARTS) for seat in seats}
+
+
+# ---------------------------------------------------------------- the parts, for a viewer
+
+
+def _scenario(src: Sources, v: Viewer) -> ScenarioRef:
+    spec = scenario_of(src.state)
+    return {"id": spec.id, "name": spec.name, "rule": spec.rule}
+
+
+def _time(src: Sources, v: Viewer) -> TimeBox:
+    box = turn_box(src.state)
+    return {"date": box.date, "time": box.time, "night": box.night}
+
+
+def _sides(src: Sources, v: Viewer) -> dict[str, Side | None] | None:
+    s = src.state
+    return None if s.side_a is None else {"A": s.side_a, "B": s.side_b}
+
+
+def _field(name: str) -> Build:
+    """A part that is the state's field of that name, as it is (JSON already)."""
+    return lambda src, v: getattr(src.state, name)
+
+
+def _victory(src: Sources, v: Viewer) -> Any:
+    return ABSENT if src.state.victory is None else src.state.victory
+
+
+def _viewer(src: Sources, v: Viewer) -> dict[str, Any]:
+    """Who looks: his seat, or when it is no player's the umpire (18), everything, or a
+    spectator."""
+    if v.who is not None:
+        return v.who.to_json()
+    if v.kind is Kind.UMPIRE:
+        return Umpire().to_json()
+    return _NOBODY[v.kind is Kind.OMNISCIENT]
 
 
 # Who looks when no seat of the game does: a spectator (False) or everything (True).
@@ -133,38 +143,162 @@ _NOBODY = {
     True: {"seat": OMNISCIENT, "side": None, "command": None, "label": ""},
 }
 
-# The public parts of a view that come before its first per-seat part, in order.
-_HEAD = (
-    "scenario",
-    "mode",
-    "teams",
-    "seats",
-    "options",
-    "status",
-    "turn",
-    "first_turn",
-    "last_turn",
-    "time",
-    "step",
-    "sides",
-    "midway",
-    "battle",
+
+def _cards(src: Sources, v: Viewer) -> dict[str, Any]:
+    """2c: both Operations Cards as they are."""
+    return {side: _card(src.state, side) for side in SIDES}
+
+
+def _private_cards(src: Sources, v: Viewer) -> dict[str, Any]:
+    """18b, 18c: a player's own Operations Card, and of the enemy only what he believes."""
+    side = _side(v)
+    return {side: src.value(_CARDS_OPEN, v)[side], other(side): _believed_card(src.state, side)}
+
+
+def _own_cards(src: Sources, v: Viewer, cards: dict[str, Any]) -> dict[str, Any]:
+    """18a: of his side's card, his command's part."""
+    who = _seat(v)
+    return {**cards, who.side: own_card(src.state, who, cards[who.side])}
+
+
+def _announcements(src: Sources, v: Viewer) -> list[Announcement]:
+    return [{"side": s, "how": how, "hex": h} for s, how, h in src.state.announcements]
+
+
+def _side_announcements(src: Sources, v: Viewer) -> list[Announcement]:
+    """18: the enemy's searches are not announced to a side."""
+    return [a for a in src.value(_ANNOUNCEMENTS_OPEN, v) if a["side"] == v.side]
+
+
+def _surface(exact: Callable[[Viewer], tuple[Side, ...]]) -> Build:
+    """16: the surface combat, the ships of the sides `exact` names shown as they are."""
+    return lambda src, v: surface_view(src.state, v.seat, exact(v))
+
+
+def _midway_open(src: Sources, v: Viewer) -> dict[str, Any] | None:
+    return _midway(src.state)
+
+
+def _midway_believed(src: Sources, v: Viewer) -> dict[str, Any] | None:
+    return _believed_midway(src.state, v.side)
+
+
+def _prompt_of(src: Sources, v: Viewer) -> Prompt:
+    return _prompt(src.state, v.seat, v.side)
+
+
+def _own_prompt(src: Sources, v: Viewer, prompt: Any) -> dict[str, Any]:
+    return own_prompt(src.state, _seat(v), prompt)
+
+
+def _side_board(src: Sources, v: Viewer) -> dict[str, Any]:
+    return _searchboard(src.state, _side(v))
+
+
+def _own_board(src: Sources, v: Viewer, board: dict[str, Any]) -> dict[str, Any]:
+    return own_board(src.state, _seat(v), board)
+
+
+def _boards(src: Sources, v: Viewer) -> dict[str, Any]:
+    return {side: _searchboard(src.state, side) for side in SIDES}
+
+
+def _score(src: Sources, v: Viewer) -> Any:
+    """7a3 so far, by what the seat may know (app/rules/base/score.py decides alike)."""
+    score = known_score(src.state, v.seat, src.scores)
+    return ABSENT if score is None else score
+
+
+def _seat(v: Viewer) -> Seat:
+    if v.who is None:
+        raise TypeError(f"{v.seat} ({v.kind.value}) plays no side")
+    return v.who
+
+
+def _side(v: Viewer) -> Side:
+    return _seat(v).side
+
+
+def _teams(p: Policy) -> bool:
+    return p.teams
+
+
+def _umpired(p: Policy) -> bool:
+    return p.umpired
+
+
+def _separate(p: Policy) -> bool:
+    return p.separate
+
+
+_P = Audience.PUBLIC
+_CARDS_OPEN = Part(
+    "operations_cards", Audience.EVERYONE_AFTER_END, "1d, 2c, 18b", _cards, open_with_cards=True
+)
+_ANNOUNCEMENTS_OPEN = Part(
+    "announcements", Audience.EVERYONE_AFTER_END, "3d3.1, 18b", _announcements, open_with_cards=True
 )
 
-
-def _viewer(state: State, seat: str) -> dict[str, Any]:
-    """Who looks, when it is no player: the umpire (18), everything, or a spectator."""
-    if is_umpire(state, seat):
-        return Umpire().to_json()
-    return _NOBODY[seat == OMNISCIENT]
-
-
-def _private_cards(state: State, public: dict[str, Any], side: Side | None) -> dict[str, Any]:
-    """18b, 18c: a player's own Operations Card, and of the enemy only what he believes;
-    nothing for a spectator until the end."""
-    if side is None:
-        return {}
-    return {side: public["operations_cards"][side], other(side): _believed_card(state, side)}
+# Every part a view may have, in the view's order; of a key's parts, a viewer gets the
+# first whose audience he belongs to (app/rules/modes/sight.py `plan`).
+PARTS: tuple[Part, ...] = (
+    Part("scenario", _P, "7", _scenario),
+    Part("mode", _P, "2c, 18", _field("mode")),
+    Part("teams", _P, "17a", _field("teams")),
+    Part("seats", _P, "17a, 18b", lambda src, v: [s.to_json() for s in seats(src.state)]),
+    Part("options", _P, "11-16", lambda src, v: list(src.state.options)),
+    Part("status", _P, "2b", _field("status")),
+    Part("turn", _P, "2b", _field("turn")),
+    Part("first_turn", _P, "7a2.1", lambda src, v: scenario_of(src.state).first_turn),
+    Part("last_turn", _P, "2b", lambda src, v: scenario_of(src.state).last_turn),
+    Part("time", _P, "6, 7a2.1", _time),
+    Part("step", _P, "2b1", _field("step")),
+    Part("sides", _P, "3", _sides),
+    # 4a1, 4e2: the base is on both Searchboards; in an umpired game its damage is what
+    # the other side was told (18c2), and a spectator sees only where it is
+    Part("midway", Audience.EVERYONE_AFTER_END, "4a1", _midway_open, open_with_cards=True),
+    Part("midway", Audience.SIDE, "18c2", _midway_believed),
+    Part("midway", _P, "18b", lambda src, v: _believed_midway(src.state, None)),
+    Part("battle", _P, "4", lambda src, v: _battle(src.state)),
+    Part("viewer", Audience.VIEWER, "17a, 18b", _viewer),
+    Part("operations_cards", Audience.COMMAND, "18a", narrow=_own_cards, only=_separate),
+    _CARDS_OPEN,
+    Part("operations_cards", Audience.SIDE, "18b, 18c2", _private_cards),
+    Part("operations_cards", _P, "18b", lambda src, v: {}),  # nothing until the end
+    _ANNOUNCEMENTS_OPEN,
+    Part("announcements", Audience.SIDE, "18c1", _side_announcements),
+    Part("announcements", _P, "18b", lambda src, v: []),
+    Part(
+        "surface",
+        Audience.EVERYONE_AFTER_END,
+        "16a",
+        _surface(lambda v: SIDES),
+        open_with_cards=True,
+    ),
+    Part("surface", Audience.SIDE, "16a, 18c2", _surface(lambda v: (_side(v),))),
+    Part("surface", _P, "16a, 18b", _surface(lambda v: ())),
+    Part("prompt", Audience.COMMAND, "18a, 5", narrow=_own_prompt, only=_separate),
+    Part("prompt", Audience.VIEWER, "2b1", _prompt_of),
+    Part("free_roll", _P, "11a", _field("free_roll")),  # who holds the marker
+    Part("pending_combat", _P, "11a", lambda src, v: _pending(src.state)),
+    Part("searchboard", Audience.COMMAND, "18a", narrow=_own_board, only=_separate),
+    Part("searchboard", Audience.SIDE, "1c, 17a", _side_board),
+    Part("radio", Audience.SEAT, "17c3", lambda src, v: notes_of(src.state, v.seat), only=_teams),
+    # 18c: the umpire's messages and reports to the player
+    Part("heard", Audience.SEAT, "18c", lambda src, v: heard(src.state, _seat(v)), only=_umpired),
+    Part("searchboards", Audience.EVERYONE_AFTER_END, "18b", _boards),
+    Part("umpire", Audience.UMPIRE, "18c", lambda src, v: console(src.state)),
+    Part(
+        "told_versus_truth",
+        Audience.EVERYONE_AFTER_END,
+        "18c2",
+        lambda src, v: told_versus_truth(src.state),
+        only=_umpired,
+    ),
+    Part("score", Audience.EVERYONE_AFTER_END, "7a3", _score, open_with_cards=True, each=True),
+    Part("score", Audience.SIDE, "7a3, 18c2", _score, each=True),
+    Part("victory", _P, "7a3", _victory),
+)
 
 
 def _believed_card(state: State, side: Side) -> dict[str, Any]:
@@ -204,33 +338,6 @@ def _believed_midway(state: State, side: Side | None) -> dict[str, Any] | None:
     return {"hex": midway_hex(), **shown, "eliminated": bool(shown.get("eliminated"))}
 
 
-def _public(state: State) -> dict[str, Any]:
-    """Everything in a view that is the same for every seat (2c: the Operations Cards,
-    4a1: the base, the Battleboard, the Time Record Track, announcements)."""
-    spec = scenario_of(state)
-    box = turn_box(state)
-    return {
-        "scenario": {"id": spec.id, "name": spec.name, "rule": spec.rule},
-        "mode": state.mode,
-        "teams": state.teams,
-        "seats": [s.to_json() for s in seats(state)],
-        "options": list(state.options),
-        "status": state.status,
-        "turn": state.turn,
-        "first_turn": spec.first_turn,
-        "last_turn": spec.last_turn,
-        "time": {"date": box.date, "time": box.time, "night": box.night},
-        "step": state.step,
-        "sides": None if state.side_a is None else {"A": state.side_a, "B": state.side_b},
-        "operations_cards": {side: _card(state, side) for side in SIDES},
-        "midway": _midway(state),
-        "battle": _battle(state),
-        "announcements": [{"side": s, "how": how, "hex": h} for s, how, h in state.announcements],
-        "free_roll": state.free_roll,
-        "pending_combat": _pending(state),
-    }
-
-
 def _pending(state: State) -> dict[str, Any] | None:
     """11a: the combat whose dice the free roll marker's holder is looking at (public dice)."""
     p = state.pending
@@ -248,7 +355,7 @@ def _pending(state: State) -> dict[str, Any] | None:
     }
 
 
-def _prompt(state: State, seat: str, side: Side | None) -> dict[str, Any]:
+def _prompt(state: State, seat: str, side: Side | None) -> Prompt:
     mine = seat in acting(state)
     waiting = waiting_for(state, side)
     if state.status == "finished":
@@ -258,7 +365,7 @@ def _prompt(state: State, seat: str, side: Side | None) -> dict[str, Any]:
     else:
         text = "Waiting for " + " and ".join(waiting)
     step = None if state.step == FINISHED else current(state)
-    lost: list[dict[str, str]] = []
+    lost: list[LostIfDone] = []
     if step is not None and step.lost_if_done is not None and mine and side is not None:
         lost = [{"unit": u, "rule": r} for u, r in step.lost_if_done(state, side)]
     offered = legal_actions(state, seat) if mine else []

@@ -17,8 +17,7 @@ from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import PendingCombat, Side, State, Unit, UnitKey, other
 from app.rules.engine.steps import Step, StepId, nothing, register
-from app.rules.modes.audiences import mode_of
-from app.rules.modes.reports import report_damage
+from app.rules.modes import hooks as mode_hooks
 
 POINTS = {"hit": 1, "flip": 3, "eliminated": 6}
 FREE_ROLL = "11a"
@@ -69,8 +68,7 @@ def _settle(state: State, pending: PendingCombat, roll: CombatRoll, out: list[Ev
         "outcome": result,
     }
     out.append(Event(pending.kind, ALL, state.turn, state.step, data))
-    if mode_of(state.mode).umpired:
-        report_damage(state, target, before, pending.kind, out)  # 18c2
+    mode_hooks.of(state).damage_done(state, target, before, pending.kind, out)  # 18c2
     CONTINUATIONS[pending.kind](state, out)
 
 

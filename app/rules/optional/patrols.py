@@ -22,7 +22,7 @@ from app.rules.engine.actions import DONE, Action
 from app.rules.engine.events import Event
 from app.rules.engine.state import FLYING, SIDES, Side, Spotting, State, Unit, other
 from app.rules.engine.steps import Step, StepId, b_then_a, begin, register
-from app.rules.modes.audiences import mode_of
+from app.rules.modes import hooks as mode_hooks
 
 PATROL = "12d"
 
@@ -112,7 +112,7 @@ def new_turn(state: State) -> None:
 
 
 def _enter(state: State, out: list[Event]) -> None:
-    if mode_of(state.mode).umpired and PATROL in state.options:
+    if mode_hooks.of(state).at_once(state) and PATROL in state.options:
         # 18c1: both sides at once, and both asked: whom the step waits for must not tell
         # the enemy that a side has a patrolling scout over a task force it knows of
         state.waiting, state.simultaneous = b_then_a(state), True

@@ -50,8 +50,7 @@ from app.rules.expansions.ptvm.theatre import (
     today,
 )
 from app.rules.hooks import DESTROYERS, destroyer_bonus
-from app.rules.modes.audiences import mode_of
-from app.rules.modes.reports import report_base, report_damage
+from app.rules.modes import hooks as mode_hooks
 
 add_kinds({"peel": ("unit",)})  # Bombers 5: an excess CAP fighter peeled off onto the bombers
 
@@ -91,8 +90,7 @@ def _hurt(state: State, u: Unit, points: int, out: list[Event], cause: str) -> N
     the unit is told it through the umpire (18c2), as after any other combat."""
     before = u.damage
     add_damage(state, u, points, out, cause)
-    if mode_of(state.mode).umpired:
-        report_damage(state, u, before, "bombing", out)
+    mode_hooks.of(state).damage_done(state, u, before, "bombing", out)
 
 
 def attack_factors(bombers: Iterable[int]) -> int:
@@ -425,8 +423,8 @@ def base_strike(state: State, b: Battle, base_id: str, cover: list[str], out: li
     # bombers are (`spread`), the owner not choosing.
 
     In the umpired modes (18c2) the "base-strike" event is the umpire's; the attacker hears
-    of the base's hits today and its knockout through his report (reports.report_base), of
-    the planes it destroyed on the ground as of any combat's damage (reports.report_damage),
+    of the base's hits today and its knockout through his report (the mode's `base_struck`),
+    of the planes it destroyed on the ground as of any combat's damage (`damage_done`),
     and the defender of his own losses as after any combat.
     """
     defender = other(b.attacker)
@@ -477,8 +475,8 @@ def base_strike(state: State, b: Battle, base_id: str, cover: list[str], out: li
             "rule": "Bombers 4" if kind == "B" else "Bombers 6",
         }
         out.append(Event("base-strike", ALL, state.turn, state.step, data))
-        if mode_of(state.mode).umpired:  # 18c2: the attacker hears of the base by the umpire
-            report_base(state, base, check.damage, check.result in KNOCKED, out)
+        knocked_out = check.result in KNOCKED  # 18c2: the attacker hears of it by the umpire
+        mode_hooks.of(state).base_struck(state, base, check.damage, knocked_out, out)
     b.bombed.append(f"{base_id}/{STRUCK}")
 
 

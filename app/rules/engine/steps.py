@@ -11,7 +11,7 @@ engine is imported), and every step the rules name is a registered one
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -154,19 +154,24 @@ def check_registered(steps: Mapping[StepId, Step] = STEPS) -> None:
         raise UnknownStep(f"step ids no module registers a step under: {missing}")
 
 
-# The modes whose sides perform the steps that say so at once (18c1, 18c3), by id: the
-# modes package registers the umpired ones (`play_at_once_in`), as the engine imports none.
-_AT_ONCE_MODES: set[str] = set()
+def _never(state: State) -> bool:
+    return False
 
 
-def play_at_once_in(modes: Iterable[str]) -> None:
-    """18c1, 18c3: in these modes (by id) both sides act at once in a step that says so."""
-    _AT_ONCE_MODES.update(modes)
+# Whether the game's mode has both sides perform at once the steps that say so (18c1,
+# 18c3): the modes package registers its hook (`modes/hooks.py`, `at_once`) here with
+# `play_at_once_by`, as the engine imports no mode.
+_mode_at_once: list[Callable[[State], bool]] = [_never]
+
+
+def play_at_once_by(ask: Callable[[State], bool]) -> None:
+    """18c1, 18c3: `ask(state)` says whether the game's mode plays at once."""
+    _mode_at_once[0] = ask
 
 
 def at_once(state: State, name: StepId) -> bool:
     """Whether both sides act at once in step `name` of this game (18c1, 18c3)."""
-    return STEPS[name].at_once_when_umpired and state.mode in _AT_ONCE_MODES
+    return STEPS[name].at_once_when_umpired and _mode_at_once[0](state)
 
 
 def current(state: State) -> Step:
@@ -210,7 +215,7 @@ __all__ = [
     "check_registered",
     "current",
     "nothing",
-    "play_at_once_in",
+    "play_at_once_by",
     "register",
     "wait_for",
 ]

@@ -19,7 +19,6 @@ from dataclasses import dataclass, replace
 
 from app.rules.engine.errors import NotOffered
 from app.rules.engine.events import Event
-from app.rules.engine.steps import play_at_once_in
 from app.rules.modes.umpire import umpired_audience
 
 Policy = Callable[[Event], str]
@@ -80,9 +79,6 @@ DOUBLE_BLIND = replace(
 )
 
 MODES: dict[str, Mode] = {m.id: m for m in (TWO_PLAYER, UMPIRED, DOUBLE_BLIND)}
-# 18c1, 18c3: the steps the umpire's procedure has both sides do at once (the steps say
-# which: Step.at_once_when_umpired)
-play_at_once_in(m.id for m in MODES.values() if m.umpired)
 
 
 def mode_of(name: str) -> Mode:

@@ -60,6 +60,7 @@ from app.rules.engine.state import (
     Side,
     other,
 )
+from app.rules.engine.steps import StepId
 from app.rules.expansions.ptvm.record import record
 from app.rules.expansions.ptvm.theatre_air import no_launch_number
 from app.rules.flow import acting
@@ -75,7 +76,7 @@ from tools.fuzz_identity import Ledger, check_unit_keys
 FAILURES = Path("fuzz-failures")
 MAX_ACTIONS = 20_000
 # Steps of the Action Phase before the air units leave their Normal Strike boxes (3a-3c, 12d2).
-EARLY_STEPS = ("assembly", "ready", "shadowing", "sea movement")
+EARLY_STEPS = (StepId.ASSEMBLY, StepId.READY, StepId.SHADOWING, StepId.SEA_MOVEMENT)
 
 
 class InvariantError(AssertionError):

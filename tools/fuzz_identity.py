@@ -34,6 +34,7 @@ from app.rules.engine.state import (
     UnitKey,
     other,
 )
+from app.rules.engine.steps import StepId
 from app.rules.flow import acting
 from app.rules.modes.commands import command_of
 from app.rules.modes.seats import seat_of
@@ -187,7 +188,7 @@ class Ledger:
         if who is None:
             return
         side = who.side
-        if before.step == "ready" and action.kind in SHIFTS:
+        if before.step == StepId.READY and action.kind in SHIFTS:
             self.shifted.add(UnitKey(side, action.get("unit")))
         if action.kind in ("fire", "destroyers") and before.battle is not None:
             self.aa_used |= {UnitKey(side, s) for s in before.battle.aa_ships}
@@ -199,9 +200,9 @@ class Ledger:
     def check(self, state: State) -> None:
         """A unit its side has not used is offered (3b: shift it; 4c2: fire its AA)."""
         for seat in acting(state):
-            if state.step == "ready":
+            if state.step == StepId.READY:
                 self._check_ready(state, seat)
-            if state.step == "anti-aircraft combat":
+            if state.step == StepId.ANTI_AIRCRAFT_COMBAT:
                 self._check_aa(state, seat)
 
     def _check_ready(self, state: State, seat: str) -> None:

@@ -26,6 +26,8 @@ from browser.conftest import CHROMIUM_ARGS, chromium_path
 from browser.games import HTTP, ApiGame
 from live import Server
 
+from app.rules.engine.steps import StepId
+
 VIEWPORT = {"width": 1366, "height": 900}
 COMPUTER_PAUSE = "2"  # seconds the server waits before each of the computer's moves
 CORAL_SEA = {  # Starting Positions: the Invasion Force and its cover at Rabaul
@@ -47,10 +49,10 @@ def umpired_game(base: str) -> ApiGame:
     body = r.json()
     game = ApiGame(base, body["id"], {s["seat"]: s["token"] for s in body["seats"]})
     game.set_up()
-    game.pass_until("assembly", turn=8)
+    game.pass_until(StepId.ASSEMBLY, turn=8)
     game.act("usa", kind="launch", unit="O")
     game.act("usa", kind="done")
-    game.pass_until("scout routes", turn=8)
+    game.pass_until(StepId.SCOUT_ROUTES, turn=8)
     for h in ("K2", "J2"):
         game.act("usa", kind="route", unit="O", hex=h)
     game.act("usa", kind="done")
@@ -84,7 +86,7 @@ def computer_game(base: str, turn: int = 8) -> ApiGame:
         view = game.view("japan")
         if not view["prompt"]["actions"]:
             time.sleep(0.2)  # the computer's move
-        elif view["turn"] >= turn and view["step"] == "assembly":
+        elif view["turn"] >= turn and view["step"] == StepId.ASSEMBLY:
             return game
         else:
             game.act("japan", kind="done")

@@ -4,15 +4,16 @@ gone on to somewhere.
     python -m tools.step_names     every name of a step in app/rules, with where it is;
                                    exit status 1, with each problem, if one is wrong
 
-A step is named where the turn goes on to it (`begin(state, "combat", out)`, `wait_for`'s
-`then`), where the state is put in it (`state.step = ...`), where the state's step is
-compared (`state.step == ...`, `state.step in EARLY_STEPS`), looked up (`STEPS["..."]`),
-and where an event says which step it happened in (`Event(kind, audience, turn, step, ...)`).
-The names are read from the package's source: a literal, a module's constant (its own or
-imported: `STEP`, `radio.STEP`), both branches of a conditional, the items of a tuple or
-set, and whatever a function of the package returns (`setup_step(b)`). A value the code
-only passes on (a parameter, the step saved to resume after a free roll, 11a) names
-nothing and is not read: it was named where it came from.
+A step is named where the turn goes on to it (`begin(state, StepId.COMBAT, out)`,
+`wait_for`'s `then`), where the state is put in it (`state.step = ...`), where the state's
+step is compared (`state.step == ...`, `state.step in EARLY_STEPS`), looked up
+(`STEPS[...]`), and where an event says which step it happened in (`Event(kind, audience,
+turn, step, ...)`). The names are read from the package's source: a step id (`StepId.X`),
+a literal (which tests/rules/test_issue_33_step_ids.py refuses in app/rules), a module's
+constant (its own or imported: `STEP`, `radio.STEP`), both branches of a conditional, the
+items of a tuple or set, and whatever a function of the package returns (`setup_step(b)`).
+A value the code only passes on (a parameter, the step saved to resume after a free roll,
+11a) names nothing and is not read: it was named where it came from.
 
 Reading the source is I/O, which the engine does not do (STYLE.md 1): the engine checks at
 import what it can without it (`app.rules.engine.steps.check_registered`: each step registered
@@ -180,6 +181,8 @@ class _Resolver:
             base = self._lookup(node.value)
             if isinstance(base, ModuleType | type):  # a module's name, or StepId.X
                 return getattr(base, node.attr, None)
+            if isinstance(base, StepId) and node.attr == "value":  # StepId.X.value
+                return base.value
         return None
 
     def _returns(self, func: FunctionType) -> list[str]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from app.rules.engine.actions import FIELDS, Action
 from app.rules.engine.errors import ActionParseError, IllegalAction
 from app.rules.engine.state import State
-from app.rules.engine.steps import STEPS
+from app.rules.engine.steps import current
 from app.rules.flow import legal_actions, refusal, step_actions
 from app.rules.modes.seats import acting, seat_of
 
@@ -61,7 +61,7 @@ def why_not(state: State, seat: str, click: Click) -> IllegalAction | None:
     who = seat_of(state, seat)
     if state.status == "finished" or who is None or seat not in acting(state):
         return refusal(state, seat, Action("done"))  # 7a3, 2a, 3: the game, the seat, the turn
-    step = STEPS[state.step]
+    step = current(state)
     if click.owner is not None and click.owner != who.side:
         return IllegalAction(
             "2c",
@@ -96,7 +96,7 @@ def _hex_alone(
     state: State, seat: str, target: str | None, offered: list[Action]
 ) -> IllegalAction | None:
     """A hex clicked with no counter picked: a search or a battle there, else nothing."""
-    step = STEPS[state.step]
+    step = current(state)
     kinds = sorted({a.kind for a in offered if FIELDS[a.kind] == ("hex",)})
     if target is not None and kinds:
         action = Action(kinds[0], (target,))
@@ -116,7 +116,7 @@ def _held(state: State, seat: str, subject: str, offered: list[Action]) -> Illeg
     who = seat_of(state, seat)
     if who is None:
         return None
-    step = STEPS[state.step]
+    step = current(state)
     for action in offered:
         fields = FIELDS[action.kind]
         if len(fields) != 2 or fields[0] not in SUBJECT_FIELDS:

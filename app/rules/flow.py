@@ -30,7 +30,7 @@ from app.rules.engine.errors import IllegalAction
 from app.rules.engine.events import Event
 from app.rules.engine.paths import PATHS
 from app.rules.engine.state import Side, State
-from app.rules.engine.steps import STEPS, Step, StepId, check_registered
+from app.rules.engine.steps import Step, StepId, check_registered, current
 from app.rules.modes import hooks as mode_hooks
 from app.rules.modes import reports, takeback
 from app.rules.modes.audiences import mode_of
@@ -115,18 +115,18 @@ _MEMO: dict[int, tuple[weakref.ref[State], dict[str, tuple[Action, ...]]]] = {}
 def _seat_actions(state: State, who: Seat) -> list[Action]:
     """The side's actions; with teams, those for the units the seat commands (17b), and
     "done" once the seat has done its share of what the side must do first (17a)."""
-    acts = STEPS[state.step].actions(state, who.side)
+    acts = current(state).actions(state, who.side)
     if who.command is None:
         return acts
     mine = offered(state, who.side, who.command, acts)
-    if DONE not in acts and STEPS[state.step].owes is not None and not _owes(state, who):
+    if DONE not in acts and current(state).owes is not None and not _owes(state, who):
         mine.append(DONE)
     return mine
 
 
 def _owes(state: State, who: Seat) -> bool:
     """Whether the seat still has its share of what its side must do before "done"."""
-    owes = STEPS[state.step].owes
+    owes = current(state).owes
     if owes is None or who.command is None:
         return False
     return bool(offered(state, who.side, who.command, owes(state, who.side)))
@@ -233,7 +233,7 @@ def _heard(audience: str, event: Event) -> Event:
 
 
 def _take(state: State, who: Seat, action: Action, out: list[Event]) -> None:
-    step = STEPS[state.step]
+    step = current(state)
     side = who.side
     if action != DONE:
         step.handle(state, side, action, out)
@@ -250,7 +250,7 @@ def _take(state: State, who: Seat, action: Action, out: list[Event]) -> None:
 
 def step_actions(state: State, side: Side) -> list[Action]:
     """Everything the side may do now, whichever of its seats may do it."""
-    return STEPS[state.step].actions(state, side)
+    return current(state).actions(state, side)
 
 
 def _owing_undone(state: State, side: Side) -> None:
@@ -259,7 +259,7 @@ def _owing_undone(state: State, side: Side) -> None:
     acts = step_actions(state, side)
     for s in side_seats(state, side):
         if s.id in state.done and (
-            _owes(state, s) or (DONE not in acts and STEPS[state.step].owes is None)
+            _owes(state, s) or (DONE not in acts and current(state).owes is None)
         ):
             state.done.remove(s.id)
 
@@ -287,7 +287,7 @@ def _pass_automatically(state: State, out: list[Event]) -> tuple[Side, set[Actio
                 return None
             continue
         side = state.waiting[0]
-        step = STEPS[state.step]
+        step = current(state)
         acts = set(step_actions(state, side))
         only = next(iter(acts)) if len(acts) == 1 else None
         if only == DONE and _loses(state, side, step):
@@ -318,7 +318,7 @@ def _pass_at_night(state: State, out: list[Event]) -> bool:
     passed, its log saying so. Night is known to all, so the pass tells no side anything
     of the other's; where some side has something to do (RULES? a unit still in the air
     at night under an option), every side is asked as before. True when it passed."""
-    step = STEPS[state.step]
+    step = current(state)
     if state.step not in NIGHT_PASSED or not night(state):
         return False
     if any(set(step_actions(state, side)) != {DONE} for side in state.waiting):
@@ -359,7 +359,7 @@ def _seats_pass(state: State, side: Side, out: list[Event]) -> bool:
         state.done += [s.id for s in idle]
         return False
     _undone(state, side)
-    _side_done(state, side, STEPS[state.step], DONE, out)
+    _side_done(state, side, current(state), DONE, out)
     return True
 
 
@@ -369,7 +369,7 @@ def refusal(state: State, seat: str, action: Action) -> IllegalAction:
     who = seat_of(state, seat)
     if who is None:
         return IllegalAction("2a", f"{seat[:32]!r} is not a seat of this game")
-    step: Step = STEPS[state.step]
+    step: Step = current(state)
     if seat not in acting(state):
         who_acts = " and ".join(waiting_for(state, who.side)) or "nobody"
         return IllegalAction(

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from app.data import catalog
+from app.rules.engine.steps import StepId
 from app.rules.expansions.ptvm.strikes import STRUCK
 from app.web.approach import Approach, approaches
 from app.web.choices import CATEGORY
@@ -352,19 +353,19 @@ def _resolved(key: str, defender: str) -> str:
 # its result
 BATTLE_STEPS = frozenset(
     {
-        "combat",
-        "battle setup",
-        "strike order",
-        "cap setup",
-        "escort setup",
-        "air attack setup",
-        "air combat",
-        "breakthroughs",
-        "anti-aircraft combat",
-        "bombing combat",
-        "free roll",
-        "surprise",
-        "surface sides",
+        StepId.COMBAT,
+        StepId.BATTLE_SETUP,
+        StepId.STRIKE_ORDER,
+        StepId.CAP_SETUP,
+        StepId.ESCORT_SETUP,
+        StepId.AIR_ATTACK_SETUP,
+        StepId.AIR_COMBAT,
+        StepId.BREAKTHROUGHS,
+        StepId.ANTI_AIRCRAFT_COMBAT,
+        StepId.BOMBING_COMBAT,
+        StepId.FREE_ROLL,
+        StepId.SURPRISE,
+        StepId.SURFACE_SIDES,
     }
 )
 SET_UP = frozenset({"ships-set-up", "air-set-up", "strike-order", "step-skipped"})

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from app.rules.engine.steps import STEPS  # app.rules imported: every step is registered
+from app.rules.engine.steps import STEPS, StepId  # app.rules imported: every step is registered
 from app.web.choices import CATEGORY
 from app.web.console import UmpireLines
 from app.web.counters import SIDE_TITLE
@@ -21,18 +21,18 @@ OUTCOME = {
     "eliminated": "eliminated",
 }
 # Each step's rule, as the step declares it (app/rules/engine/steps.py): every registered step.
-STEP_RULE = {name: step.rule for name, step in sorted(STEPS.items())}
+STEP_RULE: dict[str, str] = {name.value: step.rule for name, step in sorted(STEPS.items())}
 
 FIRST_WAVE = {"bombers": "the land bombers", "dive-torpedo": "the dive and torpedo bombers"}
 BIG_SHIPS = frozenset({"CV", "CVL"})  # 1b1: the aircraft carriers
 # Issue 13: what a side had none of, when a step is passed for it.
-NOTHING_TO_DO = {
-    "assembly": "no air unit to take off",
-    "ready": "no air unit to shift between its Arming and Ready boxes",
-    "sea movement": "no task force to move",
-    "air movement and search": "no air unit to fly and no hex to search",
-    "air return": "no air unit to return",
-    "reorganization": "no ship to shift between task forces",
+NOTHING_TO_DO: dict[str, str] = {
+    StepId.ASSEMBLY: "no air unit to take off",
+    StepId.READY: "no air unit to shift between its Arming and Ready boxes",
+    StepId.SEA_MOVEMENT: "no task force to move",
+    StepId.AIR_MOVEMENT_AND_SEARCH: "no air unit to fly and no hex to search",
+    StepId.AIR_RETURN: "no air unit to return",
+    StepId.REORGANIZATION: "no ship to shift between task forces",
 }
 
 
@@ -438,7 +438,7 @@ class Narrator(UmpireLines):
     def _exited(self, e: dict[str, Any]) -> str:
         side = str(e.get("side"))
         unit = self.unit(side, e.get("unit"))
-        if e.get("step") == "air return":  # Truk: flown from once and never again
+        if e.get("step") == StepId.AIR_RETURN:  # Truk: flown from once and never again
             return (
                 f"{_side(side)}: {unit} lands where it may not fly from again: "
                 "out of play (Off-Board Bases 3)"

@@ -121,10 +121,6 @@ OUTSIDE_THE_MODES = (
     RULES / "hooks.py",
     RULES / "explain.py",
 )
-# The Action Phase's and the Air Return Phase's "both sides at once" (18c1, 18c3) move to
-# the declaration of who acts on each Step; till then these files read the flag this many
-# times, and no more.
-WHO_ACTS_ON_THE_STEP = {"base/action_phase.py": 2, "base/air_return.py": 1}
 
 
 def flag_reads(path: Path) -> list[int]:
@@ -144,16 +140,12 @@ def test_issue_33_no_rules_module_outside_the_modes_reads_a_modes_flag(path: Pat
     """A mode is a module with hooks: the base game, the optional rules, the board, the
     expansion and the flow ask `mode_hooks.of(state)` what the rule asks (who hears a
     search's answer, 18c1; what the attacker learns of a base, 18c2; ...), never whether
-    the game is umpired or its Operations Cards open."""
+    the game is umpired or its Operations Cards open. Who acts at once in the Action
+    Phase and the Air Return Phase (18c1, 18c3) is declared on each Step
+    (`at_once_when_umpired`), not read from the mode."""
     name = str(path.relative_to(RULES))
     lines = flag_reads(path)
-    assert len(lines) <= WHO_ACTS_ON_THE_STEP.get(name, 0), f"{name} reads a mode's flag: {lines}"
-
-
-def test_issue_33_the_allowance_for_who_acts_is_not_stale() -> None:
-    """Once a file no longer reads the flag, its allowance goes too."""
-    for name, allowed in WHO_ACTS_ON_THE_STEP.items():
-        assert len(flag_reads(RULES / name)) == allowed, f"{name}: remove it from the allowance"
+    assert lines == [], f"{name} reads a mode's flag: {lines}"
 
 
 @pytest.mark.parametrize("mode", ["two-player", "umpired", "double-blind"])

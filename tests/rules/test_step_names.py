@@ -96,10 +96,11 @@ def test_issue_33_a_misnamed_step_is_found_with_where_it_is(
 
 
 def test_issue_33_a_misspelt_target_in_the_engine_is_found() -> None:
-    """battle.py with one `begin` target misspelt: the check names it and its line."""
+    """battle.py with one `begin` target a misspelt string (mypy refuses a string there,
+    and test_issue_33_step_ids.py any string): the check names it and its line."""
     source = (ROOT / "base" / "battle.py").read_text()
-    assert source.count('begin(state, "reorganization", out)') == 1
-    wrong = source.replace('"reorganization", out)', '"reorganisation", out)')
+    assert source.count("begin(state, StepId.REORGANIZATION, out)") == 1
+    wrong = source.replace("StepId.REORGANIZATION, out)", '"reorganisation", out)')
     line = wrong.splitlines().index('    begin(state, "reorganisation", out)') + 1
     found = problems(names_in(battle, wrong))
     assert f"app/rules/base/battle.py:{line}: begin 'reorganisation': no step is registered" in (

@@ -47,8 +47,7 @@ from app.rules.engine.state import (
     UnitKey,
     other,
 )
-from app.rules.engine.steps import Step, StepId, automatic, b_then_a, begin, register
-from app.rules.modes.audiences import mode_of
+from app.rules.engine.steps import Step, StepId, at_once, automatic, b_then_a, begin, register
 from app.rules.optional.patrols import new_turn, report_moves
 from app.rules.optional.scouts import create, creations
 from app.rules.optional.ship_movement import dead_in_the_water, rate, tow_outs
@@ -89,27 +88,26 @@ def _enter_sides(state: State, out: list[Event]) -> None:
     _new_turn(state)
     while True:
         usa, japan = roll_d10(state), roll_d10(state)
-        out.append(Event("sides-roll", ALL, state.turn, "sides", {"usa": usa, "japan": japan}))
+        out.append(Event("sides-roll", ALL, state.turn, StepId.SIDES, {"usa": usa, "japan": japan}))
         if usa != japan:
             break
     state.side_a = "usa" if usa > japan else "japan"
     # 3: Side B acts first in each step; 18c1: in an umpired game both sides at once in
     # the Action Phase, Side B first only in moving air strikes.
-    at_once = mode_of(state.mode).umpired
-    data = {"A": state.side_a, "B": other(state.side_a), "at_once": at_once}
-    out.append(Event("sides", ALL, state.turn, "sides", data))
+    data = {"A": state.side_a, "B": other(state.side_a), "at_once": at_once(state, StepId.ASSEMBLY)}
+    out.append(Event("sides", ALL, state.turn, StepId.SIDES, data))
     begin(state, StepId.RADIO if state.teams else StepId.ASSEMBLY, out)  # 17c3: notes first
 
 
-automatic("sides", "3", _enter_sides)
+automatic(StepId.SIDES, "3", _enter_sides)
 
 
 def _wait_b_then_a(state: State, out: list[Event]) -> None:
     """3: Side B, then Side A; in an umpired game both at once (18c1: "the players on both
     sides should then perform all other activities in the Action Phase simultaneously,
-    except for moving air strikes") - assembly, readying and sea movement."""
+    except for moving air strikes") - assembly, readying and sea movement, whose steps say
+    so (`at_once_when_umpired`)."""
     state.waiting = b_then_a(state)
-    state.simultaneous = mode_of(state.mode).umpired
 
 
 # ---------------------------------------------------------------- assembly (3a)
@@ -181,7 +179,11 @@ def _assembly_handle(state: State, side: Side, action: Action, out: list[Event])
     u = state.put(replace(u, box=box, area=carrier.id if carrier.box == BASE else carrier.area))
     out.append(
         Event(
-            "launch", ALL, state.turn, "assembly", {"side": side, "unit": u.id, "from": carrier.id}
+            "launch",
+            ALL,
+            state.turn,
+            StepId.ASSEMBLY,
+            {"side": side, "unit": u.id, "from": carrier.id},
         )
     )
 
@@ -212,12 +214,12 @@ def _assembly_why(state: State, side: Side, action: Action) -> tuple[str, str] |
 
 
 def _to_ready(state: State, out: list[Event]) -> None:
-    begin(state, "ready", out)
+    begin(state, StepId.READY, out)
 
 
 register(
     Step(
-        "assembly",
+        StepId.ASSEMBLY,
         "3a",
         "Assembly: take off air units from Ready boxes",
         _assembly_actions,
@@ -225,6 +227,7 @@ register(
         _wait_b_then_a,
         _to_ready,
         _assembly_why,
+        at_once_when_umpired=True,  # 18c1
     )
 )
 
@@ -252,7 +255,9 @@ def _ready_handle(state: State, side: Side, action: Action, out: list[Event]) ->
     state.shifted.append(UnitKey(side, action.get("unit")))
     hooks.of(state).readied(state, UnitKey(side, action.get("unit")))
     out.append(
-        Event(action.kind, ALL, state.turn, "ready", {"side": side, "unit": action.get("unit")})
+        Event(
+            action.kind, ALL, state.turn, StepId.READY, {"side": side, "unit": action.get("unit")}
+        )
     )
 
 
@@ -274,12 +279,12 @@ def _ready_why(state: State, side: Side, action: Action) -> tuple[str, str] | No
 
 
 def _to_sea(state: State, out: list[Event]) -> None:
-    begin(state, "shadowing", out)  # 12d2, then the Sea Movement Step
+    begin(state, StepId.SHADOWING, out)  # 12d2, then the Sea Movement Step
 
 
 register(
     Step(
-        "ready",
+        StepId.READY,
         "3b",
         "Ready: shift air units between Arming and Ready boxes",
         _ready_actions,
@@ -287,6 +292,7 @@ register(
         _wait_b_then_a,
         _to_sea,
         _ready_why,
+        at_once_when_umpired=True,  # 18c1
     )
 )
 
@@ -370,7 +376,7 @@ def _sea_handle(state: State, side: Side, action: Action, out: list[Event]) -> N
             action.kind,
             side,
             state.turn,
-            "sea movement",
+            StepId.SEA_MOVEMENT,
             {"force": marker, "hex": action.get("hex")},
         )
     )
@@ -468,12 +474,12 @@ def _sea_done(state: State, side: Side, action: Action, out: list[Event]) -> Non
 
 
 def _to_air(state: State, out: list[Event]) -> None:
-    begin(state, "air movement and search", out)
+    begin(state, StepId.AIR_MOVEMENT_AND_SEARCH, out)
 
 
 register(
     Step(
-        "sea movement",
+        StepId.SEA_MOVEMENT,
         "3c",
         "Sea movement: move your task force markers up to one hex, in secret",
         _sea_actions,
@@ -483,5 +489,6 @@ register(
         _sea_why,
         on_done=_sea_done,
         owes=_sea_owes,
+        at_once_when_umpired=True,  # 18c1
     )
 )

@@ -28,7 +28,7 @@ from app.rules.engine.state import (
     UnitKey,
     other,
 )
-from app.rules.engine.steps import Step, begin, nothing, register
+from app.rules.engine.steps import Step, StepId, begin, nothing, register
 from app.rules.hooks import destroyer_bonus
 from app.rules.optional.fighters import free_cap
 from app.rules.optional.free_roll import CONTINUATIONS, fight
@@ -124,7 +124,7 @@ def _after_aa(state: State, out: list[Event]) -> None:
 
 
 def _aa_finish(state: State, out: list[Event]) -> None:
-    begin(state, "bombing combat", out)
+    begin(state, StepId.BOMBING_COMBAT, out)
 
 
 def _aa_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
@@ -151,7 +151,7 @@ def _aa_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
 
 register(
     Step(
-        "anti-aircraft combat",
+        StepId.ANTI_AIRCRAFT_COMBAT,
         "4c",
         "Anti-aircraft combat: choose ships and the air unit they fire at",
         _aa_actions,
@@ -278,7 +278,7 @@ def _bomb_why(state: State, side: Side, action: Action) -> tuple[str, str] | Non
 
 register(
     Step(
-        "bombing combat",
+        StepId.BOMBING_COMBAT,
         "4d",
         "Bombing combat: choose the next target and category to resolve",
         _bomb_actions,

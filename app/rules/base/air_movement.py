@@ -50,7 +50,7 @@ from app.rules.engine.state import (
     Unit,
     other,
 )
-from app.rules.engine.steps import Step, b_then_a, begin, register
+from app.rules.engine.steps import Step, StepId, b_then_a, begin, register
 from app.rules.modes import hooks as mode_hooks
 from app.rules.modes.command_copies import same_strike_command, separate, strike_suffix
 
@@ -326,7 +326,9 @@ def _reach_why(state: State, side: Side, action: Action) -> tuple[str, str]:
 
 
 # Issue 30: an air strike flies to its destination with one action, a `fly` per hex.
-register_path("fly-to", ("group", "hex"), Path("fly", "air movement and search", reach, _reach_why))
+register_path(
+    "fly-to", ("group", "hex"), Path("fly", StepId.AIR_MOVEMENT_AND_SEARCH, reach, _reach_why)
+)
 
 
 def _scout_meets_cap(state: State, side: Side, uid: str, hex_: str, out: list[Event]) -> None:
@@ -436,7 +438,7 @@ def strikes_move(state: State) -> None:
     """18c1: "after the movement of all scout air units are completed, players must move
     all of their air strikes and announce any sea searches" - Side B, then Side A."""
     # RULES? 18c1 keeps air strikes out of what is done at once: B, then A, as in 3d
-    state.step, state.done, state.simultaneous = "air movement and search", [], False
+    state.step, state.done, state.simultaneous = StepId.AIR_MOVEMENT_AND_SEARCH.value, [], False
     state.waiting = b_then_a(state)
 
 
@@ -457,12 +459,12 @@ def _patrols_fly_on(state: State, side: Side) -> None:
 
 def _finish(state: State, out: list[Event]) -> None:
     state.battles = find_battles(state)
-    begin(state, "combat", out)
+    begin(state, StepId.COMBAT, out)
 
 
 register(
     Step(
-        "air movement and search",
+        StepId.AIR_MOVEMENT_AND_SEARCH,
         "3d",
         "Air movement and search: fly your air units, search hexes, then sea searches",
         _actions,

@@ -32,8 +32,7 @@ from app.rules.engine.state import (
     State,
     Unit,
 )
-from app.rules.engine.steps import Step, b_then_a, begin, register
-from app.rules.modes.audiences import mode_of
+from app.rules.engine.steps import Step, StepId, b_then_a, begin, register
 from app.rules.optional.patrols import patrols
 from app.rules.optional.ship_movement import dead_in_the_water
 
@@ -210,17 +209,16 @@ def _enter(state: State, out: list[Event]) -> None:
                 assert hex_ is not None
                 state.boards[side].flights[u.id] = Flight(hex=hex_, group=u.id, path=[hex_])
                 state.put(replace(u, box=FLYING, area=""))
-    state.waiting = b_then_a(state)
-    state.simultaneous = mode_of(state.mode).umpired  # 18c3: both sides at once
+    state.waiting = b_then_a(state)  # 18c3: both sides at once when umpired (the Step says)
 
 
 def _finish(state: State, out: list[Event]) -> None:
-    begin(state, "submarine attack", out)  # 11e, then the Turn Record Phase
+    begin(state, StepId.SUBMARINE_ATTACK, out)  # 11e, then the Turn Record Phase
 
 
 register(
     Step(
-        "air return",
+        StepId.AIR_RETURN,
         "5",
         "Air return: land each flying air unit on a carrier, AV or base it can reach",
         _actions,
@@ -231,5 +229,6 @@ register(
         on_done=_unlanded,
         owes=landings,
         lost_if_done=stranded,
+        at_once_when_umpired=True,  # 18c3
     )
 )

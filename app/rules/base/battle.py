@@ -36,14 +36,14 @@ from app.rules.engine.state import (
     UnitKey,
     other,
 )
-from app.rules.engine.steps import Step, b_then_a, begin, nothing, register
+from app.rules.engine.steps import Step, StepId, b_then_a, begin, nothing, register
 from app.rules.modes import command_copies, commands
 
 CENTRE = "J11"  # 4a1: "a hex near the center" (the centre lies between J11 and K11)
 
 # The step after the last air battle: 11b aircraft damage, then the Air Return Phase. Option
 # 16 puts its surface combats here ("Surface combats are resolved after all bombing").
-AFTER_AIR_BATTLES = "aircraft damage"
+AFTER_AIR_BATTLES = StepId.AIRCRAFT_DAMAGE
 
 FIGHTERS = "14"
 WAVES = "13"
@@ -105,7 +105,9 @@ def _strike_waves(state: State, b: Battle, out: list[Event]) -> list[list[str]] 
     if len(groups) < 2:
         return None
     rolls = {g: roll_d10(state) for g in sorted(groups)}
-    out.append(Event("wave-roll", ALL, state.turn, "combat", {"hex": b.hex, "rolls": dict(rolls)}))
+    out.append(
+        Event("wave-roll", ALL, state.turn, StepId.COMBAT, {"hex": b.hex, "rolls": dict(rolls)})
+    )
     return [
         [u for g in sorted(groups) if rolls[g] == r for u in groups[g]]
         for r in sorted(set(rolls.values()), reverse=True)
@@ -150,11 +152,11 @@ def next_wave(state: State, b: Battle, out: list[Event]) -> None:
             "wave",
             ALL,
             state.turn,
-            "combat",
+            StepId.COMBAT,
             {"hex": b.hex, "air": fresh.air, "escorts": fresh.escorts},
         )
     )
-    begin(state, "air attack setup", out)
+    begin(state, StepId.AIR_ATTACK_SETUP, out)
 
 
 def _base_at(state: State, side: Side, hex_: str) -> bool:
@@ -177,7 +179,7 @@ def _enter_combat(state: State, out: list[Event]) -> None:
     state.battle = None
     if not state.battles:
         # 16: surface combats after all bombing combats (app/rules/surface), then on
-        begin(state, "surface contact" if "16" in state.options else AFTER_AIR_BATTLES, out)
+        begin(state, StepId.SURFACE_CONTACT if "16" in state.options else AFTER_AIR_BATTLES, out)
     elif len({h for h, _ in state.battles}) == 1:
         _start_battle(state, state.battles[0][0], out)
     else:
@@ -219,21 +221,23 @@ def _start_battle(state: State, hex_: str, out: list[Event]) -> None:
             "battle",
             ALL,
             state.turn,
-            "combat",
+            StepId.COMBAT,
             {"hex": h, "attacker": attacker, "ships": ships, "air": air},
         )
     )
     if base is not None and ships == [base.id]:
         state.battle.positions[base.id] = CENTRE  # 4a1
     if hooks.of(state).strike_order(state, state.battle):
-        begin(state, "strike order", out)  # Bombers 6 (battle_setup.py)
+        begin(state, StepId.STRIKE_ORDER, out)  # Bombers 6 (battle_setup.py)
     else:
         begin(state, setup_step(state.battle), out)
 
 
-def setup_step(b: Battle) -> str:
+def setup_step(b: Battle) -> StepId:
     """4a: the ships are set up first, unless the base alone is there (4a1: at the centre)."""
-    return "air attack setup" if all(s in b.positions for s in b.ships) else "battle setup"
+    return (
+        StepId.AIR_ATTACK_SETUP if all(s in b.positions for s in b.ships) else StepId.BATTLE_SETUP
+    )
 
 
 def _combat_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
@@ -242,7 +246,7 @@ def _combat_why(state: State, side: Side, action: Action) -> tuple[str, str] | N
 
 register(
     Step(
-        "combat",
+        StepId.COMBAT,
         "4",
         "Combat: choose the next battle to resolve",
         _combat_actions,
@@ -302,7 +306,7 @@ def _end_battle(state: State, out: list[Event]) -> None:
     out.append(
         Event("battle-end", ALL, state.turn, state.step, {"hex": b.hex, "attacker": b.attacker})
     )
-    begin(state, "reorganization", out)
+    begin(state, StepId.REORGANIZATION, out)
 
 
 def remove_empty_markers(state: State) -> None:
@@ -402,7 +406,7 @@ def _reorg_enter(state: State, out: list[Event]) -> None:
 
 
 def _reorg_finish(state: State, out: list[Event]) -> None:
-    begin(state, "combat", out)
+    begin(state, StepId.COMBAT, out)
 
 
 def _reorg_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
@@ -415,7 +419,7 @@ def _reorg_why(state: State, side: Side, action: Action) -> tuple[str, str] | No
 
 register(
     Step(
-        "reorganization",
+        StepId.REORGANIZATION,
         "4e1",
         "Battle's end: reorganise task forces in the same hex, if you wish",
         _reorg_actions,

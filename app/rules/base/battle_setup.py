@@ -19,7 +19,7 @@ from app.rules.engine.state import (
     State,
     other,
 )
-from app.rules.engine.steps import Step, begin, nothing, register
+from app.rules.engine.steps import Step, StepId, begin, nothing, register
 
 # ---------------------------------------------------------------- 4a1, 4a2 ship setup
 
@@ -83,7 +83,7 @@ def _setup_handle(state: State, side: Side, action: Action, out: list[Event]) ->
                 {"facing": DIRECTIONS[b.facing], "positions": dict(b.positions)},
             )
         )
-        begin(state, "air attack setup", out)
+        begin(state, StepId.AIR_ATTACK_SETUP, out)
 
 
 def _setup_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
@@ -94,7 +94,7 @@ def _setup_why(state: State, side: Side, action: Action) -> tuple[str, str] | No
 
 register(
     Step(
-        "battle setup",
+        StepId.BATTLE_SETUP,
         "4a2",
         "Battle setup: face your ships, then place each on the Battleboard",
         _setup_actions,
@@ -141,7 +141,7 @@ def _order_why(state: State, side: Side, action: Action) -> tuple[str, str] | No
 
 register(
     Step(
-        "strike order",
+        StepId.STRIKE_ORDER,
         "13b",  # the order of the waves; the expansion's Bombers 6 gives the attacker the choice
         "Strike order (Bombers 6): choose which type of planes attacks the base first",
         _order_actions,
@@ -217,7 +217,9 @@ def _air_handle(state: State, side: Side, action: Action, out: list[Event]) -> N
 def _air_set_up(state: State, b: Battle, out: list[Event]) -> None:
     data = {"targets": dict(b.targets), "hexes": dict(b.air_hexes)}
     out.append(Event("air-set-up", ALL, state.turn, state.step, data))
-    begin(state, "cap setup" if b.caps or b.escorts else "anti-aircraft combat", out)  # 14
+    begin(
+        state, StepId.CAP_SETUP if b.caps or b.escorts else StepId.ANTI_AIRCRAFT_COMBAT, out
+    )  # 14
 
 
 def _air_enter(state: State, out: list[Event]) -> None:
@@ -263,7 +265,7 @@ def _air_why(state: State, side: Side, action: Action) -> tuple[str, str] | None
 
 register(
     Step(
-        "air attack setup",
+        StepId.AIR_ATTACK_SETUP,
         "4a3",
         "Air attack setup: place each air unit on its target",
         _air_actions,

@@ -18,7 +18,7 @@ from app.rules.engine.actions import Action
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import BASE, Report, Side, Spotting, State, other
-from app.rules.engine.steps import Step, nothing, register
+from app.rules.engine.steps import Step, StepId, nothing, register
 from app.rules.modes import hooks as mode_hooks
 
 DAY = 3  # 15a1.1
@@ -104,7 +104,7 @@ def _variable(
         state.boards[owner].report = Report(
             side, hex_, how, actual, state.step, list(state.waiting)
         )
-        state.step, state.waiting = "search report", [owner]
+        state.step, state.waiting = StepId.SEARCH_REPORT.value, [owner]
     else:
         _record(state, side, Spotting(state.turn, hex_, {}, how, "something"), out)
 
@@ -154,7 +154,7 @@ def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
 
 register(
     Step(
-        "search report",
+        StepId.SEARCH_REPORT,
         "15a1.2",
         "Search report: state the number of ships in the hex (half to double the real number)",
         _actions,

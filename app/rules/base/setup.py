@@ -35,7 +35,7 @@ from app.rules.engine.state import (
     Unit,
     side_named,
 )
-from app.rules.engine.steps import Step, begin, register
+from app.rules.engine.steps import Step, StepId, begin, register
 from app.rules.modes import commands
 from app.rules.modes.audiences import check_options, mode_of
 from app.rules.modes.seats import seats_of
@@ -118,7 +118,7 @@ def new_game(
         state.units[owner][uid] = Unit(owner, uid, False, OFF_BOARD, str(entry["area"]))
     if teams:
         commands.set_up(state, spec)  # 17a
-    begin(state, "setup", [])
+    begin(state, StepId.SETUP, [])
     return state
 
 
@@ -317,13 +317,13 @@ def _enter(state: State, out: list[Event]) -> None:
 
 def _finish(state: State, out: list[Event]) -> None:
     state.status = "playing"
-    out.append(Event("game-started", ALL, state.turn, "setup", {}))
-    begin(state, "sides", out)
+    out.append(Event("game-started", ALL, state.turn, StepId.SETUP, {}))
+    begin(state, StepId.SIDES, out)
 
 
 register(
     Step(
-        name="setup",
+        name=StepId.SETUP,
         rule="7a",
         prompt="Set up: place your task forces and put your air units in Ready or Arming boxes",
         actions=_actions,

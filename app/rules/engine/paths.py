@@ -22,6 +22,7 @@ from typing import Generic, TypeVar
 
 from app.rules.engine.actions import Action, add_kinds
 from app.rules.engine.state import Side, State
+from app.rules.engine.steps import StepId
 
 Node = TypeVar("Node", bound=Hashable)
 
@@ -34,7 +35,7 @@ class Path:
     and the rule and words refusing a destination it cannot reach."""
 
     step: str
-    in_step: str  # the step of the sequence of play it is taken in
+    in_step: StepId  # the step of the sequence of play it is taken in
     reach: Callable[[State, Side, str], dict[str, tuple[str, ...]]]
     why: Callable[[State, Side, Action], tuple[str, str]]
 

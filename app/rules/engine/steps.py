@@ -2,16 +2,19 @@
 
 Each step has the rule it implements, the seats it waits for, its legal actions, its
 handler, and what comes after it. Modules register their steps here; `flow` drives them.
-"Side B first, then Side A" (3) is `b_then_a`. A step is registered under its id
-(`StepId`), every id has its step (checked when the engine is imported), and every step
-the rules name is a registered one (tools/step_names.py, run by the tests).
-"""
+"Side B first, then Side A" (3) is `b_then_a`; a step both sides perform at once in the
+umpired modes (18c1, 18c3) says so (`at_once_when_umpired`), and `begin` applies it. A
+step is registered under its id (`StepId`), every id has its step (checked when the
+engine is imported), and every step the rules name is a registered one
+(tools/step_names.py, run by the tests); no step is named by its words outside this table
+(tests/rules/test_issue_33_step_ids.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from app.rules.engine.actions import Action
 from app.rules.engine.events import Event
@@ -62,7 +65,9 @@ class StepId(StrEnum):
     BOMBARDMENT = "bombardment"
 
 
-FINISHED = "finished"  # a finished game's step (7a3): none is registered under it
+# A finished game's step (7a3): no step is registered under it, and no id names it (every
+# id has its step). Stored, like the ids, as its words.
+FINISHED: Final = "finished"
 
 
 class UnknownStep(LookupError):
@@ -94,7 +99,7 @@ def _no_reason(state: State, side: Side, action: Action) -> tuple[str, str] | No
 
 @dataclass(frozen=True)
 class Step:
-    name: str  # in the rulebook's words: "assembly", "sea movement", ...
+    name: StepId  # in the rulebook's words: StepId.ASSEMBLY is "assembly", ...
     rule: str  # "3a"
     prompt: str  # what is asked of the acting seat
     actions: Actions
@@ -112,12 +117,18 @@ class Step:
     # Issue 13: what the side loses if it says "done" now - (unit, rule) - shown before
     # the commitment (5: air units that cannot land).
     lost_if_done: Callable[[State, Side], list[tuple[str, str]]] | None = None
+    # Who acts: Side B, then Side A (3), unless the step is one of those 18c1 and 18c3
+    # have both sides do at once in the umpired modes - 18c1: "The players on both sides
+    # should then perform all other activities in the Action Phase simultaneously, except
+    # for moving air strikes"; 18c3: "Players can handle their Air Return and Turn Record
+    # Phases simultaneously". `begin` sets `state.simultaneous` from it (`at_once`).
+    at_once_when_umpired: bool = False
 
 
-STEPS: dict[str, Step] = {}
+STEPS: dict[StepId, Step] = {}
 
 
-def automatic(name: str, rule: str, enter: Hook) -> Step:
+def automatic(name: StepId, rule: str, enter: Hook) -> Step:
     """A step no seat acts in: entering it does its work and moves on (sides, turn record)."""
     return register(Step(name, rule, "", _no_actions, _no_handler, enter, nothing))
 
@@ -135,7 +146,7 @@ def register(step: Step) -> Step:
 _IDS = frozenset(StepId)
 
 
-def check_registered(steps: Mapping[str, Step] = STEPS) -> None:
+def check_registered(steps: Mapping[StepId, Step] = STEPS) -> None:
     """Every step id has its registered step, once every step module has been imported
     (`flow` runs this): UnknownStep naming those that have none."""
     missing = [s.value for s in StepId if s not in steps]
@@ -143,12 +154,37 @@ def check_registered(steps: Mapping[str, Step] = STEPS) -> None:
         raise UnknownStep(f"step ids no module registers a step under: {missing}")
 
 
-def begin(state: State, name: str, out: list[Event]) -> None:
+def _never(state: State) -> bool:
+    return False
+
+
+# Whether the game's mode has both sides perform at once the steps that say so (18c1,
+# 18c3): the modes package registers its hook (`modes/hooks.py`, `at_once`) here with
+# `play_at_once_by`, as the engine imports no mode.
+_mode_at_once: list[Callable[[State], bool]] = [_never]
+
+
+def play_at_once_by(ask: Callable[[State], bool]) -> None:
+    """18c1, 18c3: `ask(state)` says whether the game's mode plays at once."""
+    _mode_at_once[0] = ask
+
+
+def at_once(state: State, name: StepId) -> bool:
+    """Whether both sides act at once in step `name` of this game (18c1, 18c3)."""
+    return STEPS[name].at_once_when_umpired and _mode_at_once[0](state)
+
+
+def current(state: State) -> Step:
+    """The step the state is in (the state keeps its id's words: StepId is a StrEnum)."""
+    return STEPS[StepId(state.step)]
+
+
+def begin(state: State, name: StepId, out: list[Event]) -> None:
     """Enter step `name`: it sets whom it waits for, or runs and moves on."""
-    state.step = name
+    state.step = str(name)  # the words, a plain str: a snapshot holds JSON types only
     state.waiting = []
     state.done = []
-    state.simultaneous = False
+    state.simultaneous = at_once(state, name)  # who acts: the step says (18c1, 18c3)
     STEPS[name].enter(state, out)
 
 
@@ -158,7 +194,7 @@ def b_then_a(state: State) -> list[Side]:
     return [state.side_b, state.side_a]
 
 
-def wait_for(state: State, sides: list[Side], out: list[Event], then: str) -> None:
+def wait_for(state: State, sides: list[Side], out: list[Event], then: StepId) -> None:
     """Wait for `sides` in order; with none, go straight on to step `then`."""
     if sides:
         state.waiting = list(sides)
@@ -172,11 +208,14 @@ __all__ = [
     "Step",
     "StepId",
     "UnknownStep",
+    "at_once",
     "automatic",
     "b_then_a",
     "begin",
     "check_registered",
+    "current",
     "nothing",
+    "play_at_once_by",
     "register",
     "wait_for",
 ]

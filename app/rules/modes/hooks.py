@@ -22,6 +22,7 @@ from __future__ import annotations
 from app.rules.engine.actions import Action
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import Side, Spotting, State, Unit
+from app.rules.engine.steps import play_at_once_by
 from app.rules.modes.audiences import TWO_PLAYER, mode_of
 from app.rules.modes.reports import sighting
 
@@ -109,5 +110,9 @@ def of(state: State) -> ModeHooks:
         raise LookupError(f"no hooks registered for the mode {state.mode!r} (app/rules/modes)")
     return hooks
 
+
+# Who acts (18c1, 18c3): the engine enters a step that says so (Step.at_once_when_umpired)
+# with both sides at once when the game's mode's hooks say so.
+play_at_once_by(lambda state: of(state).at_once(state))
 
 __all__ = ["TWO_PLAYERS", "ModeHooks", "of", "register"]

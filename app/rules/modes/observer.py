@@ -63,7 +63,7 @@ from app.rules.engine.state import (
     Unit,
     other,
 )
-from app.rules.engine.steps import STEPS
+from app.rules.engine.steps import FINISHED, current
 from app.rules.flow import acting, legal_actions, waiting_for
 from app.rules.modes import takeback
 from app.rules.modes.command_copies import own_board, own_card, own_prompt
@@ -361,10 +361,10 @@ def _prompt(state: State, seat: str, side: Side | None) -> Prompt:
     if state.status == "finished":
         text = "The game is over"
     elif mine:
-        text = STEPS[state.step].prompt
+        text = current(state).prompt
     else:
         text = "Waiting for " + " and ".join(waiting)
-    step = STEPS.get(state.step)
+    step = None if state.step == FINISHED else current(state)
     lost: list[LostIfDone] = []
     if step is not None and step.lost_if_done is not None and mine and side is not None:
         lost = [{"unit": u, "rule": r} for u, r in step.lost_if_done(state, side)]

@@ -34,7 +34,7 @@ from app.rules.engine.state import (
     UnitKey,
     other,
 )
-from app.rules.engine.steps import Step, begin, nothing, register
+from app.rules.engine.steps import Step, StepId, begin, nothing, register
 from app.rules.optional.free_roll import CONTINUATIONS, fight
 
 FIGHTERS = "14"
@@ -76,7 +76,7 @@ def _cap_setup_handle(state: State, side: Side, action: Action, out: list[Event]
     else:
         b.facing_cap[action.get("unit")] = action.get("target")
     if len(b.facing_cap) + len(b.peeled) == len(b.caps):
-        begin(state, "escort setup", out)
+        begin(state, StepId.ESCORT_SETUP, out)
 
 
 def _cap_setup_enter(state: State, out: list[Event]) -> None:
@@ -84,7 +84,7 @@ def _cap_setup_enter(state: State, out: list[Event]) -> None:
     if b.caps and b.escorts:
         state.waiting = [_defender(b)]
     else:
-        begin(state, "escort setup", out)
+        begin(state, StepId.ESCORT_SETUP, out)
 
 
 def _cap_setup_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
@@ -157,7 +157,7 @@ def _escort_setup_handle(state: State, side: Side, action: Action, out: list[Eve
     b = battle(state)
     _place(state, b, action)
     if not _excess(state, b):
-        begin(state, "air combat", out)
+        begin(state, StepId.AIR_COMBAT, out)
 
 
 def _escort_setup_enter(state: State, out: list[Event]) -> None:
@@ -165,7 +165,7 @@ def _escort_setup_enter(state: State, out: list[Event]) -> None:
     if _excess(state, b):
         state.waiting = [b.attacker]
     else:
-        begin(state, "air combat", out)
+        begin(state, StepId.AIR_COMBAT, out)
 
 
 def _escort_setup_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
@@ -234,7 +234,7 @@ def _air_combat_enter(state: State, out: list[Event]) -> None:
 
 
 def _air_combat_finish(state: State, out: list[Event]) -> None:
-    begin(state, "breakthroughs", out)
+    begin(state, StepId.BREAKTHROUGHS, out)
 
 
 def _air_combat_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
@@ -334,7 +334,7 @@ def _next_interception(state: State, out: list[Event]) -> None:
             if caps and _alive(state, b.attacker, target):
                 fire(state, b.attacker, [target], caps[0], "breakthrough", out)
                 return
-    begin(state, "anti-aircraft combat", out)
+    begin(state, StepId.ANTI_AIRCRAFT_COMBAT, out)
 
 
 def fire(
@@ -390,7 +390,7 @@ CONTINUATIONS["breakthrough"] = _next_interception
 
 register(
     Step(
-        "cap setup",
+        StepId.CAP_SETUP,
         "14a2",
         "CAP setup: face each CAP fighter at an escort",
         _cap_setup_actions,
@@ -402,7 +402,7 @@ register(
 )
 register(
     Step(
-        "escort setup",
+        StepId.ESCORT_SETUP,
         "14a3",
         "Escort setup: excess escorts join a combat, strafe, or stay out",
         _escort_setup_actions,
@@ -414,7 +414,7 @@ register(
 )
 register(
     Step(
-        "air combat",
+        StepId.AIR_COMBAT,
         "14c",
         "Air combat: choose the unit each individual combat attacks",
         _air_combat_actions,
@@ -427,7 +427,7 @@ register(
 )
 register(
     Step(
-        "breakthroughs",
+        StepId.BREAKTHROUGHS,
         "14e",
         "Breakthroughs: face each free CAP fighter at a bomber or strafer",
         _breakthrough_actions,

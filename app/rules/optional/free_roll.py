@@ -16,7 +16,7 @@ from app.rules.engine.actions import Action
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import PendingCombat, Side, State, Unit, UnitKey, other
-from app.rules.engine.steps import Step, nothing, register
+from app.rules.engine.steps import Step, StepId, nothing, register
 from app.rules.modes import hooks as mode_hooks
 
 POINTS = {"hit": 1, "flip": 3, "eliminated": 6}
@@ -48,7 +48,7 @@ def fight(state: State, pending: PendingCombat, out: list[Event]) -> None:
     )
     pending.resume_step, pending.resume_waiting = state.step, list(state.waiting)
     state.pending = pending
-    state.step = "free roll"
+    state.step = StepId.FREE_ROLL.value
     state.waiting = [holder]
 
 
@@ -105,7 +105,7 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
 
 register(
     Step(
-        "free roll",
+        StepId.FREE_ROLL,
         "11a",
         "Free roll: keep these dice, or use the free roll marker to roll this combat again",
         _actions,

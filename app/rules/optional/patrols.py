@@ -21,7 +21,7 @@ from app.rules.board.boards import searchboard_of, ships_in
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.events import Event
 from app.rules.engine.state import FLYING, SIDES, Side, Spotting, State, Unit, other
-from app.rules.engine.steps import Step, b_then_a, begin, register
+from app.rules.engine.steps import Step, StepId, b_then_a, begin, register
 from app.rules.modes import hooks as mode_hooks
 
 PATROL = "12d"
@@ -121,11 +121,11 @@ def _enter(state: State, out: list[Event]) -> None:
     if sides:
         state.waiting = sides
     else:
-        begin(state, "sea movement", out)
+        begin(state, StepId.SEA_MOVEMENT, out)
 
 
 def _finish(state: State, out: list[Event]) -> None:
-    begin(state, "sea movement", out)
+    begin(state, StepId.SEA_MOVEMENT, out)
 
 
 def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
@@ -134,7 +134,7 @@ def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
 
 register(
     Step(
-        "shadowing",
+        StepId.SHADOWING,
         "12d2",
         "Shadowing: your patrolling scouts may shadow enemy task forces in their hexes",
         _actions,

@@ -33,6 +33,7 @@ from app.rules.engine.state import (
     Unit,
     UnitKey,
 )
+from app.rules.engine.steps import StepId
 
 BASE_REPAIR = 2  # 11d3: the base's front with a 2 hits marker
 
@@ -84,6 +85,6 @@ def repairs(state: State, out: list[Event]) -> None:
                             "hits": u.hits,
                             "face": "back" if u.flipped else "front",
                         }
-                        out.append(Event("repair", ALL, state.turn, "turn record", data))
+                        out.append(Event("repair", ALL, state.turn, StepId.TURN_RECORD, data))
         board.night_watch = now if night and not pair else {}
         board.engaged_before = sorted(engaged)

@@ -16,7 +16,7 @@ from app.rules.engine.actions import DONE, Action
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import PendingCombat, Side, State, other
-from app.rules.engine.steps import Step, begin, register
+from app.rules.engine.steps import Step, StepId, begin, register
 from app.rules.optional.free_roll import CONTINUATIONS, fight
 from app.rules.optional.ship_movement import dead_in_the_water
 
@@ -29,7 +29,7 @@ KIND = "submarine attack"
 def _enter(state: State, out: list[Event]) -> None:
     state.submarine = None
     if "11e" not in state.options:
-        begin(state, "turn record", out)
+        begin(state, StepId.TURN_RECORD, out)
         return
     usa, japan = roll_d10(state), roll_d10(state)
     if usa >= 3 * japan:
@@ -37,11 +37,11 @@ def _enter(state: State, out: list[Event]) -> None:
     elif japan >= 3 * usa:
         state.submarine = "japan"
     data = {"usa": usa, "japan": japan, "attacker": state.submarine}
-    out.append(Event("submarine-roll", ALL, state.turn, KIND, data))
+    out.append(Event("submarine-roll", ALL, state.turn, StepId.SUBMARINE_ATTACK, data))
     if state.submarine is not None and _targets(state, state.submarine):
         state.waiting = [state.submarine]
     else:
-        begin(state, "turn record", out)
+        begin(state, StepId.TURN_RECORD, out)
 
 
 def _exact_forces(state: State, side: Side) -> list[str]:
@@ -93,11 +93,11 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
 
 
 def _after(state: State, out: list[Event]) -> None:
-    begin(state, "turn record", out)
+    begin(state, StepId.TURN_RECORD, out)
 
 
 def _finish(state: State, out: list[Event]) -> None:
-    begin(state, "turn record", out)
+    begin(state, StepId.TURN_RECORD, out)
 
 
 def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
@@ -108,7 +108,7 @@ CONTINUATIONS[KIND] = _after
 
 register(
     Step(
-        KIND,
+        StepId.SUBMARINE_ATTACK,
         "11e",
         "Submarine attack: choose a ship in a task force you have exact information on, or pass",
         _actions,

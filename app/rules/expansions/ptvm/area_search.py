@@ -20,6 +20,7 @@ from app.rules.board.time_record import turn_box
 from app.rules.engine.actions import Action, add_kinds
 from app.rules.engine.events import Event
 from app.rules.engine.state import Side, State
+from app.rules.engine.steps import StepId
 from app.rules.expansions.ptvm.record import record
 from app.rules.expansions.ptvm.reinforcements import check_sightings
 from app.rules.expansions.ptvm.theatre import is_theatre
@@ -139,7 +140,7 @@ def _search_zones(state: State, side: Side, zones: list[str], out: list[Event]) 
     while zones:
         zone = zones.pop(0)
         search(state, side, zone, "air search", out)
-        if state.step == "search report":  # 15a1.2: the owner states a number first
+        if state.step == StepId.SEARCH_REPORT:  # 15a1.2: the owner states a number first
             record(state).area_queue = [(side, z) for z in zones]
             return
     record(state).area_queue = []
@@ -148,7 +149,7 @@ def _search_zones(state: State, side: Side, zones: list[str], out: list[Event]) 
 
 def resume(state: State, out: list[Event]) -> None:
     """After a 15a1.2 report: the rest of the area's zones are searched."""
-    if record(state).area_queue and state.step != "search report":
+    if record(state).area_queue and state.step != StepId.SEARCH_REPORT:
         side = record(state).area_queue[0][0]
         _search_zones(state, side, [z for _, z in record(state).area_queue], out)
 

@@ -24,16 +24,16 @@ from app.rules.engine.actions import DONE, Action
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import SIDES, Message, Side, Spotting, State, other
-from app.rules.engine.steps import Step, begin, register
+from app.rules.engine.steps import Step, StepId, begin, register
 from app.rules.modes.r17_teams.teams import flagship_lost
 from app.rules.modes.seats import Seat, seat_of, side_seats
 
-STEP = "radio"
+STEP = StepId.RADIO
 
 
-def next_step(state: State) -> str:
+def next_step(state: State) -> StepId:
     """After the Sides roll: the radio step in a team game, else the Assembly Step."""
-    return STEP if state.teams else "assembly"
+    return STEP if state.teams else StepId.ASSEMBLY
 
 
 def flagship_hex(state: State, seat: Seat) -> str | None:
@@ -159,7 +159,7 @@ def _enter(state: State, out: list[Event]) -> None:
 
 
 def _finish(state: State, out: list[Event]) -> None:
-    begin(state, "assembly", out)
+    begin(state, StepId.ASSEMBLY, out)
 
 
 def readable(note: Message, seat: str) -> bool:

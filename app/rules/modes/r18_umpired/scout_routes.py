@@ -43,7 +43,7 @@ from app.rules.engine.actions import DONE, Action, add_kinds
 from app.rules.engine.events import Event
 from app.rules.engine.paths import Path, Search, register_path
 from app.rules.engine.state import GONE, Side, State
-from app.rules.engine.steps import Step, b_then_a, begin, register
+from app.rules.engine.steps import Step, StepId, b_then_a, begin, register
 
 add_kinds(
     {
@@ -53,8 +53,8 @@ add_kinds(
     }
 )
 
-ROUTES = "scout routes"
-SCOUTING = "scouting"
+ROUTES = StepId.SCOUT_ROUTES
+SCOUTING = StepId.SCOUTING
 
 
 def begin_routes(state: State, out: list[Event]) -> None:

@@ -16,7 +16,7 @@ from app.rules.board.boards import battleboard, forces_at, midway_hex, ships_in
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import GONE, PendingCombat, Side, State, UnitKey
-from app.rules.engine.steps import Step, begin, register
+from app.rules.engine.steps import Step, StepId, begin, register
 from app.rules.optional.free_roll import CONTINUATIONS, fight
 from app.rules.optional.surface.geometry import GUN_RANGE, NO_GUN_RANGE, distance
 from app.rules.optional.surface.gunnery import (
@@ -27,7 +27,7 @@ from app.rules.optional.surface.gunnery import (
 )
 from app.rules.optional.surface.model import Bombardment, bombardment, record
 
-STEP = "bombardment"
+STEP = StepId.BOMBARDMENT
 KIND = "bombardment"
 NO_GUNS = "-"
 LETTERS = ("a", "b", "c", "d", NO_GUNS)
@@ -156,7 +156,7 @@ def _next(state: State, out: list[Event]) -> None:
     record(state).bombardment = None
     remove_empty_markers(state)
     out.append(Event("bombardment-end", ALL, state.turn, STEP, {"hex": b.hex}))
-    begin(state, "surface contact", out)
+    begin(state, StepId.SURFACE_CONTACT, out)
 
 
 def _enter(state: State, out: list[Event]) -> None:

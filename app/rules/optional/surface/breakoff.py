@@ -17,12 +17,12 @@ from app.rules.engine.actions import DONE, Action
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import Side, State
-from app.rules.engine.steps import Step, register
+from app.rules.engine.steps import Step, StepId, register
 from app.rules.optional.surface.fleet import afloat, b_then_a, dead
 from app.rules.optional.surface.model import SurfaceCombat, combat
 from app.rules.optional.surface.sequence import end_surface_turn
 
-STEP = "breakoff"
+STEP = StepId.BREAKOFF
 NIGHT, DAY = -5, -7  # 16i2.1
 PER_TURN = 1  # 16i2.1: each Surface Turn completed
 NOT_BEFORE = "breakoff_not_before_end_of_surface_turn"  # 7e4.3 (scenario data)

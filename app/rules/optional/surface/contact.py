@@ -23,12 +23,12 @@ from app.rules.board.grid import Board
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import BASE, SIDES, Side, Spotting, State, Unit, UnitKey, other
-from app.rules.engine.steps import Step, begin, register
+from app.rules.engine.steps import Step, StepId, begin, register
 from app.rules.optional.surface.bombardment import bombarding_ships, start_bombardment
 from app.rules.optional.surface.fleet import night_turn
 from app.rules.optional.surface.model import Contact, Surface, SurfaceCombat, record
 
-STEP = "surface contact"
+STEP = StepId.SURFACE_CONTACT
 INFORMED = ("actual", "exact")  # 16a: "2X" and "3X" (or 3d3.2's exact information)
 
 # ---------------------------------------------------------------- 16b task force facing
@@ -151,7 +151,7 @@ def next_contact(state: State, out: list[Event]) -> None:
     # RULES? 16 does not say who orders several surface combats; they are fought in hex order.
     """
     rec = record(state)
-    state.step, state.waiting, state.simultaneous = STEP, [], False
+    state.step, state.waiting, state.simultaneous = STEP.value, [], False
     assert state.side_a is not None
     deciding = [s for s in (other(state.side_a), state.side_a) if s not in rec.decided]
     if deciding:
@@ -211,7 +211,7 @@ def begin_combat(state: State, c: SurfaceCombat, out: list[Event]) -> None:
         "ships": {s: list(c.ships[s]) for s in SIDES},
     }
     out.append(Event("surface-combat", ALL, state.turn, STEP, data))
-    begin(state, "surface setup", out)
+    begin(state, StepId.SURFACE_SETUP, out)
 
 
 def _enter(state: State, out: list[Event]) -> None:

@@ -13,13 +13,13 @@ from app.rules.base.units import defense, lowered, ship_face
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.events import Event
 from app.rules.engine.state import PendingCombat, Side, State, Unit, other
-from app.rules.engine.steps import Step, begin, register
+from app.rules.engine.steps import Step, StepId, begin, register
 from app.rules.optional.free_roll import CONTINUATIONS, fight
 from app.rules.optional.surface.fleet import afloat, b_then_a, key
 from app.rules.optional.surface.geometry import GUN_HALF_RANGE, GUN_RANGE, distance, sector
 from app.rules.optional.surface.model import SurfaceCombat, combat
 
-STEP = "gunnery"
+STEP = StepId.GUNNERY
 KIND = "gunnery"
 HALF_RANGE = 2  # 16g1
 SECTOR = -2  # 16g2: front or rear sector
@@ -117,7 +117,7 @@ def _enter(state: State, out: list[Event]) -> None:
     c = combat(state)
     assert c.side_a is not None
     if c.surprise == "delay":  # 16k2.2: no gunnery this Surface Turn
-        begin(state, "torpedo combat", out)
+        begin(state, StepId.TORPEDO_COMBAT, out)
     elif c.surprise == "attack":  # 16k2.1: Side A resolves its gunnery first
         state.waiting = [c.side_a, other(c.side_a)]
     else:
@@ -125,7 +125,7 @@ def _enter(state: State, out: list[Event]) -> None:
 
 
 def _finish(state: State, out: list[Event]) -> None:
-    begin(state, "torpedo combat", out)
+    begin(state, StepId.TORPEDO_COMBAT, out)
 
 
 def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:

@@ -1,0 +1,68 @@
+"""Issue 33 (the turn as data): who acts in a step is declared on the step.
+
+3: "Side B performs each step first, then Side A"; 18c1 and 18c3 have both sides act at
+once in the umpired modes in the Action Phase's steps but the moving of air strikes, and
+in the Air Return Phase. Each such step says so (`Step.at_once_when_umpired`), `begin`
+applies it when the step is entered, and no step module reads the mode for it.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from app.rules.engine.steps import STEPS, StepId, at_once, begin
+from app.rules.flow import acting
+
+from .test_basic_rules import game
+
+RULES = Path(__file__).resolve().parents[2] / "app" / "rules"
+
+
+def test_issue_33_the_steps_played_at_once_when_umpired_are_18c1s_and_18c3s() -> None:
+    """18c1: assembly, readying and sea movement (not air movement: "except for moving air
+    strikes"); 18c3: air return. Every other step waits for Side B, then Side A, or for
+    whom its own procedure names (setup, radio notes, scout routes)."""
+    declared = {name for name, step in STEPS.items() if step.at_once_when_umpired}
+    assert declared == {
+        StepId.ASSEMBLY,
+        StepId.READY,
+        StepId.SEA_MOVEMENT,
+        StepId.AIR_RETURN,
+    }
+
+
+@pytest.mark.parametrize(
+    ("mode", "together"), [("umpired", True), ("double-blind", True), ("two-player", False)]
+)
+@pytest.mark.parametrize("step", [StepId.ASSEMBLY, StepId.READY, StepId.AIR_RETURN])
+def test_issue_33_entering_a_step_applies_who_acts(mode: str, together: bool, step: StepId) -> None:
+    """`begin` sets whom the step waits for at once from its declaration and the mode:
+    both sides in the umpired modes (18c1, 18c3), Side B first in the two-player game."""
+    s = game()
+    s.mode = mode
+    begin(s, step, [])
+    assert s.step == step and at_once(s, step) is together
+    assert s.simultaneous is together
+    assert sorted(acting(s)) == (["japan", "usa"] if together else ["usa"])
+
+
+def test_issue_33_no_step_module_sets_who_acts_from_the_mode() -> None:
+    """No module of app/rules sets `state.simultaneous` from the mode's `umpired` (the
+    reads that 18c1 and 18c3 made in the assembly, readying, sea movement and air return
+    steps are the steps' declarations now)."""
+    found = []
+    for path in sorted(RULES.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Assign):
+                continue
+            targets = [t for n in node.targets for t in ast.walk(n)]
+            sets = any(isinstance(t, ast.Attribute) and t.attr == "simultaneous" for t in targets)
+            reads = any(
+                isinstance(v, ast.Attribute) and v.attr == "umpired" for v in ast.walk(node.value)
+            )
+            if sets and reads:
+                found.append(f"{path.relative_to(RULES)}:{node.lineno}")
+    assert found == []

@@ -249,10 +249,10 @@ PARTS: tuple[Part, ...] = (
     Part("options", _P, "11-16", lambda src, v: list(src.state.options)),
     Part("status", _P, "2b", _field("status")),
     Part("turn", _P, "2b", _field("turn")),
-    Part("first_turn", _P, "7a2.1", lambda src, v: scenario_of(src.state).first_turn),
+    Part("first_turn", _P, "7a", lambda src, v: scenario_of(src.state).first_turn),
     Part("last_turn", _P, "2b", lambda src, v: scenario_of(src.state).last_turn),
-    Part("time", _P, "6, 7a2.1", _time),
-    Part("step", _P, "2b1", _field("step")),
+    Part("time", _P, "6, 7a", _time),
+    Part("step", _P, "2b", _field("step")),
     Part("sides", _P, "3", _sides),
     # 4a1, 4e2: the base is on both Searchboards; in an umpired game its damage is what
     # the other side was told (18c2), and a spectator sees only where it is
@@ -278,7 +278,7 @@ PARTS: tuple[Part, ...] = (
     Part("surface", Audience.SIDE, "16a, 18c2", _surface(lambda v: (_side(v),))),
     Part("surface", _P, "16a, 18b", _surface(lambda v: ())),
     Part("prompt", Audience.COMMAND, "18a, 5", narrow=_own_prompt, only=_separate),
-    Part("prompt", Audience.VIEWER, "2b1", _prompt_of),
+    Part("prompt", Audience.VIEWER, "2b", _prompt_of),
     Part("free_roll", _P, "11a", _field("free_roll")),  # who holds the marker
     Part("pending_combat", _P, "11a", lambda src, v: _pending(src.state)),
     Part("searchboard", Audience.COMMAND, "18a", narrow=_own_board, only=_separate),

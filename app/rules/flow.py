@@ -7,10 +7,8 @@ seat's part of the step, then steps with nothing to choose are passed automatica
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from functools import partial
 
 # The step modules register themselves in STEPS on import.
 from app.rules.base import (  # noqa: F401
@@ -28,6 +26,7 @@ from app.rules.board.time_record import night
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.errors import IllegalAction
 from app.rules.engine.events import Event
+from app.rules.engine.memo import of as memo_of
 from app.rules.engine.paths import PATHS
 from app.rules.engine.state import Side, State
 from app.rules.engine.steps import Step, StepId, check_registered, current
@@ -64,7 +63,7 @@ def _offered(state: State, seat: str) -> tuple[Action, ...]:
     """`legal_actions`, worked out once per state and seat: the engine never changes a
     state it has answered for (`apply` works on a copy), and a caller that asks for the
     choices and then takes one (the server's views, then the next action) asks twice."""
-    memo = _memo(state)
+    memo = memo_of(state).offered
     acts = memo.get(seat)
     if acts is None and is_umpire(state, seat):
         # 18c: whenever he likes, nobody waits for him
@@ -76,40 +75,14 @@ def _offered(state: State, seat: str) -> tuple[Action, ...]:
     return acts
 
 
-def _memo(state: State) -> dict[str, tuple[Action, ...]]:
-    """The state's offered actions by seat, as far as they have been worked out; kept
-    while the state lives (a server keeps each game's latest state: however many games
-    it holds, the memo holds theirs and no more)."""
-    key = id(state)
-    memo = _MEMO.get(key)
-    if memo is None or memo[0]() is not state:
-        memo = (weakref.ref(state, partial(_forget, key)), {})
-        _MEMO[key] = memo
-    return memo[1]
-
-
-def _forget(key: int, gone: weakref.ref[State]) -> None:
-    """A state's memo goes with it. Without a lock: the server's threads share the memo,
-    and each step here is one operation on the dict; an entry a reused id has since been
-    given is left alone."""
-    memo = _MEMO.get(key)
-    if memo is not None and memo[0] is gone:
-        _MEMO.pop(key, None)
-
-
 def _remember(state: State, side: Side, acts: set[Action]) -> None:
     """The choices `_pass_automatically` found for the side it stopped at are the offered
     actions of each of its seats that commands the whole side."""
-    memo = _memo(state)
+    memo = memo_of(state).offered
     for seat in acting(state):
         who = seat_of(state, seat)
         if who is not None and who.side == side and who.command is None:
             memo[seat] = in_order(acts)
-
-
-# The offered actions of the states asked about, by id, each with a reference that tells
-# a reused id from its first owner and takes the entry away when the state is freed.
-_MEMO: dict[int, tuple[weakref.ref[State], dict[str, tuple[Action, ...]]]] = {}
 
 
 def _seat_actions(state: State, who: Seat) -> list[Action]:

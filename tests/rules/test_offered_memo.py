@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import gc
 import random
+from dataclasses import asdict
 
 import pytest
 
 from app import rules
 from app.rules import flow
+from app.rules.engine import memo
 from app.rules.engine.actions import Action
 from app.rules.engine.state import State
 from app.rules.flow import acting
@@ -54,15 +56,15 @@ def test_17_offered_actions_are_kept_while_their_state_lives(
 
 def test_17_a_freed_state_takes_its_offered_actions_with_it() -> None:
     gc.collect()
-    before = len(flow._MEMO)
+    before = memo.held()
     held = states(40)
     for s in held:
         for seat in acting(s):
             rules.legal_actions(s, seat)
-    assert len(flow._MEMO) >= before + 40
+    assert memo.held() >= before + 40
     del held, s
     gc.collect()
-    assert len(flow._MEMO) <= before
+    assert memo.held() <= before
 
 
 def test_17_offered_actions_come_once_each_by_kind_then_values() -> None:
@@ -113,3 +115,42 @@ def test_17_a_prompt_is_built_without_hashing_an_action(monkeypatch: pytest.Monk
             assert doc["prompt"]["actions"] == [a.to_json() for a in rules.legal_actions(s, seat)]
     assert offered > 1_000
     assert calls == 0
+
+
+def test_14_what_a_seat_is_shown_is_worked_out_once_per_state(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """1c, issue 14: take-back compares what each other seat is shown before and after an
+    action. The state an action made is the next action's state before: what its seats
+    were shown is not built again, and the take-back counts come out as when it is."""
+    from app.rules.modes import takeback
+
+    def play(seed: int) -> list[tuple[str, dict[str, object]]]:
+        rng = random.Random(seed)
+        state = rules.new_game("one", frozenset(), seed)
+        held.append(state)
+        counts = []
+        for _ in range(120):
+            if state.status == "finished":
+                break
+            seat = rng.choice(acting(state))
+            state, _ = rules.apply(state, seat, choose(state, seat, rng))
+            held.append(state)  # alive, so that no id is another state's
+            counts.append((seat, {s: asdict(t) for s, t in state.takeback.items()}))
+        return counts
+
+    held: list[State] = []
+    built: list[tuple[int, str]] = []
+    work = takeback._shows
+
+    def counted(state: State, seat: str) -> dict[str, object]:
+        built.append((id(state), seat))
+        return work(state, seat)
+
+    kept = [play(seed) for seed in range(3)]
+    monkeypatch.setattr(takeback, "_shows", counted)
+    again = [play(seed) for seed in range(3)]
+    assert again == kept
+    assert built and len(built) == len(set(built))  # never twice for one state and seat
+    monkeypatch.setattr(takeback, "shows", lambda state, seat: work(state, seat))
+    assert [play(seed) for seed in range(3)] == kept  # as when each is built every time

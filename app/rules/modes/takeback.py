@@ -27,6 +27,7 @@ under them (app/games/takeback.py checks that they do, by replaying them).
 from __future__ import annotations
 
 from app.rules.engine.events import Event, visible_to
+from app.rules.engine.memo import of as memo_of
 from app.rules.engine.state import State, TakeBack
 from app.rules.modes.reports import ANSWERS
 from app.rules.modes.seats import SPECTATOR, acting, is_umpire, players, seat_of, seats
@@ -100,7 +101,18 @@ def why_not(before: State, after: State, seat: str, events: list[Event]) -> tupl
 
 def shows(state: State, seat: str) -> dict[str, object]:
     """What `seat` sees of the game: its view, less its own take-back flag (which an
-    action of another seat may change without showing it anything)."""
+    action of another seat may change without showing it anything). Worked out once per
+    state (engine/memo.py): the state an action made is the next action's state before,
+    and its take-back counts, which `record` sets after looking, are in no seat's view
+    but as that flag."""
+    shown = memo_of(state).shown
+    doc = shown.get(seat)
+    if doc is None:
+        doc = shown[seat] = _shows(state, seat)
+    return doc
+
+
+def _shows(state: State, seat: str) -> dict[str, object]:
     from app.rules.modes.observer import view  # the view reads this module's counts
 
     doc = view(state, seat)

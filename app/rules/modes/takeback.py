@@ -63,6 +63,7 @@ def record(before: State, after: State, seat: str, events: list[Event]) -> None:
     the game's mode gave it): update the counts."""
     own = of(before, seat)
     refusal = why_not(before, after, seat, events)
+    memo_of(before).shown.clear()  # asked again only of a state taken back to: kept is `after`
     if refusal is None:
         after.takeback[seat] = TakeBack(own.actions + 1, own.rule, own.why)
     else:

@@ -142,7 +142,7 @@ def test_issue_33_no_rules_module_outside_the_modes_reads_a_modes_flag(path: Pat
     search's answer, 18c1; what the attacker learns of a base, 18c2; ...), never whether
     the game is umpired or its Operations Cards open. Who acts at once in the Action
     Phase and the Air Return Phase (18c1, 18c3) is declared on each Step
-    (`at_once_when_umpired`), not read from the mode."""
+    (`Step.acts`), not read from the mode."""
     name = str(path.relative_to(RULES))
     lines = flag_reads(path)
     assert lines == [], f"{name} reads a mode's flag: {lines}"

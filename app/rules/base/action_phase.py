@@ -47,7 +47,16 @@ from app.rules.engine.state import (
     UnitKey,
     other,
 )
-from app.rules.engine.steps import Step, StepId, at_once, automatic, b_then_a, begin, register
+from app.rules.engine.steps import (
+    Step,
+    StepId,
+    WhoActs,
+    at_once,
+    automatic,
+    b_then_a,
+    begin,
+    register,
+)
 from app.rules.optional.patrols import new_turn, report_moves
 from app.rules.optional.scouts import create, creations
 from app.rules.optional.ship_movement import dead_in_the_water, rate, tow_outs
@@ -106,7 +115,7 @@ def _wait_b_then_a(state: State, out: list[Event]) -> None:
     """3: Side B, then Side A; in an umpired game both at once (18c1: "the players on both
     sides should then perform all other activities in the Action Phase simultaneously,
     except for moving air strikes") - assembly, readying and sea movement, whose steps say
-    so (`at_once_when_umpired`)."""
+    so (`WhoActs.AT_ONCE_WHEN_UMPIRED`)."""
     state.waiting = b_then_a(state)
 
 
@@ -227,7 +236,7 @@ register(
         _wait_b_then_a,
         _to_ready,
         _assembly_why,
-        at_once_when_umpired=True,  # 18c1
+        acts=WhoActs.AT_ONCE_WHEN_UMPIRED,  # 18c1
     )
 )
 
@@ -292,7 +301,7 @@ register(
         _wait_b_then_a,
         _to_sea,
         _ready_why,
-        at_once_when_umpired=True,  # 18c1
+        acts=WhoActs.AT_ONCE_WHEN_UMPIRED,  # 18c1
     )
 )
 
@@ -489,6 +498,6 @@ register(
         _sea_why,
         on_done=_sea_done,
         owes=_sea_owes,
-        at_once_when_umpired=True,  # 18c1
+        acts=WhoActs.AT_ONCE_WHEN_UMPIRED,  # 18c1
     )
 )

@@ -32,7 +32,7 @@ from app.rules.engine.state import (
     State,
     Unit,
 )
-from app.rules.engine.steps import Step, StepId, b_then_a, begin, register
+from app.rules.engine.steps import Step, StepId, WhoActs, b_then_a, begin, register
 from app.rules.optional.patrols import patrols
 from app.rules.optional.ship_movement import dead_in_the_water
 
@@ -229,6 +229,6 @@ register(
         on_done=_unlanded,
         owes=landings,
         lost_if_done=stranded,
-        at_once_when_umpired=True,  # 18c3
+        acts=WhoActs.AT_ONCE_WHEN_UMPIRED,  # 18c3
     )
 )

@@ -35,7 +35,7 @@ from app.rules.engine.state import (
     Unit,
     side_named,
 )
-from app.rules.engine.steps import Step, StepId, begin, register
+from app.rules.engine.steps import Step, StepId, WhoActs, begin, register
 from app.rules.modes import commands
 from app.rules.modes.audiences import check_options, mode_of
 from app.rules.modes.seats import seats_of
@@ -312,7 +312,6 @@ def area_words(state: State, area: str) -> str:
 
 def _enter(state: State, out: list[Event]) -> None:
     state.waiting = list(SIDES)
-    state.simultaneous = True
 
 
 def _finish(state: State, out: list[Event]) -> None:
@@ -332,5 +331,6 @@ register(
         finish=_finish,
         why=_why,
         owes=_owes,
+        acts=WhoActs.AT_ONCE,  # 7a2.2: both sides set up, each on its own Searchboard
     )
 )

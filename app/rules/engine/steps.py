@@ -3,8 +3,8 @@
 Each step has the rule it implements, the seats it waits for, its legal actions, its
 handler, and what comes after it. Modules register their steps here; `flow` drives them.
 "Side B first, then Side A" (3) is `b_then_a`; a step both sides perform at once in the
-umpired modes (18c1, 18c3) says so (`at_once_when_umpired`), and `begin` applies it. A
-step is registered under its id (`StepId`), every id has its step (checked when the
+umpired modes (18c1, 18c3), or always, says so (`acts`, `WhoActs`), and `begin`
+applies it. A step is registered under its id (`StepId`), every id has its step (checked when the
 engine is imported), and every step the rules name is a registered one
 (tools/step_names.py, run by the tests); no step is named by its words outside this table
 (tests/rules/test_issue_33_step_ids.py)."""
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import Enum, StrEnum
 from typing import Final
 
 from app.rules.engine.actions import Action
@@ -74,6 +74,19 @@ class UnknownStep(LookupError):
     """A step registered under a name that is no step id, or a step id with no step."""
 
 
+class WhoActs(Enum):
+    """Who acts in a step: its seats in turn, or every waiting side's at once."""
+
+    B_THEN_A = "3"  # "Side B performs each step first, then Side A"
+    # 18c1: "The players on both sides should then perform all other activities in the
+    # Action Phase simultaneously, except for moving air strikes"; 18c3: "Players can
+    # handle their Air Return and Turn Record Phases simultaneously"
+    AT_ONCE_WHEN_UMPIRED = "18c1, 18c3"
+    # both at once whatever the mode: each side's own procedure, which the other's does
+    # not wait on (7a2.2 the setup, 17c3 the radio notes, 18c1 the scouts' routes)
+    AT_ONCE = "7a2.2, 17c3, 18c1"
+
+
 Actions = Callable[[State, Side], list[Action]]
 Handler = Callable[[State, Side, Action, list[Event]], None]
 Hook = Callable[[State, list[Event]], None]
@@ -117,12 +130,10 @@ class Step:
     # Issue 13: what the side loses if it says "done" now - (unit, rule) - shown before
     # the commitment (5: air units that cannot land).
     lost_if_done: Callable[[State, Side], list[tuple[str, str]]] | None = None
-    # Who acts: Side B, then Side A (3), unless the step is one of those 18c1 and 18c3
-    # have both sides do at once in the umpired modes - 18c1: "The players on both sides
-    # should then perform all other activities in the Action Phase simultaneously, except
-    # for moving air strikes"; 18c3: "Players can handle their Air Return and Turn Record
-    # Phases simultaneously". `begin` sets `state.simultaneous` from it (`at_once`).
-    at_once_when_umpired: bool = False
+    # Who acts: Side B, then Side A (3), both sides at once in the umpired modes (18c1,
+    # 18c3), or both at once whatever the mode (`WhoActs`). `begin` sets
+    # `state.simultaneous` from it (`at_once`).
+    acts: WhoActs = WhoActs.B_THEN_A
 
 
 STEPS: dict[StepId, Step] = {}
@@ -171,7 +182,10 @@ def play_at_once_by(ask: Callable[[State], bool]) -> None:
 
 def at_once(state: State, name: StepId) -> bool:
     """Whether both sides act at once in step `name` of this game (18c1, 18c3)."""
-    return STEPS[name].at_once_when_umpired and _mode_at_once[0](state)
+    acts = STEPS[name].acts
+    return acts is WhoActs.AT_ONCE or (
+        acts is WhoActs.AT_ONCE_WHEN_UMPIRED and _mode_at_once[0](state)
+    )
 
 
 def current(state: State) -> Step:
@@ -208,6 +222,7 @@ __all__ = [
     "Step",
     "StepId",
     "UnknownStep",
+    "WhoActs",
     "at_once",
     "automatic",
     "b_then_a",

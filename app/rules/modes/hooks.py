@@ -111,8 +111,8 @@ def of(state: State) -> ModeHooks:
     return hooks
 
 
-# Who acts (18c1, 18c3): the engine enters a step that says so (Step.at_once_when_umpired)
-# with both sides at once when the game's mode's hooks say so.
+# Who acts (18c1, 18c3): the engine enters a step that says so (Step.acts,
+# WhoActs.AT_ONCE_WHEN_UMPIRED) with both sides at once when the game's mode's hooks say so.
 play_at_once_by(lambda state: of(state).at_once(state))
 
 __all__ = ["TWO_PLAYERS", "ModeHooks", "of", "register"]

@@ -24,7 +24,7 @@ from app.rules.engine.actions import DONE, Action
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import SIDES, Message, Side, Spotting, State, other
-from app.rules.engine.steps import Step, StepId, begin, register
+from app.rules.engine.steps import Step, StepId, WhoActs, begin, register
 from app.rules.modes.r17_teams.teams import flagship_lost
 from app.rules.modes.seats import Seat, seat_of, side_seats
 
@@ -155,7 +155,6 @@ def _deliver(state: State, out: list[Event]) -> None:
 def _enter(state: State, out: list[Event]) -> None:
     _deliver(state, out)
     state.waiting = list(SIDES)
-    state.simultaneous = True
 
 
 def _finish(state: State, out: list[Event]) -> None:
@@ -201,5 +200,6 @@ register(
         _finish,
         _why,
         always_asks=True,  # whether a player may send must not show (17c2: his flagship)
+        acts=WhoActs.AT_ONCE,  # 17c3: no player waits on another's note
     )
 )

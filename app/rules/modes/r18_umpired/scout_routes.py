@@ -43,7 +43,7 @@ from app.rules.engine.actions import DONE, Action, add_kinds
 from app.rules.engine.events import Event
 from app.rules.engine.paths import Path, Search, register_path
 from app.rules.engine.state import GONE, Side, State
-from app.rules.engine.steps import Step, StepId, b_then_a, begin, register
+from app.rules.engine.steps import Step, StepId, WhoActs, b_then_a, begin, register
 
 add_kinds(
     {
@@ -64,7 +64,6 @@ def begin_routes(state: State, out: list[Event]) -> None:
 
 def _at_once(state: State, out: list[Event]) -> None:
     state.waiting = b_then_a(state)
-    state.simultaneous = True
 
 
 def scouts(state: State, side: Side) -> list[str]:
@@ -170,6 +169,7 @@ register(
         _at_once,
         _routes_in,
         _route_why,
+        acts=WhoActs.AT_ONCE,  # 18c1: "simultaneously", each side to the umpire
     )
 )
 
@@ -292,5 +292,6 @@ register(
         _scouted,
         _spend_why,
         owes=_owed,
+        acts=WhoActs.AT_ONCE,  # 18c1: "simultaneously", each side to the umpire
     )
 )

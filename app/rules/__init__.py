@@ -4,9 +4,9 @@ new_game(scenario, options, seed, mode, teams) -> State
 seats(state) -> tuple[Seat, ...]      (the game's seats: each plays a side, commands all or part)
 legal_actions(state, seat) -> list[Action]
 apply(state, seat, action) -> (State, list[Event])
-view(state, seat) -> dict
+view(state, seat) -> View            (a JSON document, typed key by key: modes/view_doc.py)
 can_take_back(state, seat) -> TakeBack   (how many of its last actions, and why no more)
-views(state, seats) -> {seat: dict}   (view for several seats, sharing the public parts)
+views(state, seats) -> {seat: View}   (view for several seats, sharing the public parts)
 snapshot(state) -> dict               (the state as a versioned JSON document)
 restore(doc) -> State                 (its inverse; SnapshotError, a ValueError, if it cannot)
 describe_scenarios() -> list[dict]    (each scenario's options, modes and the seats they give)

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from app.rules import hooks
 from app.rules.base.score import known_score
@@ -84,20 +84,28 @@ from app.rules.modes.sight import (
     viewer_of,
 )
 from app.rules.modes.umpire import believed, in_sight
-from app.rules.modes.view_doc import Announcement, LostIfDone, Prompt, ScenarioRef, TimeBox
+from app.rules.modes.view_doc import (
+    Announcement,
+    LostIfDone,
+    Prompt,
+    ScenarioRef,
+    TimeBox,
+    View,
+)
 from app.rules.optional.surface.view import surface_view
 
 
-def view(state: State, seat: str) -> dict[str, Any]:
+def view(state: State, seat: str) -> View:
     """What `seat` may know now: a JSON document built from the state, part by part."""
     return views(state, (seat,))[seat]
 
 
-def views(state: State, seats: Iterable[str]) -> dict[str, dict[str, Any]]:
+def views(state: State, seats: Iterable[str]) -> dict[str, View]:
     """`view` for several seats of one state: the parts an audience sees alike are built
     once and shared between the documents (read them, never change them)."""
     src = Sources(state)
-    return {seat: document(src, viewer_of(state, seat), PARTS) for seat in seats}
+    # the parts' keys are the View's (view_doc.py; tests/rules/test_issue_33_observer_parts.py)
+    return {seat: cast(View, document(src, viewer_of(state, seat), PARTS)) for seat in seats}
 
 
 # ---------------------------------------------------------------- the parts, for a viewer

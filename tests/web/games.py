@@ -10,6 +10,7 @@ from typing import Any
 
 from app import rules
 from app.rules.engine.state import State
+from app.rules.flow import acting
 from tools.fuzz import _next_seat, choose
 
 # (scenario, options, mode, teams): a seat of every kind (17a's commands, 18's umpire)
@@ -40,3 +41,17 @@ def played(
         for s, log in logs.items():
             log.extend(json.loads(json.dumps(rules.events_for(events, s))))
         yield step, state, logs
+
+
+def play_on(
+    state: State, rng: random.Random, logs: dict[str, list[dict[str, Any]]] | None = None
+) -> State:
+    """The state after one random action of a seat that may act (`tools.fuzz`'s choice);
+    each seat's log in `logs` becomes a new list with the events it may read added, as
+    JSON carries them (the lists a page was given stay as they were)."""
+    seat = rng.choice(acting(state))
+    state, events = rules.apply(state, seat, choose(state, seat, rng))
+    if logs is not None:
+        for s, log in logs.items():
+            logs[s] = log + json.loads(json.dumps(rules.events_for(events, s)))
+    return state

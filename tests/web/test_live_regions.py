@@ -18,12 +18,10 @@ from typing import Any
 import pytest
 
 from app import rules
-from app.rules.flow import acting
 from app.web import render
 from app.web.live import LivePage
 from app.web.render import Context, LiveRegions, Seat
-from tests.web.games import KINDS
-from tools.fuzz import choose
+from tests.web.games import KINDS, play_on
 
 GAME = "00000000000000aa"
 STAMPS = re.compile(r' data-v="-?\d+"')
@@ -138,10 +136,7 @@ def test_issue17_a_live_page_holds_what_a_fresh_render_shows(
                 assert f'value="{version}"' in got[name] or 'name="version"' not in got[name]
         if state.status == "finished":
             break
-        seat = rng.choice(acting(state))
-        state, events = rules.apply(state, seat, choose(state, seat, rng))
-        for s in seats:
-            logs[s] = logs[s] + json.loads(json.dumps(rules.events_for(events, s)))
+        state = play_on(state, rng, logs)
     assert skipped > 0  # the pages did skip regions: the check above is not vacuous
     assert parts_sent > 0  # and were sent parts of the cards, not the whole
 
@@ -162,8 +157,7 @@ def test_issue17_a_page_that_missed_a_changed_part_is_told_apart() -> None:
             assert unstamped(page.regions["cards"]) != expected
             return
         page.swap(got)
-        seat = rng.choice(acting(state))
-        state, _events = rules.apply(state, seat, choose(state, seat, rng))
+        state = play_on(state, rng)
     raise AssertionError("no part of the cards was sent alone")
 
 
@@ -225,8 +219,7 @@ def test_issue17_a_form_region_as_before_is_stamped_anew_not_rendered(
         versions = re.findall(r'name="version" value="(-?\d+)"', got["prompt"])
         assert set(versions) <= {str(version)}, version
         forms += bool(versions)
-        seat = rng.choice(acting(state))
-        state, _events = rules.apply(state, seat, choose(state, seat, rng))
+        state = play_on(state, rng)
     renders = rendered.count("prompt")
     assert 0 < renders <= 80 - 10  # of 80 versions, ten or more were only stamped anew
     assert forms > 10  # and many of those given held forms

@@ -22,7 +22,7 @@ from app.web import render
 from app.web.live import LivePage
 from app.web.patches import Page, Shown, diff, shown
 from app.web.render import Context, LiveRegions, Seat
-from tests.web.games import KINDS
+from tests.web.games import KINDS, play_on
 from tools.fuzz import choose
 
 WHOLE_BOARD = '<section id="r-searchboard"'
@@ -72,10 +72,7 @@ def test_34_a_patched_page_holds_what_a_fresh_render_shows(
                 assert held(pages[seat], name) == shown(expected[name]).strip(), (version, name)
         if state.status == "finished":
             break
-        seat = rng.choice(acting(state))
-        state, events = rules.apply(state, seat, choose(state, seat, rng))
-        for s in seats:
-            logs[s] = logs[s] + json.loads(json.dumps(rules.events_for(events, s)))
+        state = play_on(state, rng, logs)
     assert patches > 100  # what changed was sent, not the regions whole
     assert all(p.refreshes == 0 for p in pages.values())
     if scenario == "one":
@@ -108,10 +105,7 @@ def test_34_a_battle_is_patched_piece_by_piece() -> None:
             assert held(pages[seat], "battle") == shown(expected).strip(), version
         if fought > 40 or state.status == "finished":
             break
-        seat = rng.choice(acting(state))
-        state, events = rules.apply(state, seat, choose(state, seat, rng))
-        for s in seats:
-            logs[s] = logs[s] + json.loads(json.dumps(rules.events_for(events, s)))
+        state = play_on(state, rng, logs)
     assert fought > 40, "a battle was fought"
     assert patched > 20 and boards <= 4, (patched, boards)
     assert all(p.refreshes == 0 for p in pages.values())
@@ -133,8 +127,7 @@ def test_34_a_page_that_missed_a_patch_is_told_apart() -> None:
             assert any(held(page, n) != shown(expected[n]).strip() for n in render.REGIONS)
             return
         page.apply(message)
-        seat = rng.choice(acting(state))
-        state, _events = rules.apply(state, seat, choose(state, seat, rng))
+        state = play_on(state, rng)
     raise AssertionError("no patch was sent")
 
 
@@ -270,8 +263,7 @@ def test_34_a_page_that_reconnects_is_brought_exactly_to_the_view() -> None:
             expected = fresh(view, [], "usa")
             for name in render.REGIONS:
                 assert held(page, name) == shown(expected[name]).strip(), (version, name)
-            seat = rng.choice(acting(state))
-            state, _events = rules.apply(state, seat, choose(state, seat, rng))
+            state = play_on(state, rng)
 
     def page_version() -> int:
         region = page.element("r-prompt")
@@ -312,8 +304,5 @@ def test_34_every_id_of_a_page_is_its_only_one(
                 ids += len(found)
         if state.status == "finished":
             break
-        seat = rng.choice(acting(state))
-        state, events = rules.apply(state, seat, choose(state, seat, rng))
-        for s in seats:
-            logs[s] = logs[s] + json.loads(json.dumps(rules.events_for(events, s)))
+        state = play_on(state, rng, logs)
     assert ids > 1000

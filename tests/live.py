@@ -92,6 +92,13 @@ class Server:
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")[-5000:]
 
+    def cpu_seconds(self) -> float:
+        """The CPU time the server's process has used so far, user and system (Linux's
+        /proc): what a request costs it, whatever else the machine is doing."""
+        assert self.proc is not None
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def stop(self) -> None:
         """SIGTERM: uvicorn's graceful shutdown (sockets closed with 1012)."""
         if self.proc is not None and self.proc.poll() is None:

@@ -180,15 +180,20 @@ def test_31_3_the_worst_record_within_the_limits_imports_in_bounded_time(
         chat_japan=MAX_PER_SEAT,
         chat_usa=MAX_PER_SEAT,
     )
-    started = time.monotonic()
+    # Bounded by the server's CPU time, which the machine's other work does not lengthen
+    # so much (a page of 1.95 s when quiet took 8.5 s by the clock and 2.7 s of CPU at load 4).
+    started, used = time.monotonic(), server.cpu_seconds()
     r = post(server, record)
-    imported = time.monotonic() - started
+    imported, imported_cpu = time.monotonic() - started, server.cpu_seconds() - used
     assert r.status_code == 201, r.text
     with Api(server.url) as api:
-        started = time.monotonic()
+        started, used = time.monotonic(), server.cpu_seconds()
         page = api.http.get(r.json()["replay_url"], timeout=60)
-        loaded = time.monotonic() - started
+        loaded, loaded_cpu = time.monotonic() - started, server.cpu_seconds() - used
     assert page.status_code == 200
     with capsys.disabled():
-        print(f"\nworst record: import {imported:.2f} s, replay page {loaded:.2f} s")
-    assert imported < 15 and loaded < 5
+        print(
+            f"\nworst record: import {imported:.2f} s ({imported_cpu:.2f} s CPU), "
+            f"replay page {loaded:.2f} s ({loaded_cpu:.2f} s CPU)"
+        )
+    assert imported_cpu < 10 and loaded_cpu < 6  # quiet: 2.08 s and 1.95 s by the clock

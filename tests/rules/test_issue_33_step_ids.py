@@ -1,12 +1,12 @@
 """Issue 33 (the turn as data): no step name is a bare string outside the step table.
 
 Every step is named by its `StepId` member (app/rules/engine/steps.py), the one place
-its words are written: where the turn goes on to it (`begin`, `wait_for`'s `then`), where
+its words are written: where the turn goes on to it (`goto`, `call`, `wait_for`'s `then`), where
 it is registered (`Step(...)`, `automatic`, `register`), where the state is put in it or
 its step compared (`state.step = ...`, `state.step == ...`, `state.step in (...)`), where
 it is looked up (`STEPS[...]`), where a path says the step it is taken in (`Path`'s
 `in_step`) and where an event says the step it happened in (`Event`'s step). mypy refuses
-a plain `str` in most of these (`begin(state, name: StepId, out)`); this test walks the
+a plain `str` in most of these (`goto(state, name: StepId, out)`); this test walks the
 source of every module of app/rules and refuses a string literal in any of them, mypy or
 not (a comparison with `.step` takes any string).
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from app.rules.engine.snapshot import restore, snapshot
-from app.rules.engine.steps import StepId, begin
+from app.rules.engine.steps import StepId, goto
 
 from .test_basic_rules import game
 
@@ -29,7 +29,8 @@ TABLE = RULES / "engine" / "steps.py"  # the step ids' words are written here, o
 
 # A call naming a step, and where its step is: (position, keyword)
 CALLS = {
-    "begin": (1, "name"),
+    "goto": (1, "name"),
+    "call": (1, "name"),
     "wait_for": (3, "then"),
     "automatic": (0, "name"),
     "register": (0, "step"),
@@ -62,7 +63,7 @@ def _is_step(node: ast.expr) -> bool:
 
 
 def _called(func: ast.expr) -> str | None:
-    """A call's name: `begin(...)`, `steps.begin(...)`; `hooks.register(...)` registers a
+    """A call's name: `goto(...)`, `steps.goto(...)`; `hooks.register(...)` registers a
     game family, not a step, so `register` counts only called by that name alone."""
     if isinstance(func, ast.Name):
         return func.id
@@ -124,8 +125,8 @@ def test_issue_33_no_step_name_is_a_bare_string_outside_the_step_table() -> None
 
 BARE = """
 def go(state, out, c):
-    begin(state, "sea movement", out)
-    begin(state, StepId.COMBAT if c else "turn record", out)
+    goto(state, "sea movement", out)
+    call(state, StepId.COMBAT if c else "turn record", out)
     wait_for(state, sides, out, then="combat")
     automatic("sides", "3", _enter)
     register(Step("air return", "5", "", a, h, e, f))
@@ -141,8 +142,8 @@ def test_issue_33_each_bare_step_name_is_found_with_its_line() -> None:
     """A string literal in each place a step is named is told, with its line."""
     found = bare_step_names(BARE, "fake.py")
     assert found == [
-        "fake.py:3: begin 'sea movement'",
-        "fake.py:4: begin 'turn record'",
+        "fake.py:3: goto 'sea movement'",
+        "fake.py:4: call 'turn record'",
         "fake.py:5: wait_for 'combat'",
         "fake.py:6: automatic 'sides'",
         "fake.py:7: Step 'air return'",
@@ -158,8 +159,8 @@ def test_issue_33_each_bare_step_name_is_found_with_its_line() -> None:
 @pytest.mark.parametrize(
     ("module", "by_id", "bare"),
     [
-        ("base/battle.py", "begin(state, StepId.REORGANIZATION, out)", '"reorganization"'),
-        ("optional/patrols.py", "begin(state, StepId.SEA_MOVEMENT, out)", '"sea movement"'),
+        ("base/battle.py", "goto(state, StepId.REORGANIZATION, out)", '"reorganization"'),
+        ("optional/patrols.py", "goto(state, StepId.SEA_MOVEMENT, out)", '"sea movement"'),
         ("expansions/ptvm/area_search.py", "state.step == StepId.SEARCH_REPORT", '"search report"'),
     ],
 )
@@ -173,7 +174,7 @@ def test_issue_33_a_step_named_by_its_words_again_is_refused(
     member = by_id[by_id.index("StepId.") :].split(",")[0].split(")")[0]
     old = source.replace(by_id, by_id.replace(member, bare), 1)
     line = old[: old.index(by_id.replace(member, bare))].count("\n") + 1
-    how = "begin" if by_id.startswith("begin") else "state.step =="
+    how = "goto" if by_id.startswith("goto") else "state.step =="
     assert bare_step_names(old, module) == [f"{module}:{line}: {how} {bare.strip(chr(34))!r}"]
 
 
@@ -198,7 +199,7 @@ def _enum_members_set(tree: ast.Module) -> Iterator[int]:
 
 def test_issue_33_the_state_keeps_a_step_as_its_words() -> None:
     """The state's step is a plain str (the snapshot holds JSON types only, and reads back
-    equal): `begin` stores the id's words, and a module that puts the state in a step
+    equal): `goto` stores the id's words, and a module that puts the state in a step
     itself stores `StepId.X.value`, not the member."""
     found = [
         f"{path.relative_to(RULES)}:{line}"
@@ -209,6 +210,6 @@ def test_issue_33_the_state_keeps_a_step_as_its_words() -> None:
     assert list(_enum_members_set(ast.parse("state.step, w = StepId.FREE_ROLL, []"))) == [1]
     s = game()
     for step in (StepId.ASSEMBLY, StepId.AIR_RETURN):
-        begin(s, step, [])
+        goto(s, step, [])
         assert type(s.step) is str and s.step == step
         assert restore(snapshot(s)) == s

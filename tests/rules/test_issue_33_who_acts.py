@@ -2,7 +2,7 @@
 
 3: "Side B performs each step first, then Side A"; 18c1 and 18c3 have both sides act at
 once in the umpired modes in the Action Phase's steps but the moving of air strikes, and
-in the Air Return Phase. Each such step says so (`Step.at_once_when_umpired`), `begin`
+in the Air Return Phase. Each such step says so (`Step.at_once_when_umpired`), `goto`
 applies it when the step is entered, and no step module reads the mode for it.
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from app.rules.engine.steps import STEPS, StepId, at_once, begin
+from app.rules.engine.steps import STEPS, StepId, at_once, goto
 from app.rules.flow import acting
 
 from .test_basic_rules import game
@@ -39,11 +39,11 @@ def test_issue_33_the_steps_played_at_once_when_umpired_are_18c1s_and_18c3s() ->
 )
 @pytest.mark.parametrize("step", [StepId.ASSEMBLY, StepId.READY, StepId.AIR_RETURN])
 def test_issue_33_entering_a_step_applies_who_acts(mode: str, together: bool, step: StepId) -> None:
-    """`begin` sets whom the step waits for at once from its declaration and the mode:
+    """`goto` sets whom the step waits for at once from its declaration and the mode:
     both sides in the umpired modes (18c1, 18c3), Side B first in the two-player game."""
     s = game()
     s.mode = mode
-    begin(s, step, [])
+    goto(s, step, [])
     assert s.step == step and at_once(s, step) is together
     assert s.simultaneous is together
     assert sorted(acting(s)) == (["japan", "usa"] if together else ["usa"])

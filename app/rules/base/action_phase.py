@@ -47,7 +47,7 @@ from app.rules.engine.state import (
     UnitKey,
     other,
 )
-from app.rules.engine.steps import Step, StepId, at_once, automatic, b_then_a, begin, register
+from app.rules.engine.steps import Step, StepId, at_once, automatic, b_then_a, goto, register
 from app.rules.optional.patrols import new_turn, report_moves
 from app.rules.optional.scouts import create, creations
 from app.rules.optional.ship_movement import dead_in_the_water, rate, tow_outs
@@ -96,7 +96,7 @@ def _enter_sides(state: State, out: list[Event]) -> None:
     # the Action Phase, Side B first only in moving air strikes.
     data = {"A": state.side_a, "B": other(state.side_a), "at_once": at_once(state, StepId.ASSEMBLY)}
     out.append(Event("sides", ALL, state.turn, StepId.SIDES, data))
-    begin(state, StepId.RADIO if state.teams else StepId.ASSEMBLY, out)  # 17c3: notes first
+    goto(state, StepId.RADIO if state.teams else StepId.ASSEMBLY, out)  # 17c3: notes first
 
 
 automatic(StepId.SIDES, "3", _enter_sides)
@@ -214,7 +214,7 @@ def _assembly_why(state: State, side: Side, action: Action) -> tuple[str, str] |
 
 
 def _to_ready(state: State, out: list[Event]) -> None:
-    begin(state, StepId.READY, out)
+    goto(state, StepId.READY, out)
 
 
 register(
@@ -279,7 +279,7 @@ def _ready_why(state: State, side: Side, action: Action) -> tuple[str, str] | No
 
 
 def _to_sea(state: State, out: list[Event]) -> None:
-    begin(state, StepId.SHADOWING, out)  # 12d2, then the Sea Movement Step
+    goto(state, StepId.SHADOWING, out)  # 12d2, then the Sea Movement Step
 
 
 register(
@@ -474,7 +474,7 @@ def _sea_done(state: State, side: Side, action: Action, out: list[Event]) -> Non
 
 
 def _to_air(state: State, out: list[Event]) -> None:
-    begin(state, StepId.AIR_MOVEMENT_AND_SEARCH, out)
+    goto(state, StepId.AIR_MOVEMENT_AND_SEARCH, out)
 
 
 register(

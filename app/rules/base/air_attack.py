@@ -28,7 +28,7 @@ from app.rules.engine.state import (
     UnitKey,
     other,
 )
-from app.rules.engine.steps import Step, StepId, begin, nothing, register
+from app.rules.engine.steps import Step, StepId, goto, nothing, register
 from app.rules.hooks import destroyer_bonus
 from app.rules.optional.fighters import free_cap
 from app.rules.optional.free_roll import CONTINUATIONS, fight
@@ -114,7 +114,7 @@ def _fire(state: State, b: Battle, out: list[Event], destroyers: bool = False) -
     b.aa_ships, b.aa_target = [], None
     pending = PendingCombat(
         "anti-aircraft", b.attacker, target.id, modifier, defense(target), 0, 0,
-        "anti-aircraft fire", data, "", [],
+        "anti-aircraft fire", data
     )  # fmt: skip
     fight(state, pending, out)
 
@@ -124,7 +124,7 @@ def _after_aa(state: State, out: list[Event]) -> None:
 
 
 def _aa_finish(state: State, out: list[Event]) -> None:
-    begin(state, StepId.BOMBING_COMBAT, out)
+    goto(state, StepId.BOMBING_COMBAT, out)
 
 
 def _aa_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
@@ -242,7 +242,7 @@ def _bomb_handle(state: State, side: Side, action: Action, out: list[Event]) -> 
     }
     pending = PendingCombat(
         "bombing", other(b.attacker), target_id, modifier, defense(target), 0, 0, f"{cat} bombing",
-        data, "", [],
+        data
     )  # fmt: skip
     fight(state, pending, out)
 

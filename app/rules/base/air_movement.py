@@ -50,7 +50,7 @@ from app.rules.engine.state import (
     Unit,
     other,
 )
-from app.rules.engine.steps import Step, StepId, b_then_a, begin, register
+from app.rules.engine.steps import Step, StepId, b_then_a, goto, register
 from app.rules.modes import hooks as mode_hooks
 from app.rules.modes.command_copies import same_strike_command, separate, strike_suffix
 
@@ -459,7 +459,7 @@ def _patrols_fly_on(state: State, side: Side) -> None:
 
 def _finish(state: State, out: list[Event]) -> None:
     state.battles = find_battles(state)
-    begin(state, StepId.COMBAT, out)
+    goto(state, StepId.COMBAT, out)
 
 
 register(

@@ -32,7 +32,7 @@ from app.rules.engine.state import (
     State,
     Unit,
 )
-from app.rules.engine.steps import Step, StepId, b_then_a, begin, register
+from app.rules.engine.steps import Step, StepId, b_then_a, goto, register
 from app.rules.optional.patrols import patrols
 from app.rules.optional.ship_movement import dead_in_the_water
 
@@ -213,7 +213,7 @@ def _enter(state: State, out: list[Event]) -> None:
 
 
 def _finish(state: State, out: list[Event]) -> None:
-    begin(state, StepId.SUBMARINE_ATTACK, out)  # 11e, then the Turn Record Phase
+    goto(state, StepId.SUBMARINE_ATTACK, out)  # 11e, then the Turn Record Phase
 
 
 register(

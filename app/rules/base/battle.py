@@ -36,7 +36,7 @@ from app.rules.engine.state import (
     UnitKey,
     other,
 )
-from app.rules.engine.steps import Step, StepId, b_then_a, begin, nothing, register
+from app.rules.engine.steps import Step, StepId, b_then_a, goto, nothing, register
 from app.rules.modes import command_copies, commands
 
 CENTRE = "J11"  # 4a1: "a hex near the center" (the centre lies between J11 and K11)
@@ -156,7 +156,7 @@ def next_wave(state: State, b: Battle, out: list[Event]) -> None:
             {"hex": b.hex, "air": fresh.air, "escorts": fresh.escorts},
         )
     )
-    begin(state, StepId.AIR_ATTACK_SETUP, out)
+    goto(state, StepId.AIR_ATTACK_SETUP, out)
 
 
 def _base_at(state: State, side: Side, hex_: str) -> bool:
@@ -179,7 +179,7 @@ def _enter_combat(state: State, out: list[Event]) -> None:
     state.battle = None
     if not state.battles:
         # 16: surface combats after all bombing combats (app/rules/surface), then on
-        begin(state, StepId.SURFACE_CONTACT if "16" in state.options else AFTER_AIR_BATTLES, out)
+        goto(state, StepId.SURFACE_CONTACT if "16" in state.options else AFTER_AIR_BATTLES, out)
     elif len({h for h, _ in state.battles}) == 1:
         _start_battle(state, state.battles[0][0], out)
     else:
@@ -228,9 +228,9 @@ def _start_battle(state: State, hex_: str, out: list[Event]) -> None:
     if base is not None and ships == [base.id]:
         state.battle.positions[base.id] = CENTRE  # 4a1
     if hooks.of(state).strike_order(state, state.battle):
-        begin(state, StepId.STRIKE_ORDER, out)  # Bombers 6 (battle_setup.py)
+        goto(state, StepId.STRIKE_ORDER, out)  # Bombers 6 (battle_setup.py)
     else:
-        begin(state, setup_step(state.battle), out)
+        goto(state, setup_step(state.battle), out)
 
 
 def setup_step(b: Battle) -> StepId:
@@ -306,7 +306,7 @@ def _end_battle(state: State, out: list[Event]) -> None:
     out.append(
         Event("battle-end", ALL, state.turn, state.step, {"hex": b.hex, "attacker": b.attacker})
     )
-    begin(state, StepId.REORGANIZATION, out)
+    goto(state, StepId.REORGANIZATION, out)
 
 
 def remove_empty_markers(state: State) -> None:
@@ -406,7 +406,7 @@ def _reorg_enter(state: State, out: list[Event]) -> None:
 
 
 def _reorg_finish(state: State, out: list[Event]) -> None:
-    begin(state, StepId.COMBAT, out)
+    goto(state, StepId.COMBAT, out)
 
 
 def _reorg_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:

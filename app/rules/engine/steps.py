@@ -3,7 +3,7 @@
 Each step has the rule it implements, the seats it waits for, its legal actions, its
 handler, and what comes after it. Modules register their steps here; `flow` drives them.
 "Side B first, then Side A" (3) is `b_then_a`; a step both sides perform at once in the
-umpired modes (18c1, 18c3) says so (`at_once_when_umpired`), and `begin` applies it. A
+umpired modes (18c1, 18c3) says so (`at_once_when_umpired`), and `goto` applies it. A
 step is registered under its id (`StepId`), every id has its step (checked when the
 engine is imported), and every step the rules name is a registered one
 (tools/step_names.py, run by the tests); no step is named by its words outside this table
@@ -18,7 +18,7 @@ from typing import Final
 
 from app.rules.engine.actions import Action
 from app.rules.engine.events import Event
-from app.rules.engine.state import Side, State
+from app.rules.engine.state import Call, Side, State
 
 
 class StepId(StrEnum):
@@ -179,13 +179,37 @@ def current(state: State) -> Step:
     return STEPS[StepId(state.step)]
 
 
-def begin(state: State, name: StepId, out: list[Event]) -> None:
+def goto(state: State, name: StepId, out: list[Event]) -> None:
     """Enter step `name`: it sets whom it waits for, or runs and moves on."""
     state.step = str(name)  # the words, a plain str: a snapshot holds JSON types only
     state.waiting = []
     state.done = []
     state.simultaneous = at_once(state, name)  # who acts: the step says (18c1, 18c3)
     STEPS[name].enter(state, out)
+
+
+def call(state: State, name: StepId, out: list[Event], then: StepId | None = None) -> None:
+    """Enter step `name` as a procedure of the step the state is in: its `end` comes back
+    to that step, resumed as it was (whom it waited for, which seats were done); or, given
+    `then`, enters step `then` afresh. The callers are kept in the state (`State.calls`)."""
+    if then is None:
+        back = Call(state.step, list(state.waiting), list(state.done), state.simultaneous)
+    else:
+        back = Call(str(then), enter=True)
+    state.calls.append(back)
+    goto(state, name, out)
+
+
+def end(state: State, out: list[Event]) -> None:
+    """The called step is over: back to its caller (`call`)."""
+    if not state.calls:
+        raise UnknownStep(f"step {state.step!r} ends, but no step called it")
+    back = state.calls.pop()
+    if back.enter:
+        goto(state, StepId(back.step), out)
+        return
+    state.step, state.waiting = back.step, list(back.waiting)
+    state.done, state.simultaneous = list(back.done), back.simultaneous
 
 
 def b_then_a(state: State) -> list[Side]:
@@ -199,7 +223,7 @@ def wait_for(state: State, sides: list[Side], out: list[Event], then: StepId) ->
     if sides:
         state.waiting = list(sides)
     else:
-        begin(state, then, out)
+        goto(state, then, out)
 
 
 __all__ = [
@@ -211,9 +235,11 @@ __all__ = [
     "at_once",
     "automatic",
     "b_then_a",
-    "begin",
+    "call",
     "check_registered",
     "current",
+    "end",
+    "goto",
     "nothing",
     "play_at_once_by",
     "register",

@@ -24,7 +24,7 @@ from app.rules.engine.actions import DONE, Action
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import SIDES, Message, Side, Spotting, State, other
-from app.rules.engine.steps import Step, StepId, begin, register
+from app.rules.engine.steps import Step, StepId, goto, register
 from app.rules.modes.r17_teams.teams import flagship_lost
 from app.rules.modes.seats import Seat, seat_of, side_seats
 
@@ -159,7 +159,7 @@ def _enter(state: State, out: list[Event]) -> None:
 
 
 def _finish(state: State, out: list[Event]) -> None:
-    begin(state, StepId.ASSEMBLY, out)
+    goto(state, StepId.ASSEMBLY, out)
 
 
 def readable(note: Message, seat: str) -> bool:

@@ -23,7 +23,7 @@ from app.rules.board.grid import Board
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import BASE, SIDES, Side, Spotting, State, Unit, UnitKey, other
-from app.rules.engine.steps import Step, StepId, begin, register
+from app.rules.engine.steps import Step, StepId, goto, register
 from app.rules.optional.surface.bombardment import bombarding_ships, start_bombardment
 from app.rules.optional.surface.fleet import night_turn
 from app.rules.optional.surface.model import Contact, Surface, SurfaceCombat, record
@@ -172,7 +172,7 @@ def next_contact(state: State, out: list[Event]) -> None:
             start_bombardment(state, out)
             return
         out.append(Event("bombardment-prevented", ALL, state.turn, STEP, {"hex": midway_hex()}))
-    begin(state, AFTER_AIR_BATTLES, out)
+    goto(state, AFTER_AIR_BATTLES, out)
 
 
 def start_combat(state: State, hex_: str, out: list[Event]) -> None:
@@ -211,7 +211,7 @@ def begin_combat(state: State, c: SurfaceCombat, out: list[Event]) -> None:
         "ships": {s: list(c.ships[s]) for s in SIDES},
     }
     out.append(Event("surface-combat", ALL, state.turn, STEP, data))
-    begin(state, StepId.SURFACE_SETUP, out)
+    goto(state, StepId.SURFACE_SETUP, out)
 
 
 def _enter(state: State, out: list[Event]) -> None:

@@ -16,7 +16,7 @@ from app.rules.board.grid import DIRECTIONS
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import SIDES, Side, State, other
-from app.rules.engine.steps import Step, StepId, begin, register
+from app.rules.engine.steps import Step, StepId, goto, register
 from app.rules.optional.surface.fleet import afloat, b_then_a, crowded, dead, movement, occupant
 from app.rules.optional.surface.geometry import ahead
 from app.rules.optional.surface.model import SurfaceCombat, combat
@@ -152,7 +152,7 @@ def _enter(state: State, out: list[Event]) -> None:
 
 
 def _finish(state: State, out: list[Event]) -> None:
-    begin(state, StepId.TORPEDO_FIRE, out)
+    goto(state, StepId.TORPEDO_FIRE, out)
 
 
 def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:

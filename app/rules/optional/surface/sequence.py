@@ -22,7 +22,7 @@ from app.rules.engine.actions import Action
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import SIDES, Side, State, other
-from app.rules.engine.steps import Step, StepId, automatic, begin, nothing, register
+from app.rules.engine.steps import Step, StepId, automatic, goto, nothing, register
 from app.rules.optional.surface.fleet import afloat, dead
 from app.rules.optional.surface.model import SurfaceCombat, combat, record
 
@@ -49,7 +49,7 @@ def _enter_sides(state: State, out: list[Event]) -> None:
     _surprise(c, numbers)
     data = {"surface_turn": c.turn, "A": c.side_a, "B": other(c.side_a), "surprise": c.surprise}
     out.append(Event("surface-sides", ALL, state.turn, state.step, data))
-    begin(state, StepId.SURPRISE if c.surprise == "choose" else StepId.SURFACE_MOVEMENT, out)
+    goto(state, StepId.SURPRISE if c.surprise == "choose" else StepId.SURFACE_MOVEMENT, out)
 
 
 def _surprise(c: SurfaceCombat, numbers: dict[Side, int]) -> None:
@@ -84,7 +84,7 @@ def _surprise_handle(state: State, side: Side, action: Action, out: list[Event])
     c.surprise = action.get("effect")
     data = {"side": side, "effect": c.surprise, "surface_turn": c.turn}
     out.append(Event("surprise", ALL, state.turn, state.step, data))
-    begin(state, StepId.SURFACE_MOVEMENT, out)
+    goto(state, StepId.SURFACE_MOVEMENT, out)
 
 
 def _surprise_enter(state: State, out: list[Event]) -> None:
@@ -131,7 +131,7 @@ def end_surface_turn(state: State, out: list[Event]) -> None:
     c.shifted = []
     c.gunned = {s: [] for s in SIDES}
     c.designated = {s: [] for s in SIDES}
-    begin(state, StepId.SURFACE_SIDES, out)
+    goto(state, StepId.SURFACE_SIDES, out)
 
 
 def end_combat(state: State, out: list[Event]) -> None:
@@ -147,7 +147,7 @@ def end_combat(state: State, out: list[Event]) -> None:
     }
     out.append(Event("surface-combat-end", ALL, state.turn, state.step, data))
     if not c.hex:  # 7e: the scenario ends with its one combat
-        begin(state, StepId.TURN_RECORD, out)
+        goto(state, StepId.TURN_RECORD, out)
         return
     rec = record(state)
     for contact in rec.contacts:
@@ -156,7 +156,7 @@ def end_combat(state: State, out: list[Event]) -> None:
             contact.broke_off = list(c.broke_off["japan"])
     rec.combat = None
     remove_empty_markers(state)
-    begin(state, StepId.REORGANIZATION, out)  # 4e1, then back to the Combat Phase's order
+    goto(state, StepId.REORGANIZATION, out)  # 4e1, then back to the Combat Phase's order
 
 
 def _dead_in_the_water_lost(state: State, c: SurfaceCombat, out: list[Event]) -> None:

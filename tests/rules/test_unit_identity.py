@@ -20,7 +20,7 @@ from app.rules.base.setup import OPTIONS
 from app.rules.engine.state import (
     Battle,
     Board,
-    Call,
+    Caller,
     Draft,
     PendingCombat,
     Report,
@@ -106,7 +106,7 @@ RECORDS: tuple[type, ...] = (
     Battle,
     PendingCombat,
     Report,
-    Call,
+    Caller,
     Spotting,
     Draft,
     Surface,
@@ -167,8 +167,8 @@ NOT_UNITS: set[tuple[str, str]] = {
     ("PendingCombat", "kind"),
     ("PendingCombat", "cause"),
     ("PendingCombat", "data"),  # the event's data, with its own "side" where it names units
-    ("Call", "step"),  # steps.call: the calling step
-    ("Call", "done"),  # 17a: its seats done with the step
+    ("Caller", "step"),  # steps.call: the calling step
+    ("Caller", "done"),  # 17a: its seats done with the step
     ("Contact", "hex"),
     ("Contact", "status"),
     ("Torpedo", "origin"),

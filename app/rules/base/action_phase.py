@@ -47,7 +47,7 @@ from app.rules.engine.state import (
     UnitKey,
     other,
 )
-from app.rules.engine.steps import Step, StepId, at_once, automatic, b_then_a, goto, register
+from app.rules.engine.steps import Step, StepId, advance, at_once, automatic, b_then_a, register
 from app.rules.optional.patrols import new_turn, report_moves
 from app.rules.optional.scouts import create, creations
 from app.rules.optional.ship_movement import dead_in_the_water, rate, tow_outs
@@ -96,7 +96,7 @@ def _enter_sides(state: State, out: list[Event]) -> None:
     # the Action Phase, Side B first only in moving air strikes.
     data = {"A": state.side_a, "B": other(state.side_a), "at_once": at_once(state, StepId.ASSEMBLY)}
     out.append(Event("sides", ALL, state.turn, StepId.SIDES, data))
-    goto(state, StepId.RADIO if state.teams else StepId.ASSEMBLY, out)  # 17c3: notes first
+    advance(state, out)
 
 
 automatic(StepId.SIDES, "3", _enter_sides)
@@ -213,10 +213,6 @@ def _assembly_why(state: State, side: Side, action: Action) -> tuple[str, str] |
     )
 
 
-def _to_ready(state: State, out: list[Event]) -> None:
-    goto(state, StepId.READY, out)
-
-
 register(
     Step(
         StepId.ASSEMBLY,
@@ -225,7 +221,7 @@ register(
         _assembly_actions,
         _assembly_handle,
         _wait_b_then_a,
-        _to_ready,
+        advance,
         _assembly_why,
         at_once_when_umpired=True,  # 18c1
     )
@@ -278,10 +274,6 @@ def _ready_why(state: State, side: Side, action: Action) -> tuple[str, str] | No
     return None
 
 
-def _to_sea(state: State, out: list[Event]) -> None:
-    goto(state, StepId.SHADOWING, out)  # 12d2, then the Sea Movement Step
-
-
 register(
     Step(
         StepId.READY,
@@ -290,7 +282,7 @@ register(
         _ready_actions,
         _ready_handle,
         _wait_b_then_a,
-        _to_sea,
+        advance,
         _ready_why,
         at_once_when_umpired=True,  # 18c1
     )
@@ -473,10 +465,6 @@ def _sea_done(state: State, side: Side, action: Action, out: list[Event]) -> Non
     report_moves(state, side, out)
 
 
-def _to_air(state: State, out: list[Event]) -> None:
-    goto(state, StepId.AIR_MOVEMENT_AND_SEARCH, out)
-
-
 register(
     Step(
         StepId.SEA_MOVEMENT,
@@ -485,7 +473,7 @@ register(
         _sea_actions,
         _sea_handle,
         _wait_b_then_a,
-        _to_air,
+        advance,
         _sea_why,
         on_done=_sea_done,
         owes=_sea_owes,

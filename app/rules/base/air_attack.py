@@ -28,7 +28,7 @@ from app.rules.engine.state import (
     UnitKey,
     other,
 )
-from app.rules.engine.steps import Step, StepId, goto, nothing, register
+from app.rules.engine.steps import Step, StepId, advance, nothing, register
 from app.rules.hooks import destroyer_bonus
 from app.rules.optional.fighters import free_cap
 from app.rules.optional.free_roll import CONTINUATIONS, fight
@@ -123,10 +123,6 @@ def _after_aa(state: State, out: list[Event]) -> None:
     return None
 
 
-def _aa_finish(state: State, out: list[Event]) -> None:
-    goto(state, StepId.BOMBING_COMBAT, out)
-
-
 def _aa_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
     if action.kind == DESTROYERS.kind:
         refused = hooks.of(state).destroyers_refused(state, battle(state))
@@ -157,7 +153,7 @@ register(
         _aa_actions,
         _aa_handle,
         enter_defender,
-        _aa_finish,
+        advance,
         _aa_why,
     )
 )

@@ -18,7 +18,7 @@ from app.rules.engine.actions import Action
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import BASE, Report, Side, Spotting, State, other
-from app.rules.engine.steps import Step, StepId, call, end, nothing, register
+from app.rules.engine.steps import Step, StepId, advance, call, nothing, register
 from app.rules.modes import hooks as mode_hooks
 
 DAY = 3  # 15a1.1
@@ -135,7 +135,7 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     report = state.boards[side].report
     assert report is not None
     state.boards[side].report = None
-    end(state, out)  # back in the search's step
+    advance(state, out)  # back in the search's step (15a1.2: a Return)
     stated = int(action.get("ships"))
     _record(
         state,

@@ -279,7 +279,7 @@ class PendingCombat:
 
 
 @dataclass(slots=True)
-class Call:
+class Caller:
     """A step that called another as a procedure of its own (`steps.call`): what `steps.end`
     gives back when the called step is over - the caller's step and whom it waited for,
     resumed as they were; or, when `enter` is set, the step `end` enters afresh."""
@@ -348,7 +348,7 @@ class State:
     # The steps called as procedures and not yet ended, the latest last (`steps.call`, `end`):
     # a free roll (11a) in a combat, a number of ships stated (15a1.2) in a search, a surface
     # combat (16) in the Combat Phase
-    calls: list[Call] = field(default_factory=list)
+    calls: list[Caller] = field(default_factory=list)
 
     def clone(self) -> State:
         """A copy sharing nothing that can change (app/rules/engine/copying.py): the units are

@@ -13,7 +13,7 @@ from __future__ import annotations
 from app.rules.base.units import aboard, eliminate, is_scout
 from app.rules.engine.events import Event
 from app.rules.engine.state import BASE, GONE, PendingCombat, State, Unit
-from app.rules.engine.steps import StepId, automatic, goto
+from app.rules.engine.steps import StepId, advance, automatic
 from app.rules.optional.free_roll import CONTINUATIONS, MARKINGS, fight, mark
 
 ON_BOARD = 2  # 11b1
@@ -36,7 +36,7 @@ def _enter(state: State, out: list[Event]) -> None:
 
 def _next(state: State, out: list[Event]) -> None:
     if not state.checks:
-        goto(state, StepId.AIR_RETURN, out)
+        advance(state, out)
         return
     (side, uid), bonus = state.checks.pop(0)
     data: dict[str, object] = {"target": uid, "side": side}

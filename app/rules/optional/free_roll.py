@@ -16,7 +16,7 @@ from app.rules.engine.actions import Action
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import PendingCombat, Side, State, Unit, UnitKey, other
-from app.rules.engine.steps import Step, StepId, call, end, nothing, register
+from app.rules.engine.steps import Step, StepId, advance, call, nothing, register
 from app.rules.modes import hooks as mode_hooks
 
 POINTS = {"hit": 1, "flip": 3, "eliminated": 6}
@@ -84,7 +84,7 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     pending = state.pending
     assert pending is not None
     state.pending = None
-    end(state, out)  # back in the combat's step, to settle it
+    advance(state, out)  # back in the combat's step (11a: a Return), to settle it
     if action.kind == "reroll":
         state.free_roll = other(side)
         a, d = roll_d10(state), roll_d10(state)

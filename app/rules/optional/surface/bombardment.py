@@ -16,7 +16,7 @@ from app.rules.board.boards import battleboard, forces_at, midway_hex, ships_in
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import GONE, PendingCombat, Side, State, UnitKey
-from app.rules.engine.steps import Step, StepId, goto, register
+from app.rules.engine.steps import Step, StepId, advance, register
 from app.rules.optional.free_roll import CONTINUATIONS, fight
 from app.rules.optional.surface.geometry import GUN_RANGE, NO_GUN_RANGE, distance
 from app.rules.optional.surface.gunnery import (
@@ -67,7 +67,7 @@ def start_bombardment(state: State, out: list[Event]) -> None:
     state.engaged += [e for e in engaged if e not in state.engaged]  # 11d
     data = {"hex": b.hex, "stacks": {k: list(v) for k, v in stacks.items()}, "positions": positions}
     out.append(Event("bombardment-set-up", ALL, state.turn, STEP, data))
-    goto(state, STEP, out)
+    advance(state, out)
 
 
 def base_targets(state: State, b: Bombardment) -> list[str]:
@@ -156,7 +156,7 @@ def _next(state: State, out: list[Event]) -> None:
     record(state).bombardment = None
     remove_empty_markers(state)
     out.append(Event("bombardment-end", ALL, state.turn, STEP, {"hex": b.hex}))
-    goto(state, StepId.SURFACE_CONTACT, out)
+    advance(state, out)
 
 
 def _enter(state: State, out: list[Event]) -> None:

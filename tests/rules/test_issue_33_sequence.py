@@ -219,7 +219,7 @@ def test_a_sequence_with_an_unknown_target_fails_its_check() -> None:
     with pytest.raises(UnknownStep, match=r"after 'radio' .* 'asembly'"):
         check_sequence(bad)
     bad = dict(SEQUENCE)
-    bad[StepId.COMBAT] = Branch("4", (StepId.AIRCRAFT_DAMAGE, "batle setup"), lambda s: "x")  # type: ignore[arg-type]
+    bad[StepId.COMBAT] = Branch("4", (StepId.AIRCRAFT_DAMAGE, "batle setup"), lambda s: "x")  # type: ignore[arg-type, return-value]
     with pytest.raises(UnknownStep, match="'batle setup'"):
         check_sequence(bad)
     unregistered = {k: v for k, v in STEPS.items() if k != StepId.BREAKOFF}

@@ -4,16 +4,19 @@ gone on to somewhere.
     python -m tools.step_names     every name of a step in app/rules, with where it is;
                                    exit status 1, with each problem, if one is wrong
 
-A step is named where the turn goes on to it (`begin(state, StepId.COMBAT, out)`,
-`wait_for`'s `then`), where the state is put in it (`state.step = ...`), where the state's
+A step is named where the turn goes on to it (`goto(state, StepId.COMBAT, out)`, `call`),
+where the state is put in it (`state.step = ...`), where the state's
 step is compared (`state.step == ...`, `state.step in EARLY_STEPS`), looked up
 (`STEPS[...]`), and where an event says which step it happened in (`Event(kind, audience,
 turn, step, ...)`). The names are read from the package's source: a step id (`StepId.X`),
 a literal (which tests/rules/test_issue_33_step_ids.py refuses in app/rules), a module's
 constant (its own or imported: `STEP`, `radio.STEP`), both branches of a conditional, the
 items of a tuple or set, and whatever a function of the package returns (`setup_step(b)`).
-A value the code only passes on (a parameter, the step saved to resume after a free roll,
-11a) names nothing and is not read: it was named where it came from.
+A value the code only passes on (a parameter, the step a call returns to) names nothing
+and is not read: it was named where it came from. The sequences of play
+(app/rules/base/sequence.py, optional/surface/sequence.py) name the steps the game goes
+on to as data, which the engine checks on import (`steps.check_sequence`): their targets
+count as gone on to (`gone_on_to`).
 
 Reading the source is I/O, which the engine does not do (STYLE.md 1): the engine checks at
 import what it can without it (`app.rules.engine.steps.check_registered`: each step registered
@@ -32,7 +35,15 @@ from pathlib import Path
 from types import FunctionType, ModuleType
 
 import app.rules
-from app.rules.engine.steps import FINISHED, STEPS, StepId
+from app.rules.engine.steps import (
+    FINISHED,
+    SEQUENCE,
+    STEPS,
+    Call,
+    StepId,
+    first_step,
+    targets,
+)
 
 PACKAGE = "app.rules"
 ROOT = Path(app.rules.__file__).resolve().parent
@@ -44,14 +55,18 @@ class Named:
 
     step: str
     where: str  # "app/rules/base/battle.py:158"
-    how: str  # "begin", "state.step =", "state.step ==", "STEPS[]", "Event"
+    how: str  # "goto", "call", "state.step =", "state.step ==", "STEPS[]", "Event"
 
     def __str__(self) -> str:
         return f"{self.where}: {self.how} {self.step!r}"
 
 
 # A call and the place of its step argument: (position, keyword)
-_CALLS = {"begin": (1, "name"), "wait_for": (3, "then"), "Event": (3, "step")}
+_CALLS = {
+    "goto": (1, "name"),
+    "call": (1, "name"),
+    "Event": (3, "step"),
+}
 
 
 def named_steps() -> list[Named]:
@@ -61,12 +76,28 @@ def named_steps() -> list[Named]:
 
 def problems(named: Iterable[Named]) -> list[str]:
     """What is wrong with the names: a name that is no registered step; a step id no
-    module registers; a step nothing goes on to (by `begin` or setting the state's step)."""
+    module registers; a step nothing goes on to (by the sequences of play, `goto`, `call`
+    or setting the state's step)."""
     named = list(named)
     out = [f"{n}: no step is registered under this name" for n in named if not _known(n.step)]
     out += [f"step id {s.value!r} is registered by no module" for s in StepId if s not in STEPS]
-    begun = {n.step for n in named if n.how in ("begin", "wait_for", "state.step =")}
+    begun = {n.step for n in named if n.how in ("goto", "call", "state.step =")}
+    begun |= gone_on_to()
     out += [f"step {s!r} is registered but nothing goes on to it" for s in STEPS if s not in begun]
+    return out
+
+
+def gone_on_to() -> set[str]:
+    """The steps the sequences of play go on to (app/rules/base/sequence.py, and a
+    procedure's own), their first step and the steps called: the engine checks on import
+    that each is registered (`steps.check_sequence`)."""
+    out: set[str] = {str(first_step())}
+    for after in SEQUENCE.values():
+        for target in targets(after):
+            if isinstance(target, Call):
+                out |= {str(target.step)} | ({str(target.then)} if target.then else set())
+            elif isinstance(target, StepId):
+                out.add(str(target))
     return out
 
 
@@ -77,7 +108,7 @@ def _known(step: str) -> bool:
 def _package() -> Iterator[tuple[ModuleType, str]]:
     for path in sorted(ROOT.rglob("*.py")):
         source = path.read_text()
-        if "step" not in source and "begin(" not in source and "Event(" not in source:
+        if "step" not in source and "goto(" not in source and "Event(" not in source:
             continue
         parts = path.relative_to(ROOT).with_suffix("").parts
         name = ".".join((PACKAGE, *parts)).removesuffix(".__init__")

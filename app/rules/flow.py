@@ -18,6 +18,7 @@ from app.rules.base import (  # noqa: F401
     air_return,
     battle,
     battle_setup,
+    sequence,
     setup,
     victory,
 )
@@ -29,7 +30,7 @@ from app.rules.engine.events import Event
 from app.rules.engine.memo import of as memo_of
 from app.rules.engine.paths import PATHS
 from app.rules.engine.state import Side, State
-from app.rules.engine.steps import Step, StepId, check_registered, current
+from app.rules.engine.steps import Step, StepId, check_registered, check_sequence, current
 from app.rules.modes import hooks as mode_hooks
 from app.rules.modes import reports, takeback
 from app.rules.modes.audiences import mode_of
@@ -52,6 +53,8 @@ from app.rules.optional import (  # noqa: F401
 # under a step id). The names the rules' source gives steps are checked by
 # tools/step_names.py, which the tests run.
 check_registered()
+# ... and the sequence of play goes on from every step, to registered steps only.
+check_sequence()
 
 
 def legal_actions(state: State, seat: str) -> list[Action]:

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from app.rules import Action, Event, State, apply, legal_actions, new_game
 from app.rules.engine.state import ARMING, READY, SIDES, Side
-from app.rules.engine.steps import begin
+from app.rules.engine.steps import StepId, goto
 
 
 def edited(state: State) -> State:
@@ -65,7 +65,7 @@ def position(
                 assert u.box in (READY, ARMING)
     state.forced_dice = list(dice)
     out: list[Event] = []
-    begin(state, "sides", out)
+    goto(state, StepId.SIDES, out)
     return state
 
 

@@ -4,7 +4,7 @@
 once in the umpired modes in the Action Phase's steps but the moving of air strikes, and
 in the Air Return Phase; 7a2.2 (the setup), 17c3 (the radio notes) and 18c1 (the scouts'
 routes) have both sides act at once whatever the mode. Each such step says so
-(`Step.acts`), `begin` applies it when the step is entered, and no step module reads the
+(`Step.acts`), `goto` applies it when the step is entered, and no step module reads the
 mode for it or sets it in its own enter.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from app.rules.engine.steps import STEPS, StepId, WhoActs, at_once, begin
+from app.rules.engine.steps import STEPS, StepId, WhoActs, at_once, goto
 from app.rules.flow import acting
 
 from .test_basic_rules import game
@@ -41,11 +41,11 @@ def test_issue_33_the_steps_played_at_once_when_umpired_are_18c1s_and_18c3s() ->
 )
 @pytest.mark.parametrize("step", [StepId.ASSEMBLY, StepId.READY, StepId.AIR_RETURN])
 def test_issue_33_entering_a_step_applies_who_acts(mode: str, together: bool, step: StepId) -> None:
-    """`begin` sets whom the step waits for at once from its declaration and the mode:
+    """`goto` sets whom the step waits for at once from its declaration and the mode:
     both sides in the umpired modes (18c1, 18c3), Side B first in the two-player game."""
     s = game()
     s.mode = mode
-    begin(s, step, [])
+    goto(s, step, [])
     assert s.step == step and at_once(s, step) is together
     assert s.simultaneous is together
     assert sorted(acting(s)) == (["japan", "usa"] if together else ["usa"])
@@ -74,13 +74,13 @@ def test_issue_33_the_steps_both_sides_always_play_at_once_declare_it() -> None:
     """7a2.2: both sides set up, each on its own Searchboard; 17c3: no player waits on
     another's radio note; 18c1: each side hands its scouts' routes to the umpire, and
     spends its scouts' factors, "simultaneously". Declared on the step (`WhoActs.AT_ONCE`),
-    entered by `begin` in every mode, and set in no step's `enter`."""
+    entered by `goto` in every mode, and set in no step's `enter`."""
     declared = {n for n, step in STEPS.items() if step.acts is WhoActs.AT_ONCE}
     assert declared == {StepId.SETUP, StepId.RADIO, StepId.SCOUT_ROUTES, StepId.SCOUTING}
     for mode in ("two-player", "umpired"):
         s = game()
         s.mode = mode
-        begin(s, StepId.RADIO, [])
+        goto(s, StepId.RADIO, [])
         assert s.simultaneous and sorted(acting(s)) == ["japan", "usa"]
     setters = []
     for path in sorted(RULES.rglob("*.py")):

@@ -9,7 +9,7 @@ import pytest
 from app.rules import IllegalAction, apply, legal_actions, new_game, view
 from app.rules.engine.events import Event
 from app.rules.engine.state import State, UnitKey
-from app.rules.engine.steps import begin
+from app.rules.engine.steps import StepId, goto
 
 from .helpers import kinds, play, position
 
@@ -92,7 +92,7 @@ def combat_phase_end(dice: list[int], options: frozenset[str]) -> tuple[State, l
     s.put(replace(s.units["usa"]["B3"], box="arming"))
     s.damaged = [UnitKey("usa", "Yorktown"), UnitKey("usa", "Midway")]
     out: list[Event] = []
-    begin(s, "aircraft damage", out)
+    goto(s, StepId.AIRCRAFT_DAMAGE, out)
     return s, out
 
 

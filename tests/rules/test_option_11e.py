@@ -5,7 +5,7 @@ from __future__ import annotations
 from app.rules import legal_actions
 from app.rules.engine.events import Event
 from app.rules.engine.state import Spotting, State
-from app.rules.engine.steps import begin
+from app.rules.engine.steps import StepId, goto
 
 from .helpers import kinds, play, position
 
@@ -26,7 +26,7 @@ def after_air_return(turn: int, dice: list[int], spotted: bool = True) -> tuple[
         found = {"MobileForce": ["Haruna", "Nagara", "DD1"]}
         s.boards["usa"].intel.append(Spotting(turn, "H4", found, "air search"))
     out: list[Event] = []
-    begin(s, "submarine attack", out)
+    goto(s, StepId.SUBMARINE_ATTACK, out)
     return s, out
 
 

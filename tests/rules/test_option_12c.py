@@ -10,7 +10,7 @@ from app.rules import IllegalAction, apply, legal_actions
 from app.rules.board.boards import searchboard
 from app.rules.engine.events import Event
 from app.rules.engine.state import STRIKE, State
-from app.rules.engine.steps import begin
+from app.rules.engine.steps import StepId, goto
 
 from .helpers import play, position
 
@@ -28,7 +28,7 @@ def b6_over_the_ocean(options: frozenset[str]) -> State:
     b6 = s.units["usa"]["B6"]
     b6 = s.put(replace(b6, box=STRIKE, area="TF16"))
     out: list[Event] = []
-    begin(s, "air movement and search", out)
+    goto(s, StepId.AIR_MOVEMENT_AND_SEARCH, out)
     return s
 
 

@@ -10,7 +10,7 @@ from app.rules import IllegalAction, apply, legal_actions, view
 from app.rules.base.search import search_modifier
 from app.rules.engine.events import Event
 from app.rules.engine.state import STRIKE, State
-from app.rules.engine.steps import begin
+from app.rules.engine.steps import StepId, goto
 
 from .helpers import kinds, play, position
 
@@ -30,7 +30,7 @@ def scout_over_h4(
     o = s.units["usa"]["O"]
     o = s.put(replace(o, box=STRIKE, area="TF17"))
     out: list[Event] = []
-    begin(s, "air movement and search", out)
+    goto(s, StepId.AIR_MOVEMENT_AND_SEARCH, out)
     s, _ = play(s, "usa", *(f"fly O {h}" for h in PATH))
     return s
 

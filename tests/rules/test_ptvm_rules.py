@@ -9,7 +9,7 @@ from app.rules import Action, Event, State, apply, legal_actions, new_game
 from app.rules.base.score import known_score
 from app.rules.base.victory import victory_points
 from app.rules.engine.state import ARMING, GONE, Side, Spotting
-from app.rules.engine.steps import begin
+from app.rules.engine.steps import StepId, goto
 from app.rules.expansions.ptvm.area_search import searchable
 from app.rules.expansions.ptvm.record import record
 from app.rules.expansions.ptvm.theatre import planes, printed_planes
@@ -29,7 +29,7 @@ def place(state: State, side: Side, **forces: str) -> None:
 
 
 def air_search_step(state: State) -> State:
-    begin(state, "air movement and search", [])
+    goto(state, StepId.AIR_MOVEMENT_AND_SEARCH, [])
     return state.clone()
 
 
@@ -40,7 +40,7 @@ def area_searches(state: State, side: Side) -> list[str]:
 def turn_record(state: State) -> list[Event]:
     """The Turn Record Phase of the state's Turn (6); the game goes on to the next Turn."""
     out: list[Event] = []
-    begin(state, "turn record", out)
+    goto(state, StepId.TURN_RECORD, out)
     return out
 
 

@@ -12,7 +12,7 @@ from app.rules import IllegalAction, State, apply, events_for, legal_actions, ne
 from app.rules.board.boards import theatre
 from app.rules.engine.events import Event
 from app.rules.engine.state import FLYING, HIGH_CAP, Draft, Flight, Side, other
-from app.rules.engine.steps import begin
+from app.rules.engine.steps import StepId, goto
 from app.rules.expansions.ptvm.bases import AUTOMATIC, BELOW, KNOCKED_OUT, aa_dice
 from app.rules.expansions.ptvm.record import record
 from app.rules.expansions.ptvm.strikes import (
@@ -59,7 +59,7 @@ def battle(
     s.forced_dice = list(dice)
     s.battles = [(zone, attacker)]
     out: list[Event] = []
-    begin(s, "combat", out)
+    goto(s, StepId.COMBAT, out)
     return s, out
 
 

@@ -12,7 +12,7 @@ from app.rules import apply, can_take_back, legal_actions, new_game, view
 from app.rules.engine.errors import IllegalAction
 from app.rules.engine.events import Event, visible_to
 from app.rules.engine.state import FLIP, STRIKE, State
-from app.rules.engine.steps import begin
+from app.rules.engine.steps import StepId, goto
 from app.rules.modes.reports import report_damage, told_versus_truth
 
 from .helpers import kinds, play, position
@@ -303,7 +303,7 @@ def test_18c_a_search_the_umpire_has_to_answer_may_not_be_taken_back(mode: str) 
     s.mode = mode
     o = s.units["usa"]["O"]
     o = s.put(replace(o, box=STRIKE, area="TF17"))
-    begin(s, "air movement and search", [])
+    goto(s, StepId.AIR_MOVEMENT_AND_SEARCH, [])
     s, _ = play(s, "japan", "done")
     s, _ = play(s, "usa", "route O K3")
     assert can_take_back(s, "usa").actions == 1

@@ -17,7 +17,7 @@ from app.rules import apply, can_take_back, describe_scenarios, legal_actions, n
 from app.rules.engine.errors import NotOffered
 from app.rules.engine.events import ALL, Event, visible_to
 from app.rules.engine.state import FLIP, STRIKE, State
-from app.rules.engine.steps import begin
+from app.rules.engine.steps import StepId, goto
 from app.rules.flow import acting
 from app.rules.modes.seats import seats
 from app.rules.modes.umpire import lie, told_damage, umpired_audience
@@ -168,7 +168,7 @@ def scout_routed(
     s = umpired(s, mode)
     o = s.units["usa"]["O"]
     o = s.put(replace(o, box=STRIKE, area="TF17"))
-    begin(s, "air movement and search", [])
+    goto(s, StepId.AIR_MOVEMENT_AND_SEARCH, [])
     return s
 
 
@@ -351,7 +351,7 @@ def test_18c1_assembly_ready_and_sea_movement_are_simultaneous(mode: str) -> Non
     Action Phase simultaneously, except for moving air strikes": Side A (Japan) may act
     before Side B (the United States) is done, in assembly, readying and sea movement."""
     s = umpired(game(), mode)
-    begin(s, "assembly", [])  # entered again, now in the umpired mode
+    goto(s, StepId.ASSEMBLY, [])  # entered again, now in the umpired mode
     for step in ("assembly", "ready", "sea movement"):
         assert s.step == step and sorted(acting(s)) == ["japan", "usa"], step
         s, _ = play(s, "japan", "done")
@@ -374,6 +374,6 @@ def test_18c1_the_shadowing_step_asks_both_sides_with_12d() -> None:
     the step waits for does not tell the enemy that a side has a scout to shadow with."""
     s = umpired(game(), "umpired")
     s.options = ("12d",)
-    begin(s, "shadowing", [])
+    goto(s, StepId.SHADOWING, [])
     assert sorted(acting(s)) == ["japan", "usa"]
     assert [a.kind for a in legal_actions(s, "usa")] == ["done"]

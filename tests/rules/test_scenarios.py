@@ -11,7 +11,7 @@ from app.rules import IllegalAction, apply, legal_actions, new_game, view
 from app.rules.base.victory import track_midway_control, victory_points
 from app.rules.engine.events import Event
 from app.rules.engine.state import GONE, OFF_BOARD, State
-from app.rules.engine.steps import begin
+from app.rules.engine.steps import StepId, goto
 
 from .helpers import play
 
@@ -118,7 +118,7 @@ def test_7c4_4_scout_o_enters_at_an_m_hex_on_turn_9_and_lands_off_board() -> Non
     assert state.units["japan"]["O"].box == OFF_BOARD
     state.status, state.turn, state.side_a = "playing", 9, "usa"
     out: list[Event] = []
-    begin(state, "air movement and search", out)
+    goto(state, StepId.AIR_MOVEMENT_AND_SEARCH, out)
     assert state.waiting == ["japan", "usa"]
     sorties = [a.text() for a in legal_actions(state, "japan") if a.kind == "sortie"]
     assert sorties == ["sortie O F11", "sortie O H11"]
@@ -134,5 +134,5 @@ def test_7c4_4_scout_o_enters_at_an_m_hex_on_turn_9_and_lands_off_board() -> Non
 def test_7c4_4_scout_o_may_not_enter_on_other_turns() -> None:
     state = new_game("two", frozenset(), 1)
     state.status, state.turn, state.side_a = "playing", 10, "usa"
-    begin(state, "air movement and search", [])
+    goto(state, StepId.AIR_MOVEMENT_AND_SEARCH, [])
     assert not [a for a in legal_actions(state, "japan") if a.kind == "sortie"]

@@ -10,21 +10,23 @@ from pathlib import Path
 
 import pytest
 
-from app.rules.base import battle
 from app.rules.engine.steps import (
+    SEQUENCE,
     STEPS,
+    After,
     Step,
     StepId,
     UnknownStep,
     automatic,
     check_registered,
+    check_sequence,
     nothing,
     register,
 )
-from tools.step_names import ROOT, named_steps, names_in, problems
+from tools.step_names import gone_on_to, named_steps, names_in, problems
 
 FAKE = """
-from app.rules.base.battle import AFTER_AIR_BATTLES
+from app.rules.engine.steps import StepId; AFTER_AIR_BATTLES = StepId.AIRCRAFT_DAMAGE
 
 STEP = "combta"
 EARLY = ("sides", "asembly")
@@ -35,11 +37,11 @@ def pick(c):
 
 
 def go(state, out, c):
-    begin(state, STEP, out)
-    begin(state, "surface contact" if c else "aircraft damge", out)
-    begin(state, AFTER_AIR_BATTLES, out)
-    begin(state, pick(c), out)
-    begin(state, state.pending.resume_step, out)
+    goto(state, STEP, out)
+    goto(state, "surface contact" if c else "aircraft damge", out)
+    goto(state, AFTER_AIR_BATTLES, out)
+    goto(state, pick(c), out)
+    goto(state, back.step, out)
     state.step, state.waiting = "turn recrod", []
     if state.step in EARLY or state.step == "free rol":
         out.append(Event("x", "all", 1, "combat", {}))
@@ -49,25 +51,20 @@ def go(state, out, c):
 
 def test_issue_33_every_step_the_rules_name_is_registered() -> None:
     """Each name of a step in the engine's source is a registered step, and every
-    registered step is gone on to; the names read include a module's constant
-    (battle.AFTER_AIR_BATTLES), a function's returns (radio.next_step, battle.setup_step)
-    and both branches of a conditional."""
+    registered step is gone on to: by the sequences of play (app/rules/base/sequence.py,
+    optional/surface/sequence.py), as the first step or a step called (11a, 15a1.2)."""
     named = named_steps()
     assert problems(named) == []
-    begun = {(n.step, n.where.split(":")[0]) for n in named if n.how == "begin"}
-    contact = "app/rules/optional/surface/contact.py"
-    assert ("aircraft damage", contact) in begun  # AFTER_AIR_BATTLES
-    assert ("radio", "app/rules/base/action_phase.py") in begun  # next_step(state)
-    assert ("assembly", "app/rules/base/action_phase.py") in begun
-    assert ("battle setup", "app/rules/base/battle.py") in begun  # setup_step(b)
-    assert ("surface contact", "app/rules/base/battle.py") in begun  # "..." if 16 else ...
-    assert {n.step for n in named if n.how in ("begin", "state.step =")} >= set(STEPS)
+    called = {n.step for n in named if n.how == "call"}
+    assert called == {"free roll", "search report"}  # 11a, 15a1.2: interruptions
+    assert gone_on_to() == set(STEPS) - called
+    assert not [n for n in named if n.how == "goto"]  # only the engine goes to a step
 
 
 def test_issue_33_a_misnamed_step_is_found_with_where_it_is(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Misspelt steps in a begin (a literal, a constant, a conditional's branch, a
+    """Misspelt steps in a goto (a literal, a constant, a conditional's branch, a
     function's return), a step set, compared and named by an event are each told with
     their line; a value only passed on (a saved step) names nothing."""
     path = tmp_path / "fake_steps.py"
@@ -81,9 +78,9 @@ def test_issue_33_a_misnamed_step_is_found_with_where_it_is(
     wrong = [p for p in problems(named) if "no step is registered" in p]
     said = "\n".join(wrong)
     for typo, line, how in (
-        ("combta", 13, "begin"),
-        ("aircraft damge", 14, "begin"),
-        ("batle setup", 16, "begin"),
+        ("combta", 13, "goto"),
+        ("aircraft damge", 14, "goto"),
+        ("batle setup", 16, "goto"),
         ("turn recrod", 18, "state.step ="),
         ("asembly", 19, "state.step =="),
         ("free rol", 19, "state.step =="),
@@ -96,16 +93,13 @@ def test_issue_33_a_misnamed_step_is_found_with_where_it_is(
 
 
 def test_issue_33_a_misspelt_target_in_the_engine_is_found() -> None:
-    """battle.py with one `begin` target a misspelt string (mypy refuses a string there,
-    and test_issue_33_step_ids.py any string): the check names it and its line."""
-    source = (ROOT / "base" / "battle.py").read_text()
-    assert source.count("begin(state, StepId.REORGANIZATION, out)") == 1
-    wrong = source.replace("StepId.REORGANIZATION, out)", '"reorganisation", out)')
-    line = wrong.splitlines().index('    begin(state, "reorganisation", out)') + 1
-    found = problems(names_in(battle, wrong))
-    assert f"app/rules/base/battle.py:{line}: begin 'reorganisation': no step is registered" in (
-        "\n".join(found)
-    )
+    """The base game's sequence with one target a misspelt string (mypy refuses a
+    string there, and test_issue_33_step_ids.py any string): the check on import names
+    it and the step it comes after."""
+    wrong: dict[StepId, After] = {**SEQUENCE}
+    wrong[StepId.REORGANIZATION] = "reorganisation"  # type: ignore[assignment]
+    with pytest.raises(UnknownStep, match=r"after 'reorganization' .* 'reorganisation'"):
+        check_sequence(wrong)
 
 
 def test_issue_33_a_step_is_registered_under_its_id_only() -> None:

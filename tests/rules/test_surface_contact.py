@@ -11,7 +11,7 @@ from dataclasses import replace
 from app.rules import legal_actions, view
 from app.rules.engine.events import Event
 from app.rules.engine.state import SHIPS, Side, Spotting, State, Unit
-from app.rules.engine.steps import begin
+from app.rules.engine.steps import StepId, goto
 from app.rules.optional.surface.model import Contact, Surface
 
 from .helpers import kinds, play
@@ -39,7 +39,7 @@ def combat_phase(
         s.boards[side].intel += [Spotting(DAY, h, {}, "air search", level, 12) for h in hexes]
     out: list[Event] = []
     if enter:
-        begin(s, "combat", out)
+        goto(s, StepId.COMBAT, out)
     return s, out
 
 
@@ -154,7 +154,7 @@ def test_16j4_atago_and_chokai_plus_6_b_guns_against_a_armour_minus_2_total_plus
     s, _ = combat_phase(FAR, enter=False)
     kondo(s, "Atago", "Chokai")
     s.forced_dice = [10, 1]
-    begin(s, "combat", [])
+    goto(s, StepId.COMBAT, [])
     s, _ = play(s, "usa", "done")
     assert [a.text() for a in legal_actions(s, "japan")] == ["decline M5", "done", "engage M5"]
     s, ev = play(s, "japan", "engage M5", "done")
@@ -171,7 +171,7 @@ def test_16j4_atago_and_chokai_plus_6_b_guns_against_a_armour_minus_2_total_plus
 def test_16j3_the_base_fires_first_at_a_ship_within_its_c_range() -> None:
     s, _ = combat_phase(FAR, enter=False)
     kondo(s, "Atago", "Chokai", "Nagara")
-    begin(s, "combat", [])
+    goto(s, StepId.COMBAT, [])
     s, _ = decide(s, japan=("engage M5",))
     assert s.waiting == ["usa"]
     # The b stack is five hexes off, beyond the base's c range of 4; Nagara's d stack is 3.
@@ -189,7 +189,7 @@ def test_16j_american_ships_in_the_hex_without_contact_protect_the_base() -> Non
     forces = {"usa": {"TF16": "T1", "TF17": "M5"}, "japan": {"MobileForce": "A1"}}
     s, _ = combat_phase(forces, enter=False)
     kondo(s, "Atago", "Chokai")
-    begin(s, "combat", [])
+    goto(s, StepId.COMBAT, [])
     # The Japanese may choose to bombard - the offer cannot depend on where American ships
     # are - but the American ships in the hex prevent it, which shows only then.
     s, ev = decide(s, japan=("engage M5",))
@@ -205,7 +205,7 @@ def test_16j_after_the_americans_broke_off_the_ships_that_stayed_bombard() -> No
         contacts=[Contact("M5", ["japan"], "fought", us_left=False, broke_off=["Chokai"])],
     )
     s.forced_dice = [1, 10]
-    begin(s, "surface contact", [])
+    goto(s, StepId.SURFACE_CONTACT, [])
     s, ev = decide(s, japan=("engage M5",))
     assert kinds(ev, "bombardment-set-up")[0].data["stacks"] == {"b": ["Atago"]}
     assert kinds(ev, "bombardment")[0].data["attacker_modifier"] == 3 - 2
@@ -214,7 +214,7 @@ def test_16j_after_the_americans_broke_off_the_ships_that_stayed_bombard() -> No
 def test_16j_the_japanese_may_decline_to_bombard() -> None:
     s, _ = combat_phase(FAR, enter=False)
     kondo(s, "Atago")
-    begin(s, "combat", [])
+    goto(s, StepId.COMBAT, [])
     s, ev = decide(s, japan=("decline M5",))
     assert not kinds(ev, "bombardment-set-up") and s.step != "surface contact"
     assert [e.audience for e in kinds(ev, "bombardment-choice")] == ["japan"]

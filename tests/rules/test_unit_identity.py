@@ -17,7 +17,16 @@ import pytest
 
 from app.rules import State, apply, legal_actions, new_game
 from app.rules.base.setup import OPTIONS
-from app.rules.engine.state import Battle, Board, Draft, PendingCombat, Report, Spotting, UnitKey
+from app.rules.engine.state import (
+    Battle,
+    Board,
+    Caller,
+    Draft,
+    PendingCombat,
+    Report,
+    Spotting,
+    UnitKey,
+)
 from app.rules.expansions.ptvm.record import TheatreRecord
 from app.rules.flow import acting
 from app.rules.optional.surface.model import (
@@ -97,6 +106,7 @@ RECORDS: tuple[type, ...] = (
     Battle,
     PendingCombat,
     Report,
+    Caller,
     Spotting,
     Draft,
     Surface,
@@ -152,13 +162,13 @@ NOT_UNITS: set[tuple[str, str]] = {
     ("Draft", "told"),  # the same
     ("Report", "hex"),
     ("Report", "how"),
-    ("Report", "resume_step"),
     ("Battle", "hex"),
     ("Battle", "stage"),
     ("PendingCombat", "kind"),
     ("PendingCombat", "cause"),
     ("PendingCombat", "data"),  # the event's data, with its own "side" where it names units
-    ("PendingCombat", "resume_step"),
+    ("Caller", "step"),  # steps.call: the calling step
+    ("Caller", "done"),  # 17a: its seats done with the step
     ("Contact", "hex"),
     ("Contact", "status"),
     ("Torpedo", "origin"),

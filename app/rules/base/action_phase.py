@@ -51,10 +51,10 @@ from app.rules.engine.steps import (
     Step,
     StepId,
     WhoActs,
+    advance,
     at_once,
     automatic,
     b_then_a,
-    begin,
     register,
 )
 from app.rules.optional.patrols import new_turn, report_moves
@@ -105,7 +105,7 @@ def _enter_sides(state: State, out: list[Event]) -> None:
     # the Action Phase, Side B first only in moving air strikes.
     data = {"A": state.side_a, "B": other(state.side_a), "at_once": at_once(state, StepId.ASSEMBLY)}
     out.append(Event("sides", ALL, state.turn, StepId.SIDES, data))
-    begin(state, StepId.RADIO if state.teams else StepId.ASSEMBLY, out)  # 17c3: notes first
+    advance(state, out)
 
 
 automatic(StepId.SIDES, "3", _enter_sides)
@@ -222,10 +222,6 @@ def _assembly_why(state: State, side: Side, action: Action) -> tuple[str, str] |
     )
 
 
-def _to_ready(state: State, out: list[Event]) -> None:
-    begin(state, StepId.READY, out)
-
-
 register(
     Step(
         StepId.ASSEMBLY,
@@ -234,7 +230,7 @@ register(
         _assembly_actions,
         _assembly_handle,
         _wait_b_then_a,
-        _to_ready,
+        advance,
         _assembly_why,
         acts=WhoActs.AT_ONCE_WHEN_UMPIRED,  # 18c1
     )
@@ -287,10 +283,6 @@ def _ready_why(state: State, side: Side, action: Action) -> tuple[str, str] | No
     return None
 
 
-def _to_sea(state: State, out: list[Event]) -> None:
-    begin(state, StepId.SHADOWING, out)  # 12d2, then the Sea Movement Step
-
-
 register(
     Step(
         StepId.READY,
@@ -299,7 +291,7 @@ register(
         _ready_actions,
         _ready_handle,
         _wait_b_then_a,
-        _to_sea,
+        advance,
         _ready_why,
         acts=WhoActs.AT_ONCE_WHEN_UMPIRED,  # 18c1
     )
@@ -482,10 +474,6 @@ def _sea_done(state: State, side: Side, action: Action, out: list[Event]) -> Non
     report_moves(state, side, out)
 
 
-def _to_air(state: State, out: list[Event]) -> None:
-    begin(state, StepId.AIR_MOVEMENT_AND_SEARCH, out)
-
-
 register(
     Step(
         StepId.SEA_MOVEMENT,
@@ -494,7 +482,7 @@ register(
         _sea_actions,
         _sea_handle,
         _wait_b_then_a,
-        _to_air,
+        advance,
         _sea_why,
         on_done=_sea_done,
         owes=_sea_owes,

@@ -28,7 +28,7 @@ from app.rules.engine.state import (
     UnitKey,
     other,
 )
-from app.rules.engine.steps import Step, StepId, begin, nothing, register
+from app.rules.engine.steps import Step, StepId, advance, nothing, register
 from app.rules.hooks import destroyer_bonus
 from app.rules.optional.fighters import free_cap
 from app.rules.optional.free_roll import CONTINUATIONS, fight
@@ -114,17 +114,13 @@ def _fire(state: State, b: Battle, out: list[Event], destroyers: bool = False) -
     b.aa_ships, b.aa_target = [], None
     pending = PendingCombat(
         "anti-aircraft", b.attacker, target.id, modifier, defense(target), 0, 0,
-        "anti-aircraft fire", data, "", [],
+        "anti-aircraft fire", data
     )  # fmt: skip
     fight(state, pending, out)
 
 
 def _after_aa(state: State, out: list[Event]) -> None:
     return None
-
-
-def _aa_finish(state: State, out: list[Event]) -> None:
-    begin(state, StepId.BOMBING_COMBAT, out)
 
 
 def _aa_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
@@ -157,7 +153,7 @@ register(
         _aa_actions,
         _aa_handle,
         enter_defender,
-        _aa_finish,
+        advance,
         _aa_why,
     )
 )
@@ -242,7 +238,7 @@ def _bomb_handle(state: State, side: Side, action: Action, out: list[Event]) -> 
     }
     pending = PendingCombat(
         "bombing", other(b.attacker), target_id, modifier, defense(target), 0, 0, f"{cat} bombing",
-        data, "", [],
+        data
     )  # fmt: skip
     fight(state, pending, out)
 

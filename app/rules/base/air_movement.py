@@ -50,7 +50,7 @@ from app.rules.engine.state import (
     Unit,
     other,
 )
-from app.rules.engine.steps import Step, StepId, b_then_a, begin, register
+from app.rules.engine.steps import Step, StepId, advance, b_then_a, register
 from app.rules.modes import hooks as mode_hooks
 from app.rules.modes.command_copies import same_strike_command, separate, strike_suffix
 
@@ -434,11 +434,12 @@ def _enter(state: State, out: list[Event]) -> None:
     state.waiting = b_then_a(state)
 
 
-def strikes_move(state: State) -> None:
+def strikes_move(state: State, out: list[Event]) -> None:
     """18c1: "after the movement of all scout air units are completed, players must move
-    all of their air strikes and announce any sea searches" - Side B, then Side A."""
+    all of their air strikes and announce any sea searches" - Side B, then Side A: the
+    scouts' procedure over, back in this step."""
     # RULES? 18c1 keeps air strikes out of what is done at once: B, then A, as in 3d
-    state.step, state.done, state.simultaneous = StepId.AIR_MOVEMENT_AND_SEARCH.value, [], False
+    advance(state, out)
     state.waiting = b_then_a(state)
 
 
@@ -459,7 +460,7 @@ def _patrols_fly_on(state: State, side: Side) -> None:
 
 def _finish(state: State, out: list[Event]) -> None:
     state.battles = find_battles(state)
-    begin(state, StepId.COMBAT, out)
+    advance(state, out, "combat")
 
 
 register(

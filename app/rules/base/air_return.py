@@ -32,7 +32,7 @@ from app.rules.engine.state import (
     State,
     Unit,
 )
-from app.rules.engine.steps import Step, StepId, WhoActs, b_then_a, begin, register
+from app.rules.engine.steps import Step, StepId, WhoActs, advance, b_then_a, register
 from app.rules.optional.patrols import patrols
 from app.rules.optional.ship_movement import dead_in_the_water
 
@@ -212,10 +212,6 @@ def _enter(state: State, out: list[Event]) -> None:
     state.waiting = b_then_a(state)  # 18c3: both sides at once when umpired (the Step says)
 
 
-def _finish(state: State, out: list[Event]) -> None:
-    begin(state, StepId.SUBMARINE_ATTACK, out)  # 11e, then the Turn Record Phase
-
-
 register(
     Step(
         StepId.AIR_RETURN,
@@ -224,7 +220,7 @@ register(
         _actions,
         _handle,
         _enter,
-        _finish,
+        advance,
         _why,
         on_done=_unlanded,
         owes=landings,

@@ -36,14 +36,10 @@ from app.rules.engine.state import (
     UnitKey,
     other,
 )
-from app.rules.engine.steps import Step, StepId, b_then_a, begin, nothing, register
+from app.rules.engine.steps import Step, StepId, advance, b_then_a, nothing, register
 from app.rules.modes import command_copies, commands
 
 CENTRE = "J11"  # 4a1: "a hex near the center" (the centre lies between J11 and K11)
-
-# The step after the last air battle: 11b aircraft damage, then the Air Return Phase. Option
-# 16 puts its surface combats here ("Surface combats are resolved after all bombing").
-AFTER_AIR_BATTLES = StepId.AIRCRAFT_DAMAGE
 
 FIGHTERS = "14"
 WAVES = "13"
@@ -156,7 +152,6 @@ def next_wave(state: State, b: Battle, out: list[Event]) -> None:
             {"hex": b.hex, "air": fresh.air, "escorts": fresh.escorts},
         )
     )
-    begin(state, StepId.AIR_ATTACK_SETUP, out)
 
 
 def _base_at(state: State, side: Side, hex_: str) -> bool:
@@ -178,8 +173,7 @@ def unit_at(state: State, b: Battle, uid: str, attacking: bool) -> Unit:
 def _enter_combat(state: State, out: list[Event]) -> None:
     state.battle = None
     if not state.battles:
-        # 16: surface combats after all bombing combats (app/rules/surface), then on
-        begin(state, StepId.SURFACE_CONTACT if "16" in state.options else AFTER_AIR_BATTLES, out)
+        advance(state, out)  # no battle left: on (16: first the surface combats)
     elif len({h for h, _ in state.battles}) == 1:
         _start_battle(state, state.battles[0][0], out)
     else:
@@ -227,10 +221,7 @@ def _start_battle(state: State, hex_: str, out: list[Event]) -> None:
     )
     if base is not None and ships == [base.id]:
         state.battle.positions[base.id] = CENTRE  # 4a1
-    if hooks.of(state).strike_order(state, state.battle):
-        begin(state, StepId.STRIKE_ORDER, out)  # Bombers 6 (battle_setup.py)
-    else:
-        begin(state, setup_step(state.battle), out)
+    advance(state, out)  # its setup (4a), or first the strike order (Bombers 6)
 
 
 def setup_step(b: Battle) -> StepId:
@@ -293,6 +284,7 @@ def _end_battle(state: State, out: list[Event]) -> None:
     defenders = state.units[other(b.attacker)]
     if b.waves and any(defenders[u].box != GONE for u in b.ships):  # 13b2: nothing left to attack
         next_wave(state, b, out)
+        advance(state, out, "next wave")
         return
     defender = other(b.attacker)
     found = {
@@ -306,7 +298,7 @@ def _end_battle(state: State, out: list[Event]) -> None:
     out.append(
         Event("battle-end", ALL, state.turn, state.step, {"hex": b.hex, "attacker": b.attacker})
     )
-    begin(state, StepId.REORGANIZATION, out)
+    advance(state, out, "battle over")
 
 
 def remove_empty_markers(state: State) -> None:
@@ -405,10 +397,6 @@ def _reorg_enter(state: State, out: list[Event]) -> None:
     state.waiting = b_then_a(state)
 
 
-def _reorg_finish(state: State, out: list[Event]) -> None:
-    begin(state, StepId.COMBAT, out)
-
-
 def _reorg_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
     return (
         "4e1",
@@ -425,7 +413,7 @@ register(
         _reorg_actions,
         _reorg_handle,
         _reorg_enter,
-        _reorg_finish,
+        advance,
         _reorg_why,
     )
 )

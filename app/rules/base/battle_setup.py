@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from app.rules import hooks
-from app.rules.base.battle import CENTRE, battle, enter_defender, setup_step, take_wave
+from app.rules.base.battle import CENTRE, battle, enter_defender, take_wave
 from app.rules.base.units import (
     air_record,
 )
@@ -19,7 +19,7 @@ from app.rules.engine.state import (
     State,
     other,
 )
-from app.rules.engine.steps import Step, StepId, begin, nothing, register
+from app.rules.engine.steps import Step, StepId, advance, nothing, register
 
 # ---------------------------------------------------------------- 4a1, 4a2 ship setup
 
@@ -83,7 +83,7 @@ def _setup_handle(state: State, side: Side, action: Action, out: list[Event]) ->
                 {"facing": DIRECTIONS[b.facing], "positions": dict(b.positions)},
             )
         )
-        begin(state, StepId.AIR_ATTACK_SETUP, out)
+        advance(state, out)
 
 
 def _setup_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
@@ -125,7 +125,7 @@ def _order_handle(state: State, side: Side, action: Action, out: list[Event]) ->
         b.waves = [current, *b.waves[1:]]
     data = {"hex": b.hex, "first": group, "air": list(b.air), "escorts": list(b.escorts)}
     out.append(Event("strike-order", ALL, state.turn, state.step, data))
-    begin(state, setup_step(b), out)
+    advance(state, out)
 
 
 def _order_enter(state: State, out: list[Event]) -> None:
@@ -217,9 +217,7 @@ def _air_handle(state: State, side: Side, action: Action, out: list[Event]) -> N
 def _air_set_up(state: State, b: Battle, out: list[Event]) -> None:
     data = {"targets": dict(b.targets), "hexes": dict(b.air_hexes)}
     out.append(Event("air-set-up", ALL, state.turn, state.step, data))
-    begin(
-        state, StepId.CAP_SETUP if b.caps or b.escorts else StepId.ANTI_AIRCRAFT_COMBAT, out
-    )  # 14
+    advance(state, out)
 
 
 def _air_enter(state: State, out: list[Event]) -> None:

@@ -18,7 +18,7 @@ from app.rules.engine.actions import Action
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import BASE, Report, Side, Spotting, State, other
-from app.rules.engine.steps import Step, StepId, nothing, register
+from app.rules.engine.steps import Step, StepId, advance, call, nothing, register
 from app.rules.modes import hooks as mode_hooks
 
 DAY = 3  # 15a1.1
@@ -101,10 +101,8 @@ def _variable(
         _record(state, side, Spotting(state.turn, hex_, {}, how, "number", stated), out)
     elif number > theirs:
         owner = other(side)
-        state.boards[owner].report = Report(
-            side, hex_, how, actual, state.step, list(state.waiting)
-        )
-        state.step, state.waiting = StepId.SEARCH_REPORT.value, [owner]
+        state.boards[owner].report = Report(side, hex_, how, actual)
+        call(state, StepId.SEARCH_REPORT, out)  # back to the search's step once stated
     else:
         _record(state, side, Spotting(state.turn, hex_, {}, how, "something"), out)
 
@@ -137,7 +135,7 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     report = state.boards[side].report
     assert report is not None
     state.boards[side].report = None
-    state.step, state.waiting = report.resume_step, list(report.resume_waiting)
+    advance(state, out)  # back in the search's step (15a1.2: a Return)
     stated = int(action.get("ships"))
     _record(
         state,
@@ -146,6 +144,11 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
         out,
     )
     hooks.of(state).after_number_report(state, out)  # Searches 1: an area search's zones
+
+
+def _enter(state: State, out: list[Event]) -> None:
+    """15a1.2: the owner of the ships found states their number."""
+    state.waiting = [s for s, board in state.boards.items() if board.report is not None]
 
 
 def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
@@ -159,7 +162,7 @@ register(
         "Search report: state the number of ships in the hex (half to double the real number)",
         _actions,
         _handle,
-        nothing,
+        _enter,
         nothing,
         _why,
     )

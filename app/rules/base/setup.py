@@ -35,7 +35,7 @@ from app.rules.engine.state import (
     Unit,
     side_named,
 )
-from app.rules.engine.steps import Step, StepId, WhoActs, begin, register
+from app.rules.engine.steps import Step, StepId, WhoActs, advance, register, start
 from app.rules.modes import commands
 from app.rules.modes.audiences import check_options, mode_of
 from app.rules.modes.seats import seats_of
@@ -118,7 +118,7 @@ def new_game(
         state.units[owner][uid] = Unit(owner, uid, False, OFF_BOARD, str(entry["area"]))
     if teams:
         commands.set_up(state, spec)  # 17a
-    begin(state, StepId.SETUP, [])
+    start(state, [])
     return state
 
 
@@ -317,7 +317,7 @@ def _enter(state: State, out: list[Event]) -> None:
 def _finish(state: State, out: list[Event]) -> None:
     state.status = "playing"
     out.append(Event("game-started", ALL, state.turn, StepId.SETUP, {}))
-    begin(state, StepId.SIDES, out)
+    advance(state, out)
 
 
 register(

@@ -12,7 +12,7 @@ from app.rules.base.units import BASE_ID, air_record, elim_back, is_scout, ship_
 from app.rules.board.boards import forces_at, midway_hex, ships_in
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import GONE, SIDES, Side, State, Unit, other, side_named
-from app.rules.engine.steps import FINISHED, StepId, automatic, begin
+from app.rules.engine.steps import FINISHED, StepId, advance, automatic
 from app.rules.optional.repairs import repairs
 
 HALVED_TYPES = ("DD", "AP")  # 7a3.2, with air combat units
@@ -127,7 +127,7 @@ def _enter(state: State, out: list[Event]) -> None:
         return
     state.turn += 1
     out.append(Event("turn", ALL, state.turn, StepId.TURN_RECORD, {"turn": state.turn}))
-    begin(state, StepId.SIDES, out)
+    advance(state, out)
 
 
 automatic(StepId.TURN_RECORD, "6", _enter)

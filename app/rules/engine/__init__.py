@@ -3,7 +3,8 @@
 Owns the actions and their text form (actions.py, paths.py), the refusals (errors.py),
 the events and their audiences (events.py), the dice (dice.py), the state (state.py) and
 its copying (copying.py), the typed codec and the snapshots (codec.py, snapshot.py), the
-bounded memos (kept.py), and the step table (steps.py) the rules register their steps in.
+bounded memos (kept.py), and the step table (steps.py) the rules register their steps in,
+with the sequences of play the game families give it and the calls kept in the state.
 
 May import: the standard library's pure parts and the engine's own modules - no rules
 package (board, base, optional, modes, expansions), no hooks, no flow

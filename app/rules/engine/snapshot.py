@@ -31,6 +31,46 @@ def register_old_form(reader: Callable[[dict[str, Any]], None]) -> None:
     OLD_FORMS.append(reader)
 
 
+def _before_calls(doc: dict[str, Any]) -> None:
+    """A snapshot written before the steps' calls were kept in the state (`State.calls`):
+    it has none, unless a free roll (11a) or a number of ships to state (15a1.2) was
+    waiting, whose combat or search kept the step to resume (`resume_step`,
+    `resume_waiting`) - it becomes their call, the seats done and who acted at once then
+    being the caller's (those steps left them as they were)."""
+    if "calls" in doc:
+        return
+    doc["calls"] = []
+    _resumed(doc, doc, "pending")
+    boards = doc.get("boards")
+    if type(boards) is dict:
+        doc["boards"] = boards = {side: board for side, board in boards.items()}
+        for side, board in boards.items():
+            if type(board) is dict and type(board.get("report")) is dict:
+                boards[side] = board = dict(board)
+                _resumed(doc, board, "report")
+
+
+def _resumed(doc: dict[str, Any], holder: dict[str, Any], key: str) -> None:
+    """`holder[key]`'s step to resume, as a call; copied, not changed in place (the
+    caller's document stays as it was)."""
+    record = holder.get(key)
+    if type(record) is not dict or "resume_step" not in record:
+        return
+    holder[key] = record = dict(record)
+    back = {
+        "step": record.pop("resume_step"),
+        "waiting": record.pop("resume_waiting", []),
+        "done": doc.get("done", []),
+        "simultaneous": doc.get("simultaneous", False),
+        "enter": False,
+    }
+    doc["calls"].append(back)
+    doc["done"], doc["simultaneous"] = [], False
+
+
+register_old_form(_before_calls)
+
+
 @cache
 def _state() -> Codec:
     """The State's codec, its slots' classes named as their packages registered them."""

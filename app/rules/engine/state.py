@@ -134,8 +134,6 @@ class Report:
     hex: str
     how: str
     actual: int
-    resume_step: str
-    resume_waiting: list[Side]
 
 
 @dataclass(slots=True)
@@ -278,8 +276,19 @@ class PendingCombat:
     defender_roll: int
     cause: str
     data: dict[str, object]
-    resume_step: str
-    resume_waiting: list[Side]
+
+
+@dataclass(slots=True)
+class Caller:
+    """A step that called another as a procedure of its own (`steps.call`): what `steps.end`
+    gives back when the called step is over - the caller's step and whom it waited for,
+    resumed as they were; or, when `enter` is set, the step `end` enters afresh."""
+
+    step: str  # a step id's words, as `State.step`
+    waiting: list[Side] = field(default_factory=list)
+    done: list[str] = field(default_factory=list)
+    simultaneous: bool = False
+    enter: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,6 +345,10 @@ class State:
     # A game of "Pacific Theatre Via Midway": the expansion's own slot
     # (app/rules/expansions/ptvm/record.py), None in the base game's scenarios
     ptvm: TheatreRecord | None = None
+    # The steps called as procedures and not yet ended, the latest last (`steps.call`, `end`):
+    # a free roll (11a) in a combat, a number of ships stated (15a1.2) in a search, a surface
+    # combat (16) in the Combat Phase
+    calls: list[Caller] = field(default_factory=list)
 
     def clone(self) -> State:
         """A copy sharing nothing that can change (app/rules/engine/copying.py): the units are

@@ -1,13 +1,20 @@
-"""The sequence of play (2b) as a table of named steps.
+"""The sequence of play (2b) as data: a table of named steps, and what comes after each.
 
 Each step has the rule it implements, the seats it waits for, its legal actions, its
-handler, and what comes after it. Modules register their steps here; `flow` drives them.
+handler, and what finishing it does. Modules register their steps here; `flow` drives them.
 "Side B first, then Side A" (3) is `b_then_a`; a step both sides perform at once in the
-umpired modes (18c1, 18c3), or always, says so (`acts`, `WhoActs`), and `begin`
+umpired modes (18c1, 18c3), or always, says so (`acts`, `WhoActs`), and `goto`
 applies it. A step is registered under its id (`StepId`), every id has its step (checked when the
 engine is imported), and every step the rules name is a registered one
 (tools/step_names.py, run by the tests); no step is named by its words outside this table
-(tests/rules/test_issue_33_step_ids.py)."""
+(tests/rules/test_issue_33_step_ids.py).
+
+What comes after each step is the game family's sequence of play (app/rules/base/
+sequence.py, and a procedure's own: optional/surface/sequence.py), given here with
+`follow` and checked on import (`check_sequence`): a step that is over says `advance`,
+and the sequence says where the game goes - `goto` a step, `call` a procedure (whose
+`end` comes back to its caller: the callers are kept in the state, `State.calls`), or
+`end` one. No step module goes to a step by name (tests/rules/test_issue_33_sequence.py)."""
 
 from __future__ import annotations
 
@@ -18,7 +25,7 @@ from typing import Final
 
 from app.rules.engine.actions import Action
 from app.rules.engine.events import Event
-from app.rules.engine.state import Side, State
+from app.rules.engine.state import Caller, Side, State
 
 
 class StepId(StrEnum):
@@ -131,7 +138,7 @@ class Step:
     # the commitment (5: air units that cannot land).
     lost_if_done: Callable[[State, Side], list[tuple[str, str]]] | None = None
     # Who acts: Side B, then Side A (3), both sides at once in the umpired modes (18c1,
-    # 18c3), or both at once whatever the mode (`WhoActs`). `begin` sets
+    # 18c3), or both at once whatever the mode (`WhoActs`). `goto` sets
     # `state.simultaneous` from it (`at_once`).
     acts: WhoActs = WhoActs.B_THEN_A
 
@@ -193,7 +200,7 @@ def current(state: State) -> Step:
     return STEPS[StepId(state.step)]
 
 
-def begin(state: State, name: StepId, out: list[Event]) -> None:
+def goto(state: State, name: StepId, out: list[Event]) -> None:
     """Enter step `name`: it sets whom it waits for, or runs and moves on."""
     state.step = str(name)  # the words, a plain str: a snapshot holds JSON types only
     state.waiting = []
@@ -202,35 +209,205 @@ def begin(state: State, name: StepId, out: list[Event]) -> None:
     STEPS[name].enter(state, out)
 
 
+def call(state: State, name: StepId, out: list[Event], then: StepId | None = None) -> None:
+    """Enter step `name` as a procedure of the step the state is in: its `end` comes back
+    to that step, resumed as it was (whom it waited for, which seats were done); or, given
+    `then`, enters step `then` afresh. The callers are kept in the state (`State.calls`)."""
+    if then is None:
+        back = Caller(state.step, list(state.waiting), list(state.done), state.simultaneous)
+    else:
+        back = Caller(str(then), enter=True)
+    state.calls.append(back)
+    goto(state, name, out)
+
+
+def end(state: State, out: list[Event]) -> None:
+    """The called step is over: back to its caller (`call`)."""
+    if not state.calls:
+        raise UnknownStep(f"step {state.step!r} ends, but no step called it")
+    back = state.calls.pop()
+    if back.enter:
+        goto(state, StepId(back.step), out)
+        return
+    state.step, state.waiting = back.step, list(back.waiting)
+    state.done, state.simultaneous = list(back.done), back.simultaneous
+
+
+# ---------------------------------------------------------------- the sequence of play
+
+
+@dataclass(frozen=True)
+class Call:
+    """The next step is a procedure of its own (16's surface combat): entered by `call`,
+    it ends by entering step `then` (its caller's next), or, `then` None, back in its
+    caller."""
+
+    step: StepId
+    then: StepId | None = None
+
+
+@dataclass(frozen=True)
+class Return:
+    """The step ends a procedure: back to its caller (`end`)."""
+
+    rule: str
+
+
+@dataclass(frozen=True)
+class Branch:
+    """Where the sequence of play branches on the state (the rule says how): `choose`
+    picks one of `targets`, each of which the check at import knows."""
+
+    rule: str
+    targets: tuple[Next, ...]
+    choose: Callable[[State], Next]
+
+
+@dataclass(frozen=True)
+class Ways:
+    """A step whose handler chooses, in the middle of its work, how it goes on: each way
+    by its name (`advance(state, out, "next wave")`)."""
+
+    rule: str
+    ways: Mapping[str, Next]
+
+
+Next = StepId | Call | Return | Branch
+After = Next | Ways
+
+# What comes after each step: the game families' sequences (`follow`), checked once every
+# step module is imported (`check_sequence`, run by `flow`).
+SEQUENCE: dict[StepId, After] = {}
+_FIRST: list[StepId] = []  # the game's first step (7a: setup)
+
+
+def follow(table: Mapping[StepId, After], first: StepId | None = None) -> None:
+    """A sequence of play (base/sequence.py, a procedure's own): what comes after each of
+    its steps, and for the game's own the step a game starts in. A step that is no step
+    id, or is given twice, fails at once."""
+    if first is not None:
+        if first not in _IDS or _FIRST:
+            raise UnknownStep(f"a game starts in one step: {first!r}, {_FIRST}")
+        _FIRST.append(first)
+    for step in table:
+        if step not in _IDS:
+            raise UnknownStep(f"the sequence goes on from {step!r}, which is no step id")
+        if step in SEQUENCE:
+            raise UnknownStep(f"two sequences say what comes after {step.value!r}")
+    SEQUENCE.update(table)
+
+
+def targets(after: After) -> list[Next]:
+    """The steps, calls and returns `after` may lead to."""
+    if isinstance(after, Ways):
+        return [t for way in after.ways.values() for t in targets(way)]
+    if isinstance(after, Branch):
+        return [t for target in after.targets for t in targets(target)]
+    return [after]
+
+
+def check_sequence(
+    sequence: Mapping[StepId, After] = SEQUENCE, steps: Mapping[StepId, Step] = STEPS
+) -> None:
+    """Every step has what comes after it, and every target is a registered step:
+    UnknownStep naming those that are not (`flow` runs this on import)."""
+    if not _FIRST or _FIRST[0] not in steps:
+        raise UnknownStep(f"a game starts in no registered step: {_FIRST}")
+    missing = [s.value for s in StepId if s not in sequence]
+    if missing:
+        raise UnknownStep(f"steps the sequence of play does not go on from: {missing}")
+    for step, after in sequence.items():
+        for target in targets(after):
+            named = [target.step, target.then] if isinstance(target, Call) else [target]
+            for name in named:
+                if name is None or isinstance(name, Return):
+                    continue
+                if not isinstance(name, StepId) or name not in steps:
+                    raise UnknownStep(
+                        f"after {step.value!r} the sequence goes on to {name!r}, no registered step"
+                    )
+
+
+def next_step(state: State, way: str | None = None) -> StepId | Call | Return:
+    """What the sequence of play says comes after the state's step (`way`: as its
+    handler chose)."""
+    step = StepId(state.step)
+    after = SEQUENCE[step]
+    if isinstance(after, Ways):
+        if way is None or way not in after.ways:
+            raise UnknownStep(f"{step.value!r} goes on by no way {way!r} ({after.rule})")
+        after = after.ways[way]
+    elif way is not None:
+        raise UnknownStep(f"{step.value!r} has one way on, not {way!r}")
+    return _chosen(state, step, after)
+
+
+def _chosen(state: State, step: StepId, after: Next) -> StepId | Call | Return:
+    """A branch's choice, followed to a step, a call or a return."""
+    if not isinstance(after, Branch):
+        return after
+    chosen = after.choose(state)
+    if chosen not in after.targets:
+        raise UnknownStep(f"after {step.value!r}, {chosen!r} is none of {after.targets}")
+    return _chosen(state, step, chosen)
+
+
+def first_step() -> StepId:
+    """The step a game starts in (7a: setup), as its sequence of play says."""
+    return _FIRST[0]
+
+
+def start(state: State, out: list[Event]) -> None:
+    """A new game: into the first step of the sequence of play."""
+    goto(state, first_step(), out)
+
+
+def advance(state: State, out: list[Event], way: str | None = None) -> None:
+    """The step is over: on to what the sequence of play says comes next."""
+    after = next_step(state, way)
+    if isinstance(after, Return):
+        end(state, out)
+    elif isinstance(after, Call):
+        call(state, after.step, out, after.then)
+    else:
+        goto(state, after, out)
+
+
 def b_then_a(state: State) -> list[Side]:
     """3: Side B performs each step first, then Side A."""
     assert state.side_a is not None and state.side_b is not None
     return [state.side_b, state.side_a]
 
 
-def wait_for(state: State, sides: list[Side], out: list[Event], then: StepId) -> None:
-    """Wait for `sides` in order; with none, go straight on to step `then`."""
-    if sides:
-        state.waiting = list(sides)
-    else:
-        begin(state, then, out)
-
-
 __all__ = [
     "FINISHED",
+    "SEQUENCE",
     "STEPS",
+    "After",
+    "Branch",
+    "Call",
+    "Next",
+    "Return",
     "Step",
     "StepId",
     "UnknownStep",
+    "Ways",
     "WhoActs",
+    "advance",
     "at_once",
     "automatic",
     "b_then_a",
-    "begin",
+    "call",
     "check_registered",
+    "check_sequence",
     "current",
+    "end",
+    "first_step",
+    "follow",
+    "goto",
+    "next_step",
     "nothing",
     "play_at_once_by",
     "register",
-    "wait_for",
+    "targets",
 ]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from app.rules.base.units import aboard, eliminate, is_scout
 from app.rules.engine.events import Event
 from app.rules.engine.state import BASE, GONE, PendingCombat, State, Unit
-from app.rules.engine.steps import StepId, automatic, begin
+from app.rules.engine.steps import StepId, advance, automatic
 from app.rules.optional.free_roll import CONTINUATIONS, MARKINGS, fight, mark
 
 ON_BOARD = 2  # 11b1
@@ -36,13 +36,13 @@ def _enter(state: State, out: list[Event]) -> None:
 
 def _next(state: State, out: list[Event]) -> None:
     if not state.checks:
-        begin(state, StepId.AIR_RETURN, out)
+        advance(state, out)
         return
     (side, uid), bonus = state.checks.pop(0)
     data: dict[str, object] = {"target": uid, "side": side}
     fight(
         state,
-        PendingCombat(KIND, side, uid, 0, bonus, 0, 0, "aircraft damage (11b)", data, "", []),
+        PendingCombat(KIND, side, uid, 0, bonus, 0, 0, "aircraft damage (11b)", data),
         out,
     )
 

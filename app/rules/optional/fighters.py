@@ -34,7 +34,7 @@ from app.rules.engine.state import (
     UnitKey,
     other,
 )
-from app.rules.engine.steps import Step, StepId, begin, nothing, register
+from app.rules.engine.steps import Step, StepId, advance, nothing, register
 from app.rules.optional.free_roll import CONTINUATIONS, fight
 
 FIGHTERS = "14"
@@ -76,7 +76,7 @@ def _cap_setup_handle(state: State, side: Side, action: Action, out: list[Event]
     else:
         b.facing_cap[action.get("unit")] = action.get("target")
     if len(b.facing_cap) + len(b.peeled) == len(b.caps):
-        begin(state, StepId.ESCORT_SETUP, out)
+        advance(state, out)
 
 
 def _cap_setup_enter(state: State, out: list[Event]) -> None:
@@ -84,7 +84,7 @@ def _cap_setup_enter(state: State, out: list[Event]) -> None:
     if b.caps and b.escorts:
         state.waiting = [_defender(b)]
     else:
-        begin(state, StepId.ESCORT_SETUP, out)
+        advance(state, out)
 
 
 def _cap_setup_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
@@ -157,7 +157,7 @@ def _escort_setup_handle(state: State, side: Side, action: Action, out: list[Eve
     b = battle(state)
     _place(state, b, action)
     if not _excess(state, b):
-        begin(state, StepId.AIR_COMBAT, out)
+        advance(state, out)
 
 
 def _escort_setup_enter(state: State, out: list[Event]) -> None:
@@ -165,7 +165,7 @@ def _escort_setup_enter(state: State, out: list[Event]) -> None:
     if _excess(state, b):
         state.waiting = [b.attacker]
     else:
-        begin(state, StepId.AIR_COMBAT, out)
+        advance(state, out)
 
 
 def _escort_setup_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
@@ -231,10 +231,6 @@ def _air_combat_handle(state: State, side: Side, action: Action, out: list[Event
 def _air_combat_enter(state: State, out: list[Event]) -> None:
     b = battle(state)
     state.waiting = [b.attacker, _defender(b)]
-
-
-def _air_combat_finish(state: State, out: list[Event]) -> None:
-    begin(state, StepId.BREAKTHROUGHS, out)
 
 
 def _air_combat_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
@@ -334,7 +330,7 @@ def _next_interception(state: State, out: list[Event]) -> None:
             if caps and _alive(state, b.attacker, target):
                 fire(state, b.attacker, [target], caps[0], "breakthrough", out)
                 return
-    begin(state, StepId.ANTI_AIRCRAFT_COMBAT, out)
+    advance(state, out)
 
 
 def fire(
@@ -347,17 +343,7 @@ def fire(
     data: dict[str, object] = {"side": side, "units": firing, "target": target}
     cause = "air combat (14c)" if kind == "air combat" else "air combat (14e)"
     pending = PendingCombat(
-        kind,
-        victim,
-        target,
-        modifier,
-        defense(state.units[victim][target]),
-        0,
-        0,
-        cause,
-        data,
-        "",
-        [],
+        kind, victim, target, modifier, defense(state.units[victim][target]), 0, 0, cause, data
     )
     fight(state, pending, out)
 
@@ -420,7 +406,7 @@ register(
         _air_combat_actions,
         _air_combat_handle,
         _air_combat_enter,
-        _air_combat_finish,
+        advance,
         _air_combat_why,
         owes=_air_combat_owes,
     )

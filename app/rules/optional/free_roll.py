@@ -16,7 +16,7 @@ from app.rules.engine.actions import Action
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import PendingCombat, Side, State, Unit, UnitKey, other
-from app.rules.engine.steps import Step, StepId, nothing, register
+from app.rules.engine.steps import Step, StepId, advance, call, nothing, register
 from app.rules.modes import hooks as mode_hooks
 
 POINTS = {"hit": 1, "flip": 3, "eliminated": 6}
@@ -46,10 +46,8 @@ def fight(state: State, pending: PendingCombat, out: list[Event]) -> None:
     out.append(
         Event("dice", ALL, state.turn, state.step, {"combat": pending.kind, **roll.to_json()})
     )
-    pending.resume_step, pending.resume_waiting = state.step, list(state.waiting)
     state.pending = pending
-    state.step = StepId.FREE_ROLL.value
-    state.waiting = [holder]
+    call(state, StepId.FREE_ROLL, out)  # back to this combat's step once it is settled
 
 
 def _settle(state: State, pending: PendingCombat, roll: CombatRoll, out: list[Event]) -> None:
@@ -76,11 +74,17 @@ def _actions(state: State, side: Side) -> list[Action]:
     return [Action("accept"), Action("reroll")]
 
 
+def _enter(state: State, out: list[Event]) -> None:
+    """11a: the holder of the marker chooses."""
+    assert state.free_roll is not None
+    state.waiting = [state.free_roll]
+
+
 def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     pending = state.pending
     assert pending is not None
     state.pending = None
-    state.step, state.waiting = pending.resume_step, list(pending.resume_waiting)
+    advance(state, out)  # back in the combat's step (11a: a Return), to settle it
     if action.kind == "reroll":
         state.free_roll = other(side)
         a, d = roll_d10(state), roll_d10(state)
@@ -110,7 +114,7 @@ register(
         "Free roll: keep these dice, or use the free roll marker to roll this combat again",
         _actions,
         _handle,
-        nothing,
+        _enter,
         nothing,
     )
 )

@@ -21,7 +21,7 @@ from app.rules.board.boards import searchboard_of, ships_in
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.events import Event
 from app.rules.engine.state import FLYING, SIDES, Side, Spotting, State, Unit, other
-from app.rules.engine.steps import Step, StepId, b_then_a, begin, register
+from app.rules.engine.steps import Step, StepId, advance, b_then_a, register
 from app.rules.modes import hooks as mode_hooks
 
 PATROL = "12d"
@@ -121,11 +121,7 @@ def _enter(state: State, out: list[Event]) -> None:
     if sides:
         state.waiting = sides
     else:
-        begin(state, StepId.SEA_MOVEMENT, out)
-
-
-def _finish(state: State, out: list[Event]) -> None:
-    begin(state, StepId.SEA_MOVEMENT, out)
+        advance(state, out)
 
 
 def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
@@ -140,7 +136,7 @@ register(
         _actions,
         _handle,
         _enter,
-        _finish,
+        advance,
         _why,
     )
 )

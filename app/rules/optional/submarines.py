@@ -16,7 +16,7 @@ from app.rules.engine.actions import DONE, Action
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import PendingCombat, Side, State, other
-from app.rules.engine.steps import Step, StepId, begin, register
+from app.rules.engine.steps import Step, StepId, advance, register
 from app.rules.optional.free_roll import CONTINUATIONS, fight
 from app.rules.optional.ship_movement import dead_in_the_water
 
@@ -29,7 +29,7 @@ KIND = "submarine attack"
 def _enter(state: State, out: list[Event]) -> None:
     state.submarine = None
     if "11e" not in state.options:
-        begin(state, StepId.TURN_RECORD, out)
+        advance(state, out)
         return
     usa, japan = roll_d10(state), roll_d10(state)
     if usa >= 3 * japan:
@@ -41,7 +41,7 @@ def _enter(state: State, out: list[Event]) -> None:
     if state.submarine is not None and _targets(state, state.submarine):
         state.waiting = [state.submarine]
     else:
-        begin(state, StepId.TURN_RECORD, out)
+        advance(state, out)
 
 
 def _exact_forces(state: State, side: Side) -> list[str]:
@@ -85,26 +85,16 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     data: dict[str, object] = {"side": side, "force": marker, "target": target}
     fight(
         state,
-        PendingCombat(
-            KIND, enemy, target, attack, destroyers, 0, 0, "submarine (11e)", data, "", []
-        ),
+        PendingCombat(KIND, enemy, target, attack, destroyers, 0, 0, "submarine (11e)", data),
         out,
     )
-
-
-def _after(state: State, out: list[Event]) -> None:
-    begin(state, StepId.TURN_RECORD, out)
-
-
-def _finish(state: State, out: list[Event]) -> None:
-    begin(state, StepId.TURN_RECORD, out)
 
 
 def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
     return "11e2", "only a ship in an enemy task force with exact information this Turn"
 
 
-CONTINUATIONS[KIND] = _after
+CONTINUATIONS[KIND] = advance
 
 register(
     Step(
@@ -114,7 +104,7 @@ register(
         _actions,
         _handle,
         _enter,
-        _finish,
+        advance,
         _why,
     )
 )

@@ -24,7 +24,7 @@ from app.rules.engine.actions import DONE, Action
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import SIDES, Message, Side, Spotting, State, other
-from app.rules.engine.steps import Step, StepId, WhoActs, begin, register
+from app.rules.engine.steps import Step, StepId, WhoActs, advance, register
 from app.rules.modes.r17_teams.teams import flagship_lost
 from app.rules.modes.seats import Seat, seat_of, side_seats
 
@@ -157,10 +157,6 @@ def _enter(state: State, out: list[Event]) -> None:
     state.waiting = list(SIDES)
 
 
-def _finish(state: State, out: list[Event]) -> None:
-    begin(state, StepId.ASSEMBLY, out)
-
-
 def readable(note: Message, seat: str) -> bool:
     """Whether `seat` may read the note's text: its sender, and its addressee once given."""
     return note.sender == seat or (note.to == seat and note.status == "delivered")
@@ -197,7 +193,7 @@ register(
         _actions,
         _handle,
         _enter,
-        _finish,
+        advance,
         _why,
         always_asks=True,  # whether a player may send must not show (17c2: his flagship)
         acts=WhoActs.AT_ONCE,  # 17c3: no player waits on another's note

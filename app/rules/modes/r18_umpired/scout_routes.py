@@ -43,7 +43,7 @@ from app.rules.engine.actions import DONE, Action, add_kinds
 from app.rules.engine.events import Event
 from app.rules.engine.paths import Path, Search, register_path
 from app.rules.engine.state import GONE, Side, State
-from app.rules.engine.steps import Step, StepId, WhoActs, b_then_a, begin, register
+from app.rules.engine.steps import Step, StepId, WhoActs, advance, b_then_a, register
 
 add_kinds(
     {
@@ -59,7 +59,7 @@ SCOUTING = StepId.SCOUTING
 
 def begin_routes(state: State, out: list[Event]) -> None:
     """18c1: after the air units take to the air, both sides hand in their scouts' routes."""
-    begin(state, ROUTES, out)
+    advance(state, out, "scout routes")
 
 
 def _at_once(state: State, out: list[Event]) -> None:
@@ -152,11 +152,11 @@ def _routes_in(state: State, out: list[Event]) -> None:
             elif not board.routes.get(uid):
                 _grounded(state, side, uid)
     if "15a" in state.options:
-        begin(state, SCOUTING, out)
+        advance(state, out)
         return
     for side in b_then_a(state):
         fly_on(state, side, out)
-    strikes_move(state)
+    strikes_move(state, out)
 
 
 register(
@@ -277,7 +277,7 @@ def _scouting_in(state: State, out: list[Event]) -> None:
 
 
 def _scouted(state: State, out: list[Event]) -> None:
-    strikes_move(state)
+    strikes_move(state, out)
 
 
 register(

@@ -16,7 +16,7 @@ from app.rules.board.boards import battleboard, forces_at, midway_hex, ships_in
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import GONE, PendingCombat, Side, State, UnitKey
-from app.rules.engine.steps import Step, StepId, begin, register
+from app.rules.engine.steps import Step, StepId, advance, register
 from app.rules.optional.free_roll import CONTINUATIONS, fight
 from app.rules.optional.surface.geometry import GUN_RANGE, NO_GUN_RANGE, distance
 from app.rules.optional.surface.gunnery import (
@@ -67,7 +67,7 @@ def start_bombardment(state: State, out: list[Event]) -> None:
     state.engaged += [e for e in engaged if e not in state.engaged]  # 11d
     data = {"hex": b.hex, "stacks": {k: list(v) for k, v in stacks.items()}, "positions": positions}
     out.append(Event("bombardment-set-up", ALL, state.turn, STEP, data))
-    begin(state, STEP, out)
+    advance(state, out)
 
 
 def base_targets(state: State, b: Bombardment) -> list[str]:
@@ -125,7 +125,7 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
         data["target"] = f"japan/{target.id}"
         pending = PendingCombat(
             KIND, "japan", target.id, modifier, defense(target), 0, 0, "the base's guns",
-            data, "", [],
+            data
         )  # fmt: skip
     else:
         letter = action.get("stack")
@@ -135,7 +135,7 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
         data.update(target=f"usa/{BASE_ID}", modifiers=notes)
         cause = f"bombardment by the {letter} stack"
         pending = PendingCombat(
-            KIND, "usa", BASE_ID, modifier, defense(base), 0, 0, cause, data, "", [],
+            KIND, "usa", BASE_ID, modifier, defense(base), 0, 0, cause, data
         )  # fmt: skip
     fight(state, pending, out)
 
@@ -156,7 +156,7 @@ def _next(state: State, out: list[Event]) -> None:
     record(state).bombardment = None
     remove_empty_markers(state)
     out.append(Event("bombardment-end", ALL, state.turn, STEP, {"hex": b.hex}))
-    begin(state, StepId.SURFACE_CONTACT, out)
+    advance(state, out)
 
 
 def _enter(state: State, out: list[Event]) -> None:

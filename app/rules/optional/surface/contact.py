@@ -16,14 +16,13 @@ several markers, any pair facing the same way decides (16b2.3).
 
 from __future__ import annotations
 
-from app.rules.base.battle import AFTER_AIR_BATTLES
 from app.rules.base.units import BASE_ID
 from app.rules.board.boards import forces_at, midway_hex, searchboard_of, ships_in
 from app.rules.board.grid import Board
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import BASE, SIDES, Side, Spotting, State, Unit, UnitKey, other
-from app.rules.engine.steps import Step, StepId, begin, register
+from app.rules.engine.steps import Step, StepId, advance, register
 from app.rules.optional.surface.bombardment import bombarding_ships, start_bombardment
 from app.rules.optional.surface.fleet import night_turn
 from app.rules.optional.surface.model import Contact, Surface, SurfaceCombat, record
@@ -172,7 +171,7 @@ def next_contact(state: State, out: list[Event]) -> None:
             start_bombardment(state, out)
             return
         out.append(Event("bombardment-prevented", ALL, state.turn, STEP, {"hex": midway_hex()}))
-    begin(state, AFTER_AIR_BATTLES, out)
+    advance(state, out)
 
 
 def start_combat(state: State, hex_: str, out: list[Event]) -> None:
@@ -211,7 +210,7 @@ def begin_combat(state: State, c: SurfaceCombat, out: list[Event]) -> None:
         "ships": {s: list(c.ships[s]) for s in SIDES},
     }
     out.append(Event("surface-combat", ALL, state.turn, STEP, data))
-    begin(state, StepId.SURFACE_SETUP, out)
+    advance(state, out)
 
 
 def _enter(state: State, out: list[Event]) -> None:

@@ -13,7 +13,7 @@ from app.rules.base.units import defense, lowered, ship_face
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.events import Event
 from app.rules.engine.state import PendingCombat, Side, State, Unit, other
-from app.rules.engine.steps import Step, StepId, begin, register
+from app.rules.engine.steps import Step, StepId, advance, register
 from app.rules.optional.free_roll import CONTINUATIONS, fight
 from app.rules.optional.surface.fleet import afloat, b_then_a, key
 from app.rules.optional.surface.geometry import GUN_HALF_RANGE, GUN_RANGE, distance, sector
@@ -104,7 +104,7 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
         "modifiers": notes,
     }
     pending = PendingCombat(
-        KIND, enemy, tid, modifier, defense(target), 0, 0, f"gunfire from {uid}", data, "", []
+        KIND, enemy, tid, modifier, defense(target), 0, 0, f"gunfire from {uid}", data
     )
     fight(state, pending, out)
 
@@ -117,15 +117,11 @@ def _enter(state: State, out: list[Event]) -> None:
     c = combat(state)
     assert c.side_a is not None
     if c.surprise == "delay":  # 16k2.2: no gunnery this Surface Turn
-        begin(state, StepId.TORPEDO_COMBAT, out)
+        advance(state, out)
     elif c.surprise == "attack":  # 16k2.1: Side A resolves its gunnery first
         state.waiting = [c.side_a, other(c.side_a)]
     else:
         state.waiting = b_then_a(c)
-
-
-def _finish(state: State, out: list[Event]) -> None:
-    begin(state, StepId.TORPEDO_COMBAT, out)
 
 
 def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
@@ -154,7 +150,7 @@ register(
         _actions,
         _handle,
         _enter,
-        _finish,
+        advance,
         _why,
     )
 )

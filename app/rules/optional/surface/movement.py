@@ -16,7 +16,7 @@ from app.rules.board.grid import DIRECTIONS
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import SIDES, Side, State, other
-from app.rules.engine.steps import Step, StepId, begin, register
+from app.rules.engine.steps import Step, StepId, advance, register
 from app.rules.optional.surface.fleet import afloat, b_then_a, crowded, dead, movement, occupant
 from app.rules.optional.surface.geometry import ahead
 from app.rules.optional.surface.model import SurfaceCombat, combat
@@ -151,10 +151,6 @@ def _enter(state: State, out: list[Event]) -> None:
         state.waiting = b_then_a(c)
 
 
-def _finish(state: State, out: list[Event]) -> None:
-    begin(state, StepId.TORPEDO_FIRE, out)
-
-
 def _why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
     if action.kind not in ("advance", "turn", "shift", "done"):
         return None
@@ -186,7 +182,7 @@ register(
         _actions,
         _handle,
         _enter,
-        _finish,
+        advance,
         _why,
     )
 )

@@ -22,7 +22,19 @@ from app.rules.engine.actions import Action
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import SIDES, Side, State, other
-from app.rules.engine.steps import Step, StepId, automatic, begin, nothing, register
+from app.rules.engine.steps import (
+    After,
+    Branch,
+    Next,
+    Return,
+    Step,
+    StepId,
+    advance,
+    automatic,
+    follow,
+    nothing,
+    register,
+)
 from app.rules.optional.surface.fleet import afloat, dead
 from app.rules.optional.surface.model import SurfaceCombat, combat, record
 
@@ -49,7 +61,7 @@ def _enter_sides(state: State, out: list[Event]) -> None:
     _surprise(c, numbers)
     data = {"surface_turn": c.turn, "A": c.side_a, "B": other(c.side_a), "surprise": c.surprise}
     out.append(Event("surface-sides", ALL, state.turn, state.step, data))
-    begin(state, StepId.SURPRISE if c.surprise == "choose" else StepId.SURFACE_MOVEMENT, out)
+    advance(state, out)
 
 
 def _surprise(c: SurfaceCombat, numbers: dict[Side, int]) -> None:
@@ -84,7 +96,7 @@ def _surprise_handle(state: State, side: Side, action: Action, out: list[Event])
     c.surprise = action.get("effect")
     data = {"side": side, "effect": c.surprise, "surface_turn": c.turn}
     out.append(Event("surprise", ALL, state.turn, state.step, data))
-    begin(state, StepId.SURFACE_MOVEMENT, out)
+    advance(state, out)
 
 
 def _surprise_enter(state: State, out: list[Event]) -> None:
@@ -131,7 +143,7 @@ def end_surface_turn(state: State, out: list[Event]) -> None:
     c.shifted = []
     c.gunned = {s: [] for s in SIDES}
     c.designated = {s: [] for s in SIDES}
-    begin(state, StepId.SURFACE_SIDES, out)
+    advance(state, out)
 
 
 def end_combat(state: State, out: list[Event]) -> None:
@@ -146,8 +158,8 @@ def end_combat(state: State, out: list[Event]) -> None:
         "broke_off": {s: list(c.broke_off[s]) for s in SIDES},
     }
     out.append(Event("surface-combat-end", ALL, state.turn, state.step, data))
-    if not c.hex:  # 7e: the scenario ends with its one combat
-        begin(state, StepId.TURN_RECORD, out)
+    if not c.hex:  # 7e: the scenario ends with its one combat (its call goes on to 6)
+        advance(state, out)
         return
     rec = record(state)
     for contact in rec.contacts:
@@ -156,7 +168,7 @@ def end_combat(state: State, out: list[Event]) -> None:
             contact.broke_off = list(c.broke_off["japan"])
     rec.combat = None
     remove_empty_markers(state)
-    begin(state, StepId.REORGANIZATION, out)  # 4e1, then back to the Combat Phase's order
+    advance(state, out)  # back to the Combat Phase: 4e1, as the surface contact called it
 
 
 def _dead_in_the_water_lost(state: State, c: SurfaceCombat, out: list[Event]) -> None:
@@ -171,3 +183,38 @@ def _dead_in_the_water_lost(state: State, c: SurfaceCombat, out: list[Event]) ->
             for uid in sorted(mine):
                 cause = "dead in the water at the end of the surface combat (11c1)"
                 eliminate(state, state.units[side][uid], out, cause)
+
+
+# ---------------------------------------------------------------- 16d the order of a combat
+
+
+def _surprise_or_not(state: State) -> Next:
+    """16k2: a side with surprise chooses its effect first."""
+    return StepId.SURPRISE if combat(state).surprise == "choose" else StepId.SURFACE_MOVEMENT
+
+
+def _over_or_next_turn(state: State) -> Next:
+    """16d7: after the tenth Surface Turn, or a side with no ship left, the combat ends and
+    the game goes on as its caller said (4e1's reorganisation; 7e: the Turn Record)."""
+    c = record(state).combat
+    return END if c is None or c.ended else StepId.SURFACE_SIDES
+
+
+END = Return("16d7")
+
+# 16d: a surface combat, a procedure called from the Combat Phase (base/sequence.py) or,
+# in Scenario Four, as the game's one combat (7e)
+SEQUENCE: dict[StepId, After] = {
+    StepId.SURFACE_SETUP: StepId.SURFACE_SIDES,  # 16c, then 16d1
+    StepId.SURFACE_SIDES: Branch(
+        "16k1", (StepId.SURPRISE, StepId.SURFACE_MOVEMENT), _surprise_or_not
+    ),
+    StepId.SURPRISE: StepId.SURFACE_MOVEMENT,  # 16k2, then 16e
+    StepId.SURFACE_MOVEMENT: StepId.TORPEDO_FIRE,  # 16e, then 16f
+    StepId.TORPEDO_FIRE: StepId.GUNNERY,  # 16f, then 16g
+    StepId.GUNNERY: StepId.TORPEDO_COMBAT,  # 16g, then 16h
+    StepId.TORPEDO_COMBAT: StepId.BREAKOFF,  # 16h, then 16i
+    StepId.BREAKOFF: Branch("16d7", (END, StepId.SURFACE_SIDES), _over_or_next_turn),
+}
+
+follow(SEQUENCE)

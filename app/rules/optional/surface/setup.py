@@ -16,7 +16,7 @@ from app.rules.board.grid import DIRECTIONS
 from app.rules.engine.actions import Action
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import Side, State, other
-from app.rules.engine.steps import Step, StepId, begin, nothing, register
+from app.rules.engine.steps import Step, StepId, advance, nothing, register
 from app.rules.optional.surface.fleet import dead
 from app.rules.optional.surface.geometry import (
     MAX_BATTLELINES,
@@ -175,7 +175,7 @@ def _handle(state: State, side: Side, action: Action, out: list[Event]) -> None:
     if side == c.setup_b:
         state.waiting = [other(side)]
     else:
-        begin(state, StepId.SURFACE_SIDES, out)
+        advance(state, out)
 
 
 def _enter(state: State, out: list[Event]) -> None:

@@ -20,7 +20,7 @@ from app.rules.base.units import defense, lowered, ship_face
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import GONE, PendingCombat, Side, State
-from app.rules.engine.steps import Step, StepId, begin, nothing, register
+from app.rules.engine.steps import Step, StepId, advance, nothing, register
 from app.rules.optional.free_roll import CONTINUATIONS, fight
 from app.rules.optional.surface.fleet import afloat, b_then_a, key, occupant
 from app.rules.optional.surface.geometry import (
@@ -116,16 +116,12 @@ def _fire_handle(state: State, side: Side, action: Action, out: list[Event]) -> 
 def _fire_enter(state: State, out: list[Event]) -> None:
     c = combat(state)
     if c.surprise == "delay":  # 16k2.2: no torpedoes or gunnery
-        begin(state, StepId.GUNNERY, out)
+        advance(state, out)
     elif c.surprise == "attack":  # 16k2.1: only Side A indicates torpedo fire
         assert c.side_a is not None
         state.waiting = [c.side_a]
     else:
         state.waiting = b_then_a(c)
-
-
-def _fire_finish(state: State, out: list[Event]) -> None:
-    begin(state, StepId.GUNNERY, out)
 
 
 def _fire_why(state: State, side: Side, action: Action) -> tuple[str, str] | None:
@@ -154,7 +150,7 @@ register(
         _fire_actions,
         _fire_handle,
         _fire_enter,
-        _fire_finish,
+        advance,
         _fire_why,
     )
 )
@@ -243,7 +239,7 @@ def _combat_handle(state: State, side: Side, action: Action, out: list[Event]) -
         "rolled_by": side if target_side == side else None,  # 16h2: the attacker rolls both
     }
     pending = PendingCombat(
-        KIND, target_side, target, modifier, defense(unit), 0, 0, "torpedoes", data, "", []
+        KIND, target_side, target, modifier, defense(unit), 0, 0, "torpedoes", data
     )
     fight(state, pending, out)
 
@@ -272,7 +268,7 @@ def next_salvo(state: State, out: list[Event]) -> None:
         if any(t.side == side for t in c.torpedoes):
             state.waiting = [side]
             return
-    begin(state, StepId.BREAKOFF, out)
+    advance(state, out)
 
 
 def _combat_enter(state: State, out: list[Event]) -> None:

@@ -30,6 +30,7 @@ from app.rules.board.time_record import turn_box
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
+from app.rules.engine.options import OptionId
 from app.rules.engine.state import (
     ARMING,
     BASE,
@@ -142,7 +143,7 @@ def launch_kind(state: State, side: Side, unit_id: str) -> str | None:
     after = state.launched.get(carrier.key, 0) + size(state, u)
     if after <= launch_number(carrier):
         return "normal"
-    if "12b2" in state.options and after <= 2 * launch_number(carrier):
+    if OptionId.EXPANDED_LAUNCHES in state.options and after <= 2 * launch_number(carrier):
         return "max"
     return None
 
@@ -163,13 +164,13 @@ def _assembly_actions(state: State, side: Side) -> list[Action]:
 def _take_offs(state: State, u: Unit, kind: str) -> list[Action]:
     """3a3; 12b2.1 normal launches to Normal Strike or High CAP; 12b2.3 maximum launches to
     Max. Strike or Low CAP.  # RULES? With 14 but not 12b2, either CAP box is a normal launch."""
-    fighter = "14" in state.options and is_fighter(u)
+    fighter = OptionId.FIGHTERS in state.options and is_fighter(u)
     if kind == "max":
         return [Action("max-strike", (u.id,))] + ([Action("cap", (u.id, "low"))] if fighter else [])
     acts = [Action("launch", (u.id,))]
     if fighter:
         acts.append(Action("cap", (u.id, "high")))
-        if "12b2" not in state.options:
+        if OptionId.EXPANDED_LAUNCHES not in state.options:
             acts.append(Action("cap", (u.id, "low")))
     return acts
 
@@ -451,7 +452,12 @@ def _move_why(state: State, side: Side, marker: str, to: str) -> tuple[str, str]
     if not grid.contains(to):
         return "3c", f"{to} is not a hex of the Searchboard"
     away, reach = grid.distance(start, to), rate(state, side, marker)
-    limit = "12a" if "12a" in state.options or "11c" in state.options else "3c"
+    limit = (
+        "12a"
+        if OptionId.VARIABLE_SEA_MOVEMENT in state.options
+        or OptionId.DEAD_IN_THE_WATER in state.options
+        else "3c"
+    )
     held = hooks.of(state).ships_held(state, side, marker)
     if held is not None:
         return held

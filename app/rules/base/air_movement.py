@@ -36,6 +36,7 @@ from app.rules.board.time_record import turn_box
 from app.rules.engine.actions import DONE, Action, add_kinds
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
+from app.rules.engine.options import OptionId
 from app.rules.engine.paths import Path, Search, register_path
 from app.rules.engine.state import (
     FLYING,
@@ -76,7 +77,7 @@ def _take_to_the_air(state: State, side: Side) -> None:
 
 def _strike_of(state: State, u: Unit, hex_: str) -> str:
     """3d2: one air strike per hex; 13a1: one per task force (or base) and strike box."""
-    if "13" not in state.options:
+    if OptionId.WAVES not in state.options:
         return f"{hex_}-strike{strike_suffix(state, u)}"
     return f"{u.area}-{'max' if u.box == MAX_STRIKE else 'strike'}{strike_suffix(state, u)}"
 
@@ -154,11 +155,11 @@ def _actions(state: State, side: Side) -> list[Action]:
             for h in sorted(set(board.may_search.values()))
             if h not in board.searched
         ]
-        if "15a" in state.options:
+        if OptionId.VARIABLE_SPOTTING in state.options:
             acts += _orbits(state, side) if separate(state) else _circles(state, side)
         acts += mode_hooks.of(state).scout_entries(state, side, sorties(state, side))  # 18c1
         acts += hooks.of(state).sorties(state, side, turn_box(state).night)  # Off-Board Bases 1
-        if "13" in state.options:
+        if OptionId.WAVES in state.options:
             acts += _combinations(state, side)
     acts += [
         Action("sea-search", (h,))
@@ -335,7 +336,7 @@ def _scout_meets_cap(state: State, side: Side, uid: str, hex_: str, out: list[Ev
     """15b1: a scout entering a hex with enemy CAP: unmodified rolls; three times or more by
     the CAP side eliminates it. 15b2: it still searches that hex first (no circling)."""
     enemy = other(side)
-    if "15b" not in state.options or "14" not in state.options:
+    if OptionId.SCOUT_LOSSES not in state.options or OptionId.FIGHTERS not in state.options:
         return
     areas = set(forces_at(state, enemy, hex_))
     base = base_at(state, enemy, hex_)

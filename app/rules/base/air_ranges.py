@@ -15,6 +15,7 @@ from __future__ import annotations
 from app.rules import hooks
 from app.rules.base.landing import basing_refusal, distance, holds_planes
 from app.rules.base.units import air_movement, is_scout
+from app.rules.engine.options import OptionId
 from app.rules.engine.state import State, Unit
 
 
@@ -29,9 +30,9 @@ def unequal_legs(state: State, u: Unit) -> bool:
     ("Bombers have a range of 20 zones", out and back: RULES-NOTES.md) and of flights to and
     from off-board bases counted against it (Off-Board Bases 1), which is 12c1's range of
     twice the movement factor: # RULES? on the theatre map 12c1 is always in force."""
-    return ("12c1" in state.options or hooks.of(state).always_unequal_legs(state)) and not is_scout(
-        u
-    )
+    return (
+        OptionId.UNEQUAL_LEGS in state.options or hooks.of(state).always_unequal_legs(state)
+    ) and not is_scout(u)
 
 
 def return_allowance(state: State, u: Unit) -> int:

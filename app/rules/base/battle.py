@@ -21,6 +21,7 @@ from app.rules.board.boards import base_at, forces_at, is_base, ships_in
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
+from app.rules.engine.options import OptionId
 from app.rules.engine.state import (
     FLYING,
     GONE,
@@ -41,8 +42,8 @@ from app.rules.modes import command_copies, commands
 
 CENTRE = "J11"  # 4a1: "a hex near the center" (the centre lies between J11 and K11)
 
-FIGHTERS = "14"
-WAVES = "13"
+FIGHTERS = OptionId.FIGHTERS
+WAVES = OptionId.WAVES
 
 # ---------------------------------------------------------------- which battles (4)
 

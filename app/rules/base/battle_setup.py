@@ -13,6 +13,7 @@ from app.rules.board.boards import battleboard, is_base
 from app.rules.board.grid import DIRECTIONS
 from app.rules.engine.actions import DONE, FIELDS, Action, add_kinds
 from app.rules.engine.events import ALL, Event
+from app.rules.engine.options import OptionId
 from app.rules.engine.state import (
     Battle,
     Side,
@@ -30,7 +31,7 @@ def _next_ship(b: Battle) -> str | None:
 
 def spacing(state: State, b: Battle) -> int:
     """4a2: at least one empty hex between and around units; 11f: two for Japanese ships."""
-    return 2 if "11f" in state.options and b.attacker == "usa" else 1
+    return 2 if OptionId.SHIP_INTERVALS in state.options and b.attacker == "usa" else 1
 
 
 def _ship_hexes(state: State, b: Battle) -> list[str]:

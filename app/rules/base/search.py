@@ -17,6 +17,7 @@ from app.rules.board.time_record import turn_box
 from app.rules.engine.actions import Action
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
+from app.rules.engine.options import OptionId
 from app.rules.engine.state import BASE, Report, Side, Spotting, State, other
 from app.rules.engine.steps import Step, StepId, advance, call, nothing, register
 from app.rules.modes import hooks as mode_hooks
@@ -65,7 +66,7 @@ def search(
     found = exact_answer(state, side, hex_)
     if not found:
         _record(state, side, Spotting(state.turn, hex_, {}, how, "nothing"), out)
-    elif "15a" not in state.options:
+    elif OptionId.VARIABLE_SPOTTING not in state.options:
         _record(state, side, Spotting(state.turn, hex_, found, how), out)
     else:
         _variable(state, side, hex_, how, factors, found, out)

@@ -29,10 +29,11 @@ from __future__ import annotations
 
 from app.rules import hooks
 from app.rules.base.battle import setup_step
+from app.rules.engine.options import OptionId
 from app.rules.engine.state import State
 from app.rules.engine.steps import After, Branch, Call, Next, Return, StepId, Ways, follow
 
-SURFACE_COMBATS = "16"
+SURFACE_COMBATS = OptionId.SURFACE_COMBATS
 
 
 def _first_turn(state: State) -> Next:
@@ -120,7 +121,9 @@ SEQUENCE: dict[StepId, After] = {
     StepId.SCOUT_ROUTES: Branch(
         "18c1, 15a1.1",
         (StepId.SCOUTING, Return("18c1")),
-        lambda state: StepId.SCOUTING if "15a" in state.options else Return("18c1"),
+        lambda state: (
+            StepId.SCOUTING if OptionId.VARIABLE_SPOTTING in state.options else Return("18c1")
+        ),
     ),
     StepId.SCOUTING: Return("18c1"),  # the scouts flown, back to the strikes' movement
     StepId.SEARCH_REPORT: Return("15a1.2"),  # the number stated, the search goes on

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from app.data import AirFace, AirUnit, ShipFace, ShipUnit, catalog
 from app.rules.engine.events import ALL, Event
+from app.rules.engine.options import OptionId
 from app.rules.engine.state import ARMING, ELIMINATED, FLIP, GONE, READY, State, Unit, UnitKey
 
 BASE_ID = "Midway"
@@ -111,7 +112,7 @@ def basing_allows(u: Unit, carrier: Unit) -> bool:
 
 def size(state: State, u: Unit) -> float:
     """An air unit's count: 12b1 counts scouts, ELIM-back and flipped units as one-half."""
-    if "12b1" in state.options and (is_scout(u) or elim_back(u) or u.flipped):
+    if OptionId.SMALL_UNITS_HALF in state.options and (is_scout(u) or elim_back(u) or u.flipped):
         return 0.5
     return 1.0
 

@@ -1,4 +1,5 @@
-"""The optional rules 11-16, each switched on by its option id (`"12c2" in state.options`):
+"""The optional rules 11-16, each switched on by its option id (engine/options.py:
+`OptionId.STAGING in state.options`):
 11a free roll and combat resolution (free_roll.py), 11b aircraft damage, 11c/12a ship
 movement, 11d repairs, 11e submarines, 12c2 staging, 12d patrols, 14 fighters, 15c scouts,
 16 surface combats (surface/).

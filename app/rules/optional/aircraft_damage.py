@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from app.rules.base.units import aboard, eliminate, is_scout
 from app.rules.engine.events import Event
+from app.rules.engine.options import OptionId
 from app.rules.engine.state import BASE, GONE, PendingCombat, State, Unit
 from app.rules.engine.steps import StepId, advance, automatic
 from app.rules.optional.free_roll import CONTINUATIONS, MARKINGS, fight, mark
@@ -23,7 +24,7 @@ KIND = "aircraft damage"
 
 def _enter(state: State, out: list[Event]) -> None:
     state.checks = []
-    if "11b" in state.options:
+    if OptionId.AIRCRAFT_DAMAGE in state.options:
         for key in state.damaged:
             carrier = state.unit_of(key)
             if carrier.box == GONE:

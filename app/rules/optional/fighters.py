@@ -25,6 +25,7 @@ from app.rules.base.units import air_combat, defense, engage
 from app.rules.board.boards import is_base
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.events import Event
+from app.rules.engine.options import OptionId
 from app.rules.engine.state import (
     GONE,
     Battle,
@@ -37,7 +38,7 @@ from app.rules.engine.state import (
 from app.rules.engine.steps import Step, StepId, advance, nothing, register
 from app.rules.optional.free_roll import CONTINUATIONS, fight
 
-FIGHTERS = "14"
+FIGHTERS = OptionId.FIGHTERS
 LOW_KINDS = ("torpedo", "medium")  # 14e1: what Low CAP may engage, with strafers
 
 

@@ -15,12 +15,13 @@ from app.rules.base.units import add_damage, engage
 from app.rules.engine.actions import Action
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
+from app.rules.engine.options import OptionId
 from app.rules.engine.state import PendingCombat, Side, State, Unit, UnitKey, other
 from app.rules.engine.steps import Step, StepId, advance, call, nothing, register
 from app.rules.modes import hooks as mode_hooks
 
 POINTS = {"hit": 1, "flip": 3, "eliminated": 6}
-FREE_ROLL = "11a"
+FREE_ROLL = OptionId.FREE_ROLL
 
 # What a combat step does once its combat is settled, by event kind.
 Continuation = Callable[[State, list[Event]], None]

@@ -20,11 +20,12 @@ from app.rules.base.units import air_record
 from app.rules.board.boards import searchboard_of, ships_in
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.events import Event
+from app.rules.engine.options import OptionId
 from app.rules.engine.state import FLYING, SIDES, Side, Spotting, State, Unit, other
 from app.rules.engine.steps import Step, StepId, advance, b_then_a, register
 from app.rules.modes import hooks as mode_hooks
 
-PATROL = "12d"
+PATROL = OptionId.PATROLS
 
 
 def may_patrol(state: State, u: Unit) -> bool:

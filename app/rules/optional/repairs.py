@@ -21,6 +21,7 @@ from app.rules import hooks
 from app.rules.board.boards import unit_hex
 from app.rules.board.time_record import track_of
 from app.rules.engine.events import ALL, Event
+from app.rules.engine.options import OptionId
 from app.rules.engine.state import (
     ARMING,
     BASE,
@@ -60,7 +61,7 @@ def _repaired(u: Unit) -> Unit | None:
 
 def repairs(state: State, out: list[Event]) -> None:
     """11d: at the Turn Record Phase; records tonight's positions for tomorrow night."""
-    if "11d" not in state.options:
+    if OptionId.REPAIRS not in state.options:
         return
     track = track_of(state.scenario)
     night = track.box(state.turn).night

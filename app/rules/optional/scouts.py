@@ -14,6 +14,7 @@ from app.data import catalog
 from app.rules.base.units import air_record, capacity, load
 from app.rules.engine.actions import Action
 from app.rules.engine.events import ALL, Event
+from app.rules.engine.options import OptionId
 from app.rules.engine.state import ARMING, GONE, READY, STRIKE, Side, State, Unit
 from app.rules.modes.commands import inherit
 
@@ -31,12 +32,12 @@ def _started(state: State, side: Side) -> bool:
 
 def _room(state: State, parent: Unit, count: int) -> bool:
     carrier = state.units[parent.side][parent.area]
-    scout = 0.5 if "12b1" in state.options else 1.0
+    scout = 0.5 if OptionId.SMALL_UNITS_HALF in state.options else 1.0
     return load(state, carrier) + count * scout <= capacity(carrier)
 
 
 def creations(state: State, side: Side) -> list[Action]:
-    if "15c" not in state.options or _started(state, side):
+    if OptionId.NEW_SCOUTS not in state.options or _started(state, side):
         return []
     acts = []
     for u in state.units[side].values():

@@ -13,6 +13,7 @@ from __future__ import annotations
 from app.rules.base.units import ship_face, ship_record
 from app.rules.board.boards import ships_in
 from app.rules.board.time_record import turn_box
+from app.rules.engine.options import OptionId
 from app.rules.engine.state import Side, State, Unit
 
 SINGLE_SHIPS = ("CV", "CVL", "AV", "BB", "CA", "CL")  # 11c: not DD or AP units
@@ -23,7 +24,7 @@ DIW_HITS = 2  # 11c: flipped, with a 2 hits marker
 def dead_in_the_water(state: State, u: Unit) -> bool:
     """11c: an individual ship flipped to its back with a 2 hits marker."""
     return (
-        "11c" in state.options
+        OptionId.DEAD_IN_THE_WATER in state.options
         and u.ship
         and ship_record(u).type in SINGLE_SHIPS
         and u.flipped
@@ -47,7 +48,7 @@ OWN_EDGE = {"usa": "T", "japan": "A"}  # 12a4.3: the US leaves east, Japan west
 def tow_outs(state: State, side: Side, marker: str, edge_hex: str) -> list[tuple[Unit, Unit]]:
     """12a4.3: (towed ship, the ship the player picks to tow it, 12a4.1) pairs that may exit
     off their own edge - only they: the rest of the task force stays under its marker."""
-    if "11c" not in state.options or edge_hex[0] != OWN_EDGE[side]:
+    if OptionId.DEAD_IN_THE_WATER not in state.options or edge_hex[0] != OWN_EDGE[side]:
         return []
     ships = ships_in(state, side, marker)
     dead = [u for u in ships if dead_in_the_water(state, u)]
@@ -60,7 +61,7 @@ def rate(state: State, side: Side, marker: str) -> int:
     dead, towers = towing(state, side, marker)
     if dead > towers:
         return 0  # 12a4.2: an untowed ship dead in the water holds the task force
-    if "12a" not in state.options:
+    if OptionId.VARIABLE_SEA_MOVEMENT not in state.options:
         return 1
     factors = [
         1 if dead_in_the_water(state, u) else (ship_face(u).movement or 1)

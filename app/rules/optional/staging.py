@@ -17,9 +17,10 @@ from app.rules.base.units import air_movement
 from app.rules.board.boards import unit_hex
 from app.rules.engine.actions import Action
 from app.rules.engine.events import ALL, Event
+from app.rules.engine.options import OptionId
 from app.rules.engine.state import MAX_STRIKE, READY, STRIKE, Side, State, Unit
 
-STAGING = "12c2"
+STAGING = OptionId.STAGING
 
 
 def _reach(u: Unit) -> int:

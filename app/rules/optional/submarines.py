@@ -15,6 +15,7 @@ from app.rules.board.time_record import turn_box
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
+from app.rules.engine.options import OptionId
 from app.rules.engine.state import PendingCombat, Side, State, other
 from app.rules.engine.steps import Step, StepId, advance, register
 from app.rules.optional.free_roll import CONTINUATIONS, fight
@@ -28,7 +29,7 @@ KIND = "submarine attack"
 
 def _enter(state: State, out: list[Event]) -> None:
     state.submarine = None
-    if "11e" not in state.options:
+    if OptionId.SUBMARINES not in state.options:
         advance(state, out)
         return
     usa, japan = roll_d10(state), roll_d10(state)

@@ -41,6 +41,7 @@ from app.rules.base.units import is_scout
 from app.rules.board.boards import searchboard_of
 from app.rules.engine.actions import DONE, Action, add_kinds
 from app.rules.engine.events import Event
+from app.rules.engine.options import OptionId
 from app.rules.engine.paths import Path, Search, register_path
 from app.rules.engine.state import GONE, Side, State
 from app.rules.engine.steps import Step, StepId, WhoActs, advance, b_then_a, register
@@ -151,7 +152,7 @@ def _routes_in(state: State, out: list[Event]) -> None:
                 board.routes.setdefault(uid, [])
             elif not board.routes.get(uid):
                 _grounded(state, side, uid)
-    if "15a" in state.options:
+    if OptionId.VARIABLE_SPOTTING in state.options:
         advance(state, out)
         return
     for side in b_then_a(state):
@@ -224,7 +225,7 @@ def _arrive(state: State, side: Side, uid: str, hex_: str, out: list[Event]) -> 
         return
     alive = state.units[side][uid].box != GONE
     if (
-        "15a" in state.options
+        OptionId.VARIABLE_SPOTTING in state.options
         and alive
         and exact_answer(state, side, hex_)
         and _spare(state, side, uid) > 0

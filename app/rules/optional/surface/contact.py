@@ -21,6 +21,7 @@ from app.rules.board.boards import forces_at, midway_hex, searchboard_of, ships_
 from app.rules.board.grid import Board
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.events import ALL, Event
+from app.rules.engine.options import OptionId
 from app.rules.engine.state import BASE, SIDES, Side, Spotting, State, Unit, UnitKey, other
 from app.rules.engine.steps import Step, StepId, advance, register
 from app.rules.optional.surface.bombardment import bombarding_ships, start_bombardment
@@ -196,7 +197,7 @@ def begin_combat(state: State, c: SurfaceCombat, out: list[Event]) -> None:
     rec = record(state)
     rec.combat = c
     state.fought.append(c.hex)  # 4e1
-    if "16k" in state.options and c.night:
+    if OptionId.NIGHT_SURPRISE in state.options and c.night:
         c.surprise = "possible"
     for side in SIDES:
         for uid in c.ships[side]:

@@ -25,12 +25,13 @@ from collections.abc import Mapping
 
 from app.rules.base.setup import SPECIAL_SETUPS, scenario_of
 from app.rules.board.boards import ships_in
+from app.rules.engine.options import OptionId
 from app.rules.engine.state import SIDES, Side, State
 from app.rules.optional.surface.contact import begin_combat
 from app.rules.optional.surface.fleet import night_turn
 from app.rules.optional.surface.model import SurfaceCombat, record
 
-VARIANT = "7e4.2"  # the "for variety" facing, as a game option key
+VARIANT = OptionId.FACING_VARIANT  # the "for variety" facing, as a game option key
 
 
 def _side(state: State, letter: str) -> Side:
@@ -42,7 +43,7 @@ def _side(state: State, letter: str) -> Side:
 def set_up(state: State) -> None:
     """7e: the two forces straight onto the Battleboard, Side B (the Americans) first."""
     special = scenario_of(state).special
-    state.options = tuple(sorted({*state.options, "16"}))
+    state.options = tuple(sorted({*state.options, OptionId.SURFACE_COMBATS.value}))
     state.status = "playing"
     state.side_a = _side(state, "A")
     key = "facing_variant" if VARIANT in state.options else "facing"

@@ -21,6 +21,7 @@ from app.rules.base.units import eliminate
 from app.rules.engine.actions import Action
 from app.rules.engine.dice import roll_d10
 from app.rules.engine.events import ALL, Event
+from app.rules.engine.options import OptionId
 from app.rules.engine.state import SIDES, Side, State, other
 from app.rules.engine.steps import (
     After,
@@ -173,7 +174,7 @@ def end_combat(state: State, out: list[Event]) -> None:
 
 def _dead_in_the_water_lost(state: State, c: SurfaceCombat, out: list[Event]) -> None:
     """11c1: a side with only ships dead in the water, facing a ship that can move, loses them."""
-    if "11c" not in state.options:
+    if OptionId.DEAD_IN_THE_WATER not in state.options:
         return
     for side in SIDES:
         mine = afloat(state, c, side)

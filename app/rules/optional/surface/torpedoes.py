@@ -19,6 +19,7 @@ from __future__ import annotations
 from app.rules.base.units import defense, lowered, ship_face
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.events import ALL, Event
+from app.rules.engine.options import OptionId
 from app.rules.engine.state import GONE, PendingCombat, Side, State
 from app.rules.engine.steps import Step, StepId, advance, nothing, register
 from app.rules.optional.free_roll import CONTINUATIONS, fight
@@ -44,7 +45,7 @@ NIGHT = 2  # 16h1.1
 ANVIL = 3  # 16h1.2
 THREADING = -2  # 16h1.2
 HALF_RANGE = 2  # 16h1.3
-RELOADS = "16f5"
+RELOADS = OptionId.TORPEDO_RELOADS
 
 # ---------------------------------------------------------------- 16f indicating fire
 

@@ -51,7 +51,7 @@ from app.rules.engine.state import (
     Unit,
     other,
 )
-from app.rules.engine.steps import Step, StepId, advance, b_then_a, register
+from app.rules.engine.steps import Step, StepId, Way, advance, b_then_a, register
 from app.rules.modes import hooks as mode_hooks
 from app.rules.modes.command_copies import same_strike_command, separate, strike_suffix
 
@@ -461,7 +461,7 @@ def _patrols_fly_on(state: State, side: Side) -> None:
 
 def _finish(state: State, out: list[Event]) -> None:
     state.battles = find_battles(state)
-    advance(state, out, "combat")
+    advance(state, out, Way.COMBAT)
 
 
 register(

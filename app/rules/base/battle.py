@@ -37,7 +37,7 @@ from app.rules.engine.state import (
     UnitKey,
     other,
 )
-from app.rules.engine.steps import Step, StepId, advance, b_then_a, nothing, register
+from app.rules.engine.steps import Step, StepId, Way, advance, b_then_a, nothing, register
 from app.rules.modes import command_copies, commands
 
 CENTRE = "J11"  # 4a1: "a hex near the center" (the centre lies between J11 and K11)
@@ -285,7 +285,7 @@ def _end_battle(state: State, out: list[Event]) -> None:
     defenders = state.units[other(b.attacker)]
     if b.waves and any(defenders[u].box != GONE for u in b.ships):  # 13b2: nothing left to attack
         next_wave(state, b, out)
-        advance(state, out, "next wave")
+        advance(state, out, Way.NEXT_WAVE)
         return
     defender = other(b.attacker)
     found = {
@@ -299,7 +299,7 @@ def _end_battle(state: State, out: list[Event]) -> None:
     out.append(
         Event("battle-end", ALL, state.turn, state.step, {"hex": b.hex, "attacker": b.attacker})
     )
-    advance(state, out, "battle over")
+    advance(state, out, Way.BATTLE_OVER)
 
 
 def remove_empty_markers(state: State) -> None:

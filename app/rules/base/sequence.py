@@ -31,7 +31,7 @@ from app.rules import hooks
 from app.rules.base.battle import setup_step
 from app.rules.engine.options import OptionId
 from app.rules.engine.state import State
-from app.rules.engine.steps import After, Branch, Call, Next, Return, StepId, Ways, follow
+from app.rules.engine.steps import After, Branch, Call, Next, Return, StepId, Way, Ways, follow
 
 SURFACE_COMBATS = OptionId.SURFACE_COMBATS
 
@@ -114,8 +114,8 @@ SEQUENCE: dict[StepId, After] = {
         {
             # 18c1: the air units in the air, the scouts' routes are handed in and flown
             # first (umpired modes), then back here for the strikes
-            "scout routes": Call(StepId.SCOUT_ROUTES),
-            "combat": StepId.COMBAT,  # 2b2: the Combat Phase
+            Way.SCOUT_ROUTES: Call(StepId.SCOUT_ROUTES),
+            Way.COMBAT: StepId.COMBAT,  # 2b2: the Combat Phase
         },
     ),
     StepId.SCOUT_ROUTES: Branch(
@@ -142,8 +142,8 @@ SEQUENCE: dict[StepId, After] = {
     StepId.BOMBING_COMBAT: Ways(
         "13b2, 4e",
         {
-            "next wave": StepId.AIR_ATTACK_SETUP,  # 13b2: the next wave, the same defenders
-            "battle over": StepId.REORGANIZATION,  # 4e, then 4e1
+            Way.NEXT_WAVE: StepId.AIR_ATTACK_SETUP,  # 13b2: the next wave, the same defenders
+            Way.BATTLE_OVER: StepId.REORGANIZATION,  # 4e, then 4e1
         },
     ),
     StepId.FREE_ROLL: Return("11a"),  # the dice kept or rolled again, the combat goes on

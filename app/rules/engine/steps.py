@@ -236,6 +236,15 @@ def end(state: State, out: list[Event]) -> None:
 # ---------------------------------------------------------------- the sequence of play
 
 
+class Way(StrEnum):
+    """How a step whose handler chooses goes on (`Ways`), in the rulebook's words."""
+
+    NEXT_WAVE = "next wave"  # 13b2: another wave against the same defenders
+    BATTLE_OVER = "battle over"  # 4e: the battle's bombing is done
+    SCOUT_ROUTES = "scout routes"  # 18c1: the scouts' routes before the strikes move
+    COMBAT = "combat"  # 2b2: the Air Movement and Search Step is over
+
+
 @dataclass(frozen=True)
 class Call:
     """The next step is a procedure of its own (16's surface combat): entered by `call`,
@@ -266,10 +275,10 @@ class Branch:
 @dataclass(frozen=True)
 class Ways:
     """A step whose handler chooses, in the middle of its work, how it goes on: each way
-    by its name (`advance(state, out, "next wave")`)."""
+    by its name (`advance(state, out, Way.NEXT_WAVE)`)."""
 
     rule: str
-    ways: Mapping[str, Next]
+    ways: Mapping[Way, Next]
 
 
 Next = StepId | Call | Return | Branch
@@ -328,7 +337,7 @@ def check_sequence(
                     )
 
 
-def next_step(state: State, way: str | None = None) -> StepId | Call | Return:
+def next_step(state: State, way: Way | None = None) -> StepId | Call | Return:
     """What the sequence of play says comes after the state's step (`way`: as its
     handler chose)."""
     step = StepId(state.step)
@@ -362,7 +371,7 @@ def start(state: State, out: list[Event]) -> None:
     goto(state, first_step(), out)
 
 
-def advance(state: State, out: list[Event], way: str | None = None) -> None:
+def advance(state: State, out: list[Event], way: Way | None = None) -> None:
     """The step is over: on to what the sequence of play says comes next."""
     after = next_step(state, way)
     if isinstance(after, Return):
@@ -391,6 +400,7 @@ __all__ = [
     "Step",
     "StepId",
     "UnknownStep",
+    "Way",
     "Ways",
     "WhoActs",
     "advance",

@@ -44,7 +44,7 @@ from app.rules.engine.events import Event
 from app.rules.engine.options import OptionId
 from app.rules.engine.paths import Path, Search, register_path
 from app.rules.engine.state import GONE, Side, State
-from app.rules.engine.steps import Step, StepId, WhoActs, advance, b_then_a, register
+from app.rules.engine.steps import Step, StepId, Way, WhoActs, advance, b_then_a, register
 
 add_kinds(
     {
@@ -60,7 +60,7 @@ SCOUTING = StepId.SCOUTING
 
 def begin_routes(state: State, out: list[Event]) -> None:
     """18c1: after the air units take to the air, both sides hand in their scouts' routes."""
-    advance(state, out, "scout routes")
+    advance(state, out, Way.SCOUT_ROUTES)
 
 
 def _at_once(state: State, out: list[Event]) -> None:

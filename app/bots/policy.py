@@ -27,6 +27,8 @@ NOISE = 0.25  # seeded jitter between actions of near-equal worth
 STAY = 0.5  # a step that brings nothing loses to Done, whatever the jitter (no going round)
 SCOUTING = 3.0  # a scout's step toward its goal (3d1) ...
 SEARCHING = 2.6  # ... before its search there (3d3), which a step sideways does not beat
+SEARCH_EACH = 6.0  # strong: each hex searched as it is entered (3d3.1), before going on
+MOVED_ON = 10.0  # strong: what last Turn's sighting loses once the force is seen elsewhere
 STRIKING = 2.0  # a strike's step toward its target (3d2)
 SCOUT_REACH = 8  # hexes or zones a scout's goal may lie from it
 WORTH = {"CV": 6.0, "CVL": 5.0, "base": 4.0, "BB": 3.5, "CA": 2.5, "AP": 3.0, "CL": 1.5}
@@ -133,7 +135,11 @@ class Seat:
         """The strong level's choice of target (4a3, 7a3): what was seen there (its ships'
         worth: the carriers first), an unseen task force as if a carrier, the Midway base
         as a base; less for the distance, and out of a strike's reach last."""
-        names = {n for s in self.belief.sightings if s.hex == hex_ and s.age <= 1 for n in s.names}
+        seen = [s for s in self.belief.sightings if s.hex == hex_ and s.age <= 1]
+        names = {n for s in seen for n in s.names}
+        stale = 0.0
+        if self.strong and seen:
+            names, stale = self._since(hex_, min(s.age for s in seen), names)
         midway = self.view.get("midway") or {}
         base_there = (
             self.belief.side == "japan"
@@ -152,7 +158,23 @@ class Seat:
             worth += MIDWAY_CONTROL
         d = min((distance(hex_, o) for o in own), default=0)
         reach = STRIKE_REACH["zone" if hex_[-1].isalpha() else "hex"]
-        return worth - 0.5 * d - (100.0 if d > reach else 0.0)
+        return worth - stale - 0.5 * d - (100.0 if d > reach else 0.0)
+
+    def _since(self, hex_: str, age: int, names: set[str]) -> tuple[set[str], float]:
+        """3c: a task force sails on each Turn. A sighting of last Turn where the seat's
+        searches found nothing this Turn, or with a sighting of this Turn within a Turn's
+        sailing, is where the force was: it loses MOVED_ON to the fresh one, which is
+        worth the ships named last Turn (the same force, moved)."""
+        reach = SPEED["zone" if hex_[-1].isalpha() else "hex"]
+        fresh = [s for s in self.belief.sightings if s.age == 0 and s.hex != hex_]
+        if age == 0:
+            near = [s for s in self.belief.sightings if s.age == 1 and s.hex != hex_]
+            moved = {n for s in near if distance(s.hex, hex_) <= reach for n in s.names}
+            return (names or moved), 0.0
+        gone = self.belief.empty.get(hex_, -99) >= self.belief.turn
+        if gone or any(distance(s.hex, hex_) <= reach for s in fresh):
+            return names, MOVED_ON
+        return names, 0.0
 
     def bases(self) -> set[str]:
         """The enemy's bases the seat's own strikes found, by its log (4a1: the ships of a
@@ -429,10 +451,13 @@ def _route(s: Seat, a: Json) -> float:
 
 
 def _search(s: Seat, a: Json) -> float:
-    """3d3: a scout searches where it is, once it has flown as far toward its goal as it
-    usefully may (a step toward it is worth more than a search)."""
+    """3d3: the quick level's scout searches where it is once it has flown as far toward
+    its goal as it usefully may (a step toward it is worth more than a search); the strong
+    level searches each hex it enters, as 3d3.1 allows (once a Turn a hex), before it flies
+    on: a scout's whole path is searched, not its end."""
     hex_ = a.get("hex")
-    return SEARCHING + (0.1 * s.likely(str(hex_)) if is_cell(hex_) else 0.0)
+    worth = SEARCH_EACH if s.strong else SEARCHING
+    return worth + (0.1 * s.likely(str(hex_)) if is_cell(hex_) else 0.0)
 
 
 def _sea_search(s: Seat, a: Json) -> float:

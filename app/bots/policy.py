@@ -122,7 +122,7 @@ class Seat:
             if self.strong:
                 best = max(targets, key=lambda h: (self._target_worth(h, own), h))
                 if self._target_worth(best, own) > NOT_A_TARGET:
-                    return best
+                    return self._followed(best)
             else:
                 return min(
                     targets, key=lambda h: (min((distance(h, o) for o in own), default=0), h)
@@ -175,6 +175,25 @@ class Seat:
         if gone or any(distance(s.hex, hex_) <= reach for s in fresh):
             return names, MOVED_ON
         return names, 0.0
+
+    def _followed(self, hex_: str) -> str:
+        """3c, 3d3.1: the force seen last Turn at `hex_` and not found there this Turn has
+        sailed to a hex around it: the strike goes on to the likeliest of them not
+        searched this Turn, searching each it enters, while it may fly on."""
+        turn = self.belief.turn
+        if self.belief.empty.get(hex_, -99) < turn:
+            return hex_
+        if any(s.hex == hex_ and s.age == 0 for s in self.belief.sightings):
+            return hex_
+        reach = SPEED["zone" if hex_[-1].isalpha() else "hex"]
+        around = [
+            c
+            for c in board_cells(hex_)
+            if 0 < distance(c, hex_) <= reach and self.belief.empty.get(c, -99) < turn
+        ]
+        if not around:
+            return hex_
+        return max(around, key=lambda c: (self.likely(c) - 0.1 * distance(c, hex_), c))
 
     def bases(self) -> set[str]:
         """The enemy's bases the seat's own strikes found, by its log (4a1: the ships of a

@@ -280,3 +280,25 @@ def test_issue35_7b3_strong_usa_scouts_where_the_mobile_force_set_up() -> None:
     beyond = [c for c in cells if c not in reached]
     assert "J1" in reached and "K5" in beyond
     assert min(seat.likely(c) for c in reached) > max(seat.likely(c) for c in beyond)
+
+
+def test_issue35_3c_strong_strike_follows_a_force_gone_from_where_it_was_seen() -> None:
+    """3c, 3d3.1: the Mobile Force seen last Turn at K2 and not there when this Turn's
+    search of K2 finds nothing has sailed to a hex around it. The strong level's strike goes
+    on to one of those not yet searched this Turn (searching each as it enters it) rather
+    than ending its flight over the empty hex; before, it stayed at K2 and found nothing
+    (Scenario One, strong USA vs random: the force a hex away at J1, the game tied 0-0)."""
+    view = seat_view_at("one", "usa", "assembly", "launch")
+    turn = int(view["turn"])
+    board = {**view["searchboard"], "forces": {"TF16": "L6", "TF17": "N3"}}
+    carriers = ["Akagi", "Hiryu", "Kaga", "Soryu", "Chikuma", "Tone", "Haruna", "Kirishima"]
+    seen = {"turn": turn - 1, "hex": "K2", "how": "air search", "level": "exact", "ships": None}
+    last = {**seen, "forces": {"MobileForce": carriers}}
+    nothing = {"turn": turn, "how": "air search", "level": "nothing", "ships": None}
+    searched = [{**nothing, "hex": h} for h in ("K2", "K3", "L2")]
+    before = {**view, "searchboard": {**board, "spotted": [last]}, "announcements": []}
+    assert Seat(before, "strong").target_hex() == "K2"
+    gone = {**before, "searchboard": {**board, "spotted": [last, *searched]}}
+    target = Seat(gone, "strong").target_hex()
+    assert target is not None and 0 < distance(target, "K2") <= 2
+    assert target not in ("K3", "L2")

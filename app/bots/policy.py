@@ -38,6 +38,14 @@ SCOUT = "S"
 # The expansion's objectives (its victory points: landings, coral-sea.toml &c.), by the
 # zone printed for the place on the theatre map (theatre.toml, Bases 1).
 THEATRE_OBJECTIVE = {"coral-sea": "A4D", "eastern-solomons": "F4F", "santa-cruz": "F4F"}
+# The bases printed on the theatre map (Bases 1, theatre.toml): a base's own sea searches
+# are announced each Turn from its zone (3d5), and the expansion scores no base struck.
+THEATRE_BASES = frozenset(
+    {
+        *("A3A", "A4C", "A4D", "B3B", "B4H", "C1D", "C2B"),
+        *("D2E", "D3C", "D3F", "F4C", "F4F", "I4G", "I6G"),
+    }
+)
 STANDOFF = 4  # zones from the objective the strong level's carriers keep, no target seen
 STRIKE_REACH = {"hex": 6, "zone": 9}  # hexes or zones a strike is worth launching at
 MIDWAY_CONTROL_SCENARIOS = frozenset({"two"})  # 7c4.3: control of Midway ...
@@ -197,9 +205,11 @@ class Seat:
 
     def bases(self) -> set[str]:
         """The enemy's bases the seat's own strikes found, by its log (4a1: the ships of a
-        battle it attacked, all bases): a base's own searches place it, not a fleet."""
+        battle it attacked, all bases), and for the strong level every base printed on the
+        theatre map: a base's own searches place it, not a fleet."""
         if self._bases is None:
-            self._bases = {
+            printed = set(THEATRE_BASES) if self.strong and self.theatre else set()
+            self._bases = printed | {
                 str(e.get("hex"))
                 for e in self.log
                 if e.get("kind") == "battle"

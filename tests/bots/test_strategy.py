@@ -11,7 +11,7 @@ from typing import Any
 from app.bots import choose
 from app.bots.belief import SETUP_AREA
 from app.bots.board import board_cells, distance
-from app.bots.policy import STANDOFF, STRIKE_REACH, Seat, score
+from app.bots.policy import STANDOFF, STRIKE_REACH, THEATRE_BASES, Seat, score
 from app.rules.flow import acting
 from tools.arena import Table, random_agent
 
@@ -207,16 +207,42 @@ def test_issue35_theatre_strong_strikes_no_base_its_strikes_found() -> None:
     view = seat_view_at("coral-sea", "usa", "sea movement", "move")
     board = {**view["searchboard"], "forces": {"TF17": "G5A"}}
     turn = int(view["turn"])
-    assert distance("G5A", "F4C") < distance("G5A", "D4E") <= STRIKE_REACH["zone"]
+    base = "F5A"  # a base where the map prints none, to learn it from the log alone
+    assert base not in THEATRE_BASES
+    assert distance("G5A", base) < distance("G5A", "D4E") <= STRIKE_REACH["zone"]
     told = [
-        {"side": "japan", "how": "sea search", "hex": "F4C"},  # Tulagi's
+        {"side": "japan", "how": "sea search", "hex": base},
         {"side": "japan", "how": "sea search", "hex": "D4E"},
     ]
     seen = {**view, "searchboard": board, "announcements": told}
-    fought = {"kind": "battle", "turn": turn - 1, "hex": "F4C", "attacker": "usa"}
+    fought = {"kind": "battle", "turn": turn - 1, "hex": base, "attacker": "usa"}
     log = [{**fought, "ships": ["Tulagi"], "air": ["CS-LexD2"]}]
-    assert Seat(seen, "strong").target_hex() == "F4C"  # nothing told of what is there
+    assert Seat(seen, "strong").target_hex() == base  # nothing told of what is there
     assert Seat(seen, "strong", log).target_hex() == "D4E"
+
+
+def test_issue35_theatre_strong_strikes_no_base_printed_on_the_map() -> None:
+    """Bases 1, 3d5: the bases are printed on the theatre map, and each base's sea search
+    is announced from its zone every Turn, though no fleet is there; the expansion scores
+    no base struck. The strong level takes a zone told of only so, where the map prints a
+    base (Shortlands, D3F; Tulagi, F4C), for no target: with no fleet seen it sails for
+    the objective, where the invasion lands (Coral Sea, strong USA vs quick: its strikes
+    flew at Shortlands from Turn 10 to the end while the transports landed at Port
+    Moresby, 20 points to none, five games of twelve). The quick level strikes the nearest."""
+    view = seat_view_at("coral-sea", "usa", "sea movement", "move")
+    board = {**view["searchboard"], "forces": {"TF17": "F5I"}}
+    assert {"D3F", "F4C"} <= THEATRE_BASES
+    assert distance("F5I", "F4C") < distance("F5I", "D3F") <= STRIKE_REACH["zone"]
+    told = [
+        {"side": "japan", "how": "sea search", "hex": "D3F"},
+        {"side": "japan", "how": "sea search", "hex": "F4C"},
+    ]
+    seen = {**view, "searchboard": board, "announcements": told}
+    assert Seat(seen, "strong").target_hex() is None
+    assert Seat(seen, "quick").target_hex() == "F4C"
+    fleet = {"side": "japan", "how": "sea search", "hex": "D4E"}
+    fleet_seen = {**seen, "announcements": [*told, fleet]}
+    assert Seat(fleet_seen, "strong").target_hex() == "D4E"
 
 
 def test_issue35_3d3_1_strong_searches_each_hex_its_scout_enters() -> None:

@@ -205,10 +205,14 @@ class Seat:
 
     def bases(self) -> set[str]:
         """The enemy's bases the seat's own strikes found, by its log (4a1: the ships of a
-        battle it attacked, all bases), and for the strong level every base printed on the
-        theatre map: a base's own searches place it, not a fleet."""
+        battle it attacked, all bases), and for the strong American every base printed on
+        the theatre map: a base's own searches place it, not a fleet. Not for the Japanese:
+        the Allied fleet defends the objective, a base's zone, and its sea searches there
+        are a fleet's (Coral Sea, strong Japan vs quick: a game lost with it)."""
         if self._bases is None:
             printed = set(THEATRE_BASES) if self.strong and self.theatre else set()
+            if self.belief.side != "usa":
+                printed = set()  # the Allied fleet stands by Port Moresby, the objective
             self._bases = printed | {
                 str(e.get("hex"))
                 for e in self.log

@@ -243,6 +243,17 @@ def test_issue35_theatre_strong_strikes_no_base_printed_on_the_map() -> None:
     fleet = {"side": "japan", "how": "sea search", "hex": "D4E"}
     fleet_seen = {**seen, "announcements": [*told, fleet]}
     assert Seat(fleet_seen, "strong").target_hex() == "D4E"
+    # The Allied fleet defends Port Moresby, by Gili-Gili's zone: for the strong Japanese a
+    # sea search there is a fleet's.
+    japan = seat_view_at("coral-sea", "japan", "sea movement", "move")
+    forces = {f: "B4D" for f in japan["searchboard"]["forces"]}
+    by_base = {
+        **japan,
+        "searchboard": {**japan["searchboard"], "forces": forces, "spotted": []},
+        "announcements": [{"side": "usa", "how": "sea search", "hex": "B4H"}],
+    }
+    assert "B4H" in THEATRE_BASES
+    assert Seat(by_base, "strong").target_hex() == "B4H"
 
 
 def test_issue35_3d3_1_strong_searches_each_hex_its_scout_enters() -> None:

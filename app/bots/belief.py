@@ -27,6 +27,11 @@ THEATRE_SCENARIOS = frozenset({"coral-sea", "eastern-solomons", "santa-cruz"})
 # the Americans set up east of the Dateline (rows L-T), by Midway: where each side looks
 # for the other before any sighting.
 SEARCHBOARD_PRIOR = {"usa": "J3", "japan": "O5"}
+# 7b3, 7a2.2: in Scenario One the Mobile Force sets up in any area II hex; from there it
+# sails at most a hex a Turn (3c, the Basic Game), so the American looks first where it
+# may be by now, on every hex of that spread alike.
+SETUP_AREA = {("one", "usa"): ("H1", "H2", "I1", "I2", "I3", "J1", "J2")}
+SETUP_SAIL = 1  # 3c: hexes a Turn the spread grows, in the Basic Game
 
 
 @dataclass(frozen=True)
@@ -48,6 +53,8 @@ class Belief:
     midway: str | None
     own: dict[str, str]  # own task forces: force -> hex
     prior: str | None = None  # where the enemy is expected before any news
+    setup: tuple[str, ...] = ()  # where the enemy set up (SETUP_AREA) ...
+    since: int = 0  # ... and the Turns since
     sightings: list[Sighting] = field(default_factory=list)
     empty: dict[str, int] = field(default_factory=dict)  # hex -> turn last found empty
     targets: list[str] = field(default_factory=list)  # fresh sightings (this Turn or last)
@@ -75,6 +82,9 @@ class Belief:
         for near in (self.prior, self.midway):
             if near is not None:
                 total += 0.5 / (1.0 + distance(hex_, near))
+        if self.setup and not self.sightings:
+            d = min(distance(hex_, h) for h in self.setup)
+            total += 1.0 / (1.0 + max(0, d - SETUP_SAIL * self.since))
         if self.turn - self.empty.get(hex_, -99) <= 1:
             total *= 0.3  # 3d3: searched this Turn or last and nothing there
         return total
@@ -154,4 +164,7 @@ def believe(view: Json, log: list[Json] | None = None) -> Belief:
             belief.sightings.append(Sighting(hex_, age, 1))  # 3d5: his own hex
     belief.targets = sorted({s.hex for s in belief.sightings if s.age <= 1})
     belief.prior = None if theatre else SEARCHBOARD_PRIOR.get(side)
+    scenario = str((view.get("scenario") or {}).get("id"))
+    belief.setup = () if theatre else SETUP_AREA.get((scenario, side), ())
+    belief.since = max(0, belief.turn - int(view.get("first_turn") or belief.turn))
     return belief

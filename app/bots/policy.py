@@ -27,6 +27,8 @@ NOISE = 0.25  # seeded jitter between actions of near-equal worth
 STAY = 0.5  # a step that brings nothing loses to Done, whatever the jitter (no going round)
 SCOUTING = 3.0  # a scout's step toward its goal (3d1) ...
 SEARCHING = 2.6  # ... before its search there (3d3), which a step sideways does not beat
+SEARCH_EACH = 6.0  # strong: each hex searched as it is entered (3d3.1), before going on
+MOVED_ON = 10.0  # strong: what last Turn's sighting loses once the force is seen elsewhere
 STRIKING = 2.0  # a strike's step toward its target (3d2)
 SCOUT_REACH = 8  # hexes or zones a scout's goal may lie from it
 WORTH = {"CV": 6.0, "CVL": 5.0, "base": 4.0, "BB": 3.5, "CA": 2.5, "AP": 3.0, "CL": 1.5}
@@ -36,6 +38,14 @@ SCOUT = "S"
 # The expansion's objectives (its victory points: landings, coral-sea.toml &c.), by the
 # zone printed for the place on the theatre map (theatre.toml, Bases 1).
 THEATRE_OBJECTIVE = {"coral-sea": "A4D", "eastern-solomons": "F4F", "santa-cruz": "F4F"}
+# The bases printed on the theatre map (Bases 1, theatre.toml): a base's own sea searches
+# are announced each Turn from its zone (3d5), and the expansion scores no base struck.
+THEATRE_BASES = frozenset(
+    {
+        *("A3A", "A4C", "A4D", "B3B", "B4H", "C1D", "C2B"),
+        *("D2E", "D3C", "D3F", "F4C", "F4F", "I4G", "I6G"),
+    }
+)
 STANDOFF = 4  # zones from the objective the strong level's carriers keep, no target seen
 STRIKE_REACH = {"hex": 6, "zone": 9}  # hexes or zones a strike is worth launching at
 MIDWAY_CONTROL_SCENARIOS = frozenset({"two"})  # 7c4.3: control of Midway ...
@@ -120,7 +130,7 @@ class Seat:
             if self.strong:
                 best = max(targets, key=lambda h: (self._target_worth(h, own), h))
                 if self._target_worth(best, own) > NOT_A_TARGET:
-                    return best
+                    return self._followed(best)
             else:
                 return min(
                     targets, key=lambda h: (min((distance(h, o) for o in own), default=0), h)
@@ -133,7 +143,11 @@ class Seat:
         """The strong level's choice of target (4a3, 7a3): what was seen there (its ships'
         worth: the carriers first), an unseen task force as if a carrier, the Midway base
         as a base; less for the distance, and out of a strike's reach last."""
-        names = {n for s in self.belief.sightings if s.hex == hex_ and s.age <= 1 for n in s.names}
+        seen = [s for s in self.belief.sightings if s.hex == hex_ and s.age <= 1]
+        names = {n for s in seen for n in s.names}
+        stale = 0.0
+        if self.strong and seen:
+            names, stale = self._since(hex_, min(s.age for s in seen), names)
         midway = self.view.get("midway") or {}
         base_there = (
             self.belief.side == "japan"
@@ -152,13 +166,54 @@ class Seat:
             worth += MIDWAY_CONTROL
         d = min((distance(hex_, o) for o in own), default=0)
         reach = STRIKE_REACH["zone" if hex_[-1].isalpha() else "hex"]
-        return worth - 0.5 * d - (100.0 if d > reach else 0.0)
+        return worth - stale - 0.5 * d - (100.0 if d > reach else 0.0)
+
+    def _since(self, hex_: str, age: int, names: set[str]) -> tuple[set[str], float]:
+        """3c: a task force sails on each Turn. A sighting of last Turn where the seat's
+        searches found nothing this Turn, or with a sighting of this Turn within a Turn's
+        sailing, is where the force was: it loses MOVED_ON to the fresh one, which is
+        worth the ships named last Turn (the same force, moved)."""
+        reach = SPEED["zone" if hex_[-1].isalpha() else "hex"]
+        fresh = [s for s in self.belief.sightings if s.age == 0 and s.hex != hex_]
+        if age == 0:
+            near = [s for s in self.belief.sightings if s.age == 1 and s.hex != hex_]
+            moved = {n for s in near if distance(s.hex, hex_) <= reach for n in s.names}
+            return (names or moved), 0.0
+        gone = self.belief.empty.get(hex_, -99) >= self.belief.turn
+        if gone or any(distance(s.hex, hex_) <= reach for s in fresh):
+            return names, MOVED_ON
+        return names, 0.0
+
+    def _followed(self, hex_: str) -> str:
+        """3c, 3d3.1: the force seen last Turn at `hex_` and not found there this Turn has
+        sailed to a hex around it: the strike goes on to the likeliest of them not
+        searched this Turn, searching each it enters, while it may fly on."""
+        turn = self.belief.turn
+        if self.belief.empty.get(hex_, -99) < turn:
+            return hex_
+        if any(s.hex == hex_ and s.age == 0 for s in self.belief.sightings):
+            return hex_
+        reach = SPEED["zone" if hex_[-1].isalpha() else "hex"]
+        around = [
+            c
+            for c in board_cells(hex_)
+            if 0 < distance(c, hex_) <= reach and self.belief.empty.get(c, -99) < turn
+        ]
+        if not around:
+            return hex_
+        return max(around, key=lambda c: (self.likely(c) - 0.1 * distance(c, hex_), c))
 
     def bases(self) -> set[str]:
         """The enemy's bases the seat's own strikes found, by its log (4a1: the ships of a
-        battle it attacked, all bases): a base's own searches place it, not a fleet."""
+        battle it attacked, all bases), and for the strong American every base printed on
+        the theatre map: a base's own searches place it, not a fleet. Not for the Japanese:
+        the Allied fleet defends the objective, a base's zone, and its sea searches there
+        are a fleet's (Coral Sea, strong Japan vs quick: a game lost with it)."""
         if self._bases is None:
-            self._bases = {
+            printed = set(THEATRE_BASES) if self.strong and self.theatre else set()
+            if self.belief.side != "usa":
+                printed = set()  # the Allied fleet stands by Port Moresby, the objective
+            self._bases = printed | {
                 str(e.get("hex"))
                 for e in self.log
                 if e.get("kind") == "battle"
@@ -429,10 +484,13 @@ def _route(s: Seat, a: Json) -> float:
 
 
 def _search(s: Seat, a: Json) -> float:
-    """3d3: a scout searches where it is, once it has flown as far toward its goal as it
-    usefully may (a step toward it is worth more than a search)."""
+    """3d3: the quick level's scout searches where it is once it has flown as far toward
+    its goal as it usefully may (a step toward it is worth more than a search); the strong
+    level searches each hex it enters, as 3d3.1 allows (once a Turn a hex), before it flies
+    on: a scout's whole path is searched, not its end."""
     hex_ = a.get("hex")
-    return SEARCHING + (0.1 * s.likely(str(hex_)) if is_cell(hex_) else 0.0)
+    worth = SEARCH_EACH if s.strong else SEARCHING
+    return worth + (0.1 * s.likely(str(hex_)) if is_cell(hex_) else 0.0)
 
 
 def _sea_search(s: Seat, a: Json) -> float:

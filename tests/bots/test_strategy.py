@@ -8,8 +8,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from app.bots import choose
+from app.bots.belief import SETUP_AREA
 from app.bots.board import board_cells, distance
-from app.bots.policy import STANDOFF, STRIKE_REACH, Seat, score
+from app.bots.policy import STANDOFF, STRIKE_REACH, THEATRE_BASES, Seat, score
 from app.rules.flow import acting
 from tools.arena import Table, random_agent
 
@@ -205,13 +207,135 @@ def test_issue35_theatre_strong_strikes_no_base_its_strikes_found() -> None:
     view = seat_view_at("coral-sea", "usa", "sea movement", "move")
     board = {**view["searchboard"], "forces": {"TF17": "G5A"}}
     turn = int(view["turn"])
-    assert distance("G5A", "F4C") < distance("G5A", "D4E") <= STRIKE_REACH["zone"]
+    base = "F5A"  # a base where the map prints none, to learn it from the log alone
+    assert base not in THEATRE_BASES
+    assert distance("G5A", base) < distance("G5A", "D4E") <= STRIKE_REACH["zone"]
     told = [
-        {"side": "japan", "how": "sea search", "hex": "F4C"},  # Tulagi's
+        {"side": "japan", "how": "sea search", "hex": base},
         {"side": "japan", "how": "sea search", "hex": "D4E"},
     ]
     seen = {**view, "searchboard": board, "announcements": told}
-    fought = {"kind": "battle", "turn": turn - 1, "hex": "F4C", "attacker": "usa"}
+    fought = {"kind": "battle", "turn": turn - 1, "hex": base, "attacker": "usa"}
     log = [{**fought, "ships": ["Tulagi"], "air": ["CS-LexD2"]}]
-    assert Seat(seen, "strong").target_hex() == "F4C"  # nothing told of what is there
+    assert Seat(seen, "strong").target_hex() == base  # nothing told of what is there
     assert Seat(seen, "strong", log).target_hex() == "D4E"
+
+
+def test_issue35_theatre_strong_strikes_no_base_printed_on_the_map() -> None:
+    """Bases 1, 3d5: the bases are printed on the theatre map, and each base's sea search
+    is announced from its zone every Turn, though no fleet is there; the expansion scores
+    no base struck. The strong level takes a zone told of only so, where the map prints a
+    base (Shortlands, D3F; Tulagi, F4C), for no target: with no fleet seen it sails for
+    the objective, where the invasion lands (Coral Sea, strong USA vs quick: its strikes
+    flew at Shortlands from Turn 10 to the end while the transports landed at Port
+    Moresby, 20 points to none, five games of twelve). The quick level strikes the nearest."""
+    view = seat_view_at("coral-sea", "usa", "sea movement", "move")
+    board = {**view["searchboard"], "forces": {"TF17": "F5I"}}
+    assert {"D3F", "F4C"} <= THEATRE_BASES
+    assert distance("F5I", "F4C") < distance("F5I", "D3F") <= STRIKE_REACH["zone"]
+    told = [
+        {"side": "japan", "how": "sea search", "hex": "D3F"},
+        {"side": "japan", "how": "sea search", "hex": "F4C"},
+    ]
+    seen = {**view, "searchboard": board, "announcements": told}
+    assert Seat(seen, "strong").target_hex() is None
+    assert Seat(seen, "quick").target_hex() == "F4C"
+    fleet = {"side": "japan", "how": "sea search", "hex": "D4E"}
+    fleet_seen = {**seen, "announcements": [*told, fleet]}
+    assert Seat(fleet_seen, "strong").target_hex() == "D4E"
+    # The Allied fleet defends Port Moresby, by Gili-Gili's zone: for the strong Japanese a
+    # sea search there is a fleet's.
+    japan = seat_view_at("coral-sea", "japan", "sea movement", "move")
+    forces = {f: "B4D" for f in japan["searchboard"]["forces"]}
+    by_base = {
+        **japan,
+        "searchboard": {**japan["searchboard"], "forces": forces, "spotted": []},
+        "announcements": [{"side": "usa", "how": "sea search", "hex": "B4H"}],
+    }
+    assert "B4H" in THEATRE_BASES
+    assert Seat(by_base, "strong").target_hex() == "B4H"
+
+
+def test_issue35_3d3_1_strong_searches_each_hex_its_scout_enters() -> None:
+    """3d3.1: a unit may search each hex it enters, once a Turn a hex, and the answer is
+    given at once (3d3.2). The strong level searches the hex its scout has just entered
+    before the scout flies on, so that its whole path is searched; before, a step toward
+    the scout's goal beat the search and only the path's end was searched (Scenario One,
+    strong USA against random play: ten of 90 games tied 0 to 0, the Mobile Force never
+    found). The quick level still flies on first."""
+    view = seat_view_at("one", "usa", "air movement and search", "search")
+    search = next(a for a in view["prompt"]["actions"] if a["kind"] == "search")
+    flights = view["searchboard"]["flying"]
+    scout = next(u for u, f in flights.items() if f["hex"] == search["hex"] and f["moved"])
+    steps = [a for a in view["prompt"]["actions"] if a["kind"] == "fly" and a["group"] == scout]
+    assert steps and not view["searchboard"]["searched"]
+    strong = Seat(view, "strong")
+    assert score(strong, search) > max(score(strong, a) for a in steps)
+    assert choose(view, [], "strong") == search
+    quick = Seat(view, "quick")
+    assert score(quick, search) < max(score(quick, a) for a in steps)
+
+
+def test_issue35_3c_strong_strikes_where_the_force_was_seen_this_turn() -> None:
+    """3c: a task force sails on each Turn. With last Turn's exact sighting of the carriers
+    and a sighting this Turn a hex from it, the strong level strikes the fresh one (the
+    same force, moved), not where it was; before, the named carriers outweighed it and the
+    strike found an empty hex. The same when the seat's own search found last Turn's hex
+    empty this Turn."""
+    view = seat_view_at("one", "usa", "assembly", "launch")
+    turn = int(view["turn"])
+    board = {**view["searchboard"], "forces": {"TF16": "N4", "TF17": "N6"}}
+    carriers = ["Akagi", "Hiryu", "Kaga", "Soryu", "Chikuma", "Tone", "Haruna", "Kirishima"]
+    seen = {"how": "air search", "level": "exact", "ships": None}
+    last = {**seen, "turn": turn - 1, "hex": "K6", "forces": {"MobileForce": carriers}}
+    fresh = {"turn": turn, "hex": "L6", "how": "air search", "level": "number", "ships": 11}
+    assert distance("K6", "L6") == 1
+    both = {**view, "searchboard": {**board, "spotted": [last, fresh]}, "announcements": []}
+    assert Seat(both, "strong").target_hex() == "L6"
+    assert Seat({**both, "searchboard": {**board, "spotted": [last]}}, "strong").target_hex() == (
+        "K6"
+    )
+    empty = {"turn": turn, "hex": "K6", "how": "air search", "level": "nothing", "ships": None}
+    elsewhere = {**last, "hex": "J2", "turn": turn - 1, "forces": {}, "ships": 3}
+    gone = {**both, "searchboard": {**board, "spotted": [last, elsewhere, empty]}}
+    assert Seat(gone, "strong").target_hex() == "J2"
+
+
+def test_issue35_7b3_strong_usa_scouts_where_the_mobile_force_set_up() -> None:
+    """7b3, 7a2.2: in Scenario One the Mobile Force sets up in any area II hex (H1-J2) and
+    sails at most a hex a Turn (3c). With nothing seen yet, the strong American weighs
+    every hex it may have reached above every hex it may not, and so scouts there first;
+    before, one hex (J3) and Midway were its guess, and its scouts never searched area II
+    (tied 0 to 0 against random play, the Mobile Force at J1 all game)."""
+    view = seat_view_at("one", "usa", "assembly", "launch")
+    assert not view["searchboard"]["spotted"]
+    since = int(view["turn"]) - int(view["first_turn"])
+    area = SETUP_AREA[("one", "usa")]
+    seat = Seat(view, "strong")
+    cells = board_cells("M5")
+    reached = [c for c in cells if min(distance(c, h) for h in area) <= since]
+    beyond = [c for c in cells if c not in reached]
+    assert "J1" in reached and "K5" in beyond
+    assert min(seat.likely(c) for c in reached) > max(seat.likely(c) for c in beyond)
+
+
+def test_issue35_3c_strong_strike_follows_a_force_gone_from_where_it_was_seen() -> None:
+    """3c, 3d3.1: the Mobile Force seen last Turn at K2 and not there when this Turn's
+    search of K2 finds nothing has sailed to a hex around it. The strong level's strike goes
+    on to one of those not yet searched this Turn (searching each as it enters it) rather
+    than ending its flight over the empty hex; before, it stayed at K2 and found nothing
+    (Scenario One, strong USA vs random: the force a hex away at J1, the game tied 0-0)."""
+    view = seat_view_at("one", "usa", "assembly", "launch")
+    turn = int(view["turn"])
+    board = {**view["searchboard"], "forces": {"TF16": "L6", "TF17": "N3"}}
+    carriers = ["Akagi", "Hiryu", "Kaga", "Soryu", "Chikuma", "Tone", "Haruna", "Kirishima"]
+    seen = {"turn": turn - 1, "hex": "K2", "how": "air search", "level": "exact", "ships": None}
+    last = {**seen, "forces": {"MobileForce": carriers}}
+    nothing = {"turn": turn, "how": "air search", "level": "nothing", "ships": None}
+    searched = [{**nothing, "hex": h} for h in ("K2", "K3", "L2")]
+    before = {**view, "searchboard": {**board, "spotted": [last]}, "announcements": []}
+    assert Seat(before, "strong").target_hex() == "K2"
+    gone = {**before, "searchboard": {**board, "spotted": [last, *searched]}}
+    target = Seat(gone, "strong").target_hex()
+    assert target is not None and 0 < distance(target, "K2") <= 2
+    assert target not in ("K3", "L2")

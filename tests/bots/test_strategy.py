@@ -339,3 +339,18 @@ def test_issue35_3c_strong_strike_follows_a_force_gone_from_where_it_was_seen() 
     target = Seat(gone, "strong").target_hex()
     assert target is not None and 0 < distance(target, "K2") <= 2
     assert target not in ("K3", "L2")
+
+
+def test_the_bots_bases_are_the_theatre_maps() -> None:
+    """Bases 1: the zones the strong American knows to be bases are those the theatre map
+    shows both players (scenarios/theatre.toml). The policy reads no file (tests/bots/
+    test_imports.py) and the view carries no map, so it keeps a copy: held to the data."""
+    import tomllib
+    from pathlib import Path
+
+    from app.bots.policy import THEATRE_BASES
+
+    data = Path(__file__).resolve().parents[2] / "scenarios" / "theatre.toml"
+    with data.open("rb") as f:
+        zones = {str(b["zone"]) for b in tomllib.load(f)["bases"].values()}
+    assert zones == THEATRE_BASES

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from app import rules
 from app.rules import legal_actions
 from app.rules.base import sequence as base_sequence
 from app.rules.engine.events import Event
@@ -37,7 +39,9 @@ from app.rules.engine.steps import (
     goto,
     next_step,
 )
+from app.rules.flow import acting
 from app.rules.optional.surface import sequence as surface_sequence
+from tools.fuzz import choose
 
 from .helpers import play, position
 from .test_basic_rules import game
@@ -156,6 +160,52 @@ def test_a_snapshot_stored_before_the_calls_were_kept_is_read(where: str) -> Non
         a.text() for a in legal_actions(s, seat)
     ]
     assert play(back, seat, action) == play(s, seat, action)
+
+
+def _random_play_to(scenario: str, mode: str, seed: int, steps: frozenset[str]) -> Any:
+    """A random game (tools.fuzz's choices) played to a state in one of `steps`."""
+    rng = random.Random(seed)
+    s = rules.new_game(scenario, frozenset(), seed, mode)
+    while s.step not in steps:
+        assert s.status != "finished", f"no state in {sorted(steps)}"
+        seat = rng.choice(acting(s))
+        s, _ = rules.apply(s, seat, choose(s, seat, rng))
+    return s
+
+
+@pytest.mark.parametrize(
+    ("scenario", "mode", "steps", "called_by"),
+    [
+        # 18c1: the umpired scouts' routes went back to the strikes' movement by name
+        ("one", "umpired", frozenset({"scout routes"}), "air movement and search"),
+        # 16d, 7e: Scenario Four's one surface combat went on to the Turn Record by name
+        ("four", "two-player", frozenset({"surface movement", "gunnery"}), "turn record"),
+    ],
+)
+def test_a_snapshot_stored_in_a_procedure_before_the_calls_were_kept_is_read(
+    scenario: str, mode: str, steps: frozenset[str], called_by: str
+) -> None:
+    """A game stored in a procedure that once went on to its caller's step by name (a
+    surface combat, the umpired scouts' routes) reads with that caller as its call: it
+    ends as it did, not with "no step called it"."""
+    s = _random_play_to(scenario, mode, 7, steps)
+    doc = snapshot(s)
+    assert [c["step"] for c in doc["state"]["calls"]] == [called_by]
+    old = {"format": doc["format"], "state": dict(doc["state"])}
+    del old["state"]["calls"]
+    back = restore(old)
+    assert back == s and snapshot(back) == doc
+    rng_a, rng_b = random.Random(1), random.Random(1)
+    a, b = s, back
+    for _ in range(400):  # on to the end of the procedure and past it, alike
+        if a.status == "finished":
+            break
+        seat = rng_a.choice(acting(a))
+        assert seat == rng_b.choice(acting(b))
+        a, _ = rules.apply(a, seat, choose(a, seat, rng_a))
+        b, _ = rules.apply(b, seat, choose(b, seat, rng_b))
+        assert snapshot(a) == snapshot(b)
+    assert a.calls == [] or a.status == "finished"
 
 
 # ---------------------------------------------------------------- the sequence of play (2b)

@@ -19,6 +19,7 @@ from typing import Any
 
 from app.rules.engine.codec import Codec, CodecError, codec
 from app.rules.engine.state import SLOT_TYPES, State
+from app.rules.engine.steps import StepId
 
 FORMAT = 1
 # How a document of an earlier shape of the state is read: each reader, registered by the
@@ -33,13 +34,15 @@ def register_old_form(reader: Callable[[dict[str, Any]], None]) -> None:
 
 def _before_calls(doc: dict[str, Any]) -> None:
     """A snapshot written before the steps' calls were kept in the state (`State.calls`):
-    it has none, unless a free roll (11a) or a number of ships to state (15a1.2) was
+    it has none, unless it was written in a procedure (`_procedure`), or a free roll (11a)
+    or a number of ships to state (15a1.2) was
     waiting, whose combat or search kept the step to resume (`resume_step`,
     `resume_waiting`) - it becomes their call, the seats done and who acted at once then
     being the caller's (those steps left them as they were)."""
     if "calls" in doc:
         return
     doc["calls"] = []
+    _procedure(doc)
     _resumed(doc, doc, "pending")
     boards = doc.get("boards")
     if type(boards) is dict:
@@ -48,6 +51,42 @@ def _before_calls(doc: dict[str, Any]) -> None:
             if type(board) is dict and type(board.get("report")) is dict:
                 boards[side] = board = dict(board)
                 _resumed(doc, board, "report")
+
+
+# 16d: the steps of a surface combat, a procedure called by the surface contact (then 4e1's
+# reorganisation) or by Scenario Four's setup (7e: then the Turn Record Phase)
+_SURFACE_COMBAT = frozenset(
+    {
+        StepId.SURFACE_SETUP,
+        StepId.SURFACE_SIDES,
+        StepId.SURPRISE,
+        StepId.SURFACE_MOVEMENT,
+        StepId.TORPEDO_FIRE,
+        StepId.GUNNERY,
+        StepId.TORPEDO_COMBAT,
+        StepId.BREAKOFF,
+    }
+)
+# 18c1: the scouts' routes and their flight, called by the Air Movement and Search Step
+_SCOUTS = frozenset({StepId.SCOUT_ROUTES, StepId.SCOUTING})
+
+
+def _procedure(doc: dict[str, Any]) -> None:
+    """A snapshot written in a procedure that went on to its caller's step by name (a
+    surface combat, the umpired scouts' routes) has that step as its call: the caller the
+    sequence's `Call` would have kept."""
+    step = doc.get("step")
+    if step in _SCOUTS:  # its caller waited for nobody yet: the strikes move after (18c1)
+        back = {"step": StepId.AIR_MOVEMENT_AND_SEARCH.value, "enter": False}
+    elif step in _SURFACE_COMBAT:
+        surface = doc.get("surface")
+        combat = surface.get("combat") if type(surface) is dict else None
+        in_a_hex = type(combat) is dict and bool(combat.get("hex"))  # 7e: none in Scenario Four
+        then = StepId.REORGANIZATION if in_a_hex else StepId.TURN_RECORD
+        back = {"step": then.value, "enter": True}
+    else:
+        return
+    doc["calls"].append({"waiting": [], "done": [], "simultaneous": False, **back})
 
 
 def _resumed(doc: dict[str, Any], holder: dict[str, Any], key: str) -> None:

@@ -338,3 +338,43 @@ def test_only_the_engine_goes_to_a_step_the_sequences_say_which() -> None:
     assert _calls("end") == {"engine/steps.py"}
     assert _calls("follow") == {"base/sequence.py", "optional/surface/sequence.py"}
     assert len(_calls("advance")) > 15  # every step module goes on by the sequence
+
+
+def _assigned(attr: str) -> set[str]:
+    """The modules of app/rules that assign `<something>.attr = ...` (alone or in a tuple)."""
+    found = set()
+    for path in sorted(RULES.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Assign):
+                names = [t for target in node.targets for t in _targets(target)]
+                if any(isinstance(t, ast.Attribute) and t.attr == attr for t in names):
+                    found.add(str(path.relative_to(RULES)))
+    return found
+
+
+def _targets(node: ast.expr) -> list[ast.expr]:
+    if isinstance(node, ast.Tuple):
+        return [t for elt in node.elts for t in _targets(elt)]
+    return [node]
+
+
+def test_only_the_engine_sets_the_state_s_step() -> None:
+    """The state's step changes by the sequences only: `goto`, `end` and the game's end
+    (7a3) are the engine's; no rule module sets it (16a's next contact and 6's game over
+    used to)."""
+    assert _assigned("step") == {"engine/steps.py"}
+
+
+def test_7a3_after_the_last_turn_the_sequence_ends_the_game() -> None:
+    """6, 7a3: the Turn Record Phase of the scenario's last Turn counts the victory, and
+    the sequence of play goes on to the game's end, not to another Turn."""
+    s = game()
+    s.step = StepId.TURN_RECORD.value
+    assert next_step(s) == StepId.SIDES
+    s.turn = 11  # 7b1: Scenario One's last Turn, whose Turn Record Phase counts the victory
+    s.waiting = ["usa"]
+    out: list[Event] = []
+    goto(s, StepId.TURN_RECORD, out)
+    assert s.victory is not None
+    assert (s.status, s.step, s.waiting) == ("finished", "finished", [])
+    assert [e.kind for e in out][-1] == "game-over"

@@ -31,7 +31,18 @@ from app.rules import hooks
 from app.rules.base.battle import setup_step
 from app.rules.engine.options import OptionId
 from app.rules.engine.state import State
-from app.rules.engine.steps import After, Branch, Call, Next, Return, StepId, Way, Ways, follow
+from app.rules.engine.steps import (
+    After,
+    Branch,
+    Call,
+    GameOver,
+    Next,
+    Return,
+    StepId,
+    Way,
+    Ways,
+    follow,
+)
 
 SURFACE_COMBATS = OptionId.SURFACE_COMBATS
 
@@ -94,6 +105,14 @@ AFTER_AIR_BATTLES = Branch(
     "16, 11b", (StepId.SURFACE_CONTACT, StepId.AIRCRAFT_DAMAGE), _after_air_battles
 )
 SURFACE_COMBAT = Call(StepId.SURFACE_SETUP, then=StepId.REORGANIZATION)
+GAME_OVER = GameOver("7a3")
+
+
+def _next_turn_or_over(state: State) -> Next:
+    """6: the Turn marker advanced, the next Turn; after the scenario's last, its victory
+    counted (7a3), the game is over."""
+    return GAME_OVER if state.victory is not None else StepId.SIDES
+
 
 SEQUENCE: dict[StepId, After] = {
     # 7a: setup, then the first Turn (7e: Scenario Four's one surface combat)
@@ -160,7 +179,7 @@ SEQUENCE: dict[StepId, After] = {
     StepId.AIR_RETURN: StepId.SUBMARINE_ATTACK,  # 5, then 11e
     StepId.SUBMARINE_ATTACK: StepId.TURN_RECORD,  # 11e, then 2b4
     # 2b4, 6: the Turn Record Phase; the next Turn (7a3: after the last, the game's end)
-    StepId.TURN_RECORD: StepId.SIDES,
+    StepId.TURN_RECORD: Branch("6, 7a3", (StepId.SIDES, GAME_OVER), _next_turn_or_over),
 }
 
 follow(SEQUENCE, first=StepId.SETUP)  # 7a: a game starts with its setup

@@ -12,7 +12,7 @@ from app.rules.base.units import BASE_ID, air_record, elim_back, is_scout, ship_
 from app.rules.board.boards import forces_at, midway_hex, ships_in
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import GONE, SIDES, Side, State, Unit, other, side_named
-from app.rules.engine.steps import FINISHED, StepId, advance, automatic
+from app.rules.engine.steps import StepId, advance, automatic
 from app.rules.optional.repairs import repairs
 
 HALVED_TYPES = ("DD", "AP")  # 7a3.2, with air combat units
@@ -120,10 +120,8 @@ def _enter(state: State, out: list[Event]) -> None:
     track_midway_control(state)
     if state.turn >= scenario_of(state).last_turn:
         state.victory = victory_points(state)
-        state.status = "finished"
-        state.step = FINISHED
-        state.waiting = []
         out.append(Event("game-over", ALL, state.turn, StepId.TURN_RECORD, dict(state.victory)))
+        advance(state, out)  # 7: the game is over
         return
     state.turn += 1
     out.append(Event("turn", ALL, state.turn, StepId.TURN_RECORD, {"turn": state.turn}))

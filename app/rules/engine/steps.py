@@ -233,6 +233,13 @@ def end(state: State, out: list[Event]) -> None:
     state.done, state.simultaneous = list(back.done), back.simultaneous
 
 
+def game_over(state: State) -> None:
+    """The game is over: no step, nobody to wait for (7)."""
+    state.status = "finished"
+    state.step = FINISHED
+    state.waiting = []
+
+
 # ---------------------------------------------------------------- the sequence of play
 
 
@@ -263,6 +270,14 @@ class Return:
 
 
 @dataclass(frozen=True)
+class GameOver:
+    """The sequence of play ends: the game is over (7: after the scenario's last Turn's
+    Turn Record Phase). The step that ends it has recorded the result."""
+
+    rule: str
+
+
+@dataclass(frozen=True)
 class Branch:
     """Where the sequence of play branches on the state (the rule says how): `choose`
     picks one of `targets`, each of which the check at import knows."""
@@ -281,7 +296,7 @@ class Ways:
     ways: Mapping[Way, Next]
 
 
-Next = StepId | Call | Return | Branch
+Next = StepId | Call | Return | GameOver | Branch
 After = Next | Ways
 
 # What comes after each step: the game families' sequences (`follow`), checked once every
@@ -329,7 +344,7 @@ def check_sequence(
         for target in targets(after):
             named = [target.step, target.then] if isinstance(target, Call) else [target]
             for name in named:
-                if name is None or isinstance(name, Return):
+                if name is None or isinstance(name, (Return, GameOver)):
                     continue
                 if not isinstance(name, StepId) or name not in steps:
                     raise UnknownStep(
@@ -337,7 +352,7 @@ def check_sequence(
                     )
 
 
-def next_step(state: State, way: Way | None = None) -> StepId | Call | Return:
+def next_step(state: State, way: Way | None = None) -> StepId | Call | Return | GameOver:
     """What the sequence of play says comes after the state's step (`way`: as its
     handler chose)."""
     step = StepId(state.step)
@@ -351,7 +366,7 @@ def next_step(state: State, way: Way | None = None) -> StepId | Call | Return:
     return _chosen(state, step, after)
 
 
-def _chosen(state: State, step: StepId, after: Next) -> StepId | Call | Return:
+def _chosen(state: State, step: StepId, after: Next) -> StepId | Call | Return | GameOver:
     """A branch's choice, followed to a step, a call or a return."""
     if not isinstance(after, Branch):
         return after
@@ -374,7 +389,9 @@ def start(state: State, out: list[Event]) -> None:
 def advance(state: State, out: list[Event], way: Way | None = None) -> None:
     """The step is over: on to what the sequence of play says comes next."""
     after = next_step(state, way)
-    if isinstance(after, Return):
+    if isinstance(after, GameOver):
+        game_over(state)
+    elif isinstance(after, Return):
         end(state, out)
     elif isinstance(after, Call):
         call(state, after.step, out, after.then)
@@ -395,6 +412,7 @@ __all__ = [
     "After",
     "Branch",
     "Call",
+    "GameOver",
     "Next",
     "Return",
     "Step",
@@ -414,6 +432,7 @@ __all__ = [
     "end",
     "first_step",
     "follow",
+    "game_over",
     "goto",
     "next_step",
     "nothing",

@@ -151,7 +151,6 @@ def next_contact(state: State, out: list[Event]) -> None:
     # RULES? 16 does not say who orders several surface combats; they are fought in hex order.
     """
     rec = record(state)
-    state.step, state.waiting, state.simultaneous = STEP.value, [], False
     assert state.side_a is not None
     deciding = [s for s in (other(state.side_a), state.side_a) if s not in rec.decided]
     if deciding:

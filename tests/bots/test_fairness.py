@@ -21,6 +21,7 @@ from app.rules.modes.seats import seat_of
 from tools.arena import Table, random_agent
 from tools.fuzz import scramble
 
+DECISIONS = 300  # a case's at least: 1,200 in all (the issue asks for 1,000)
 CASES = [
     ("one", "two-player", "usa"),
     ("one", "double-blind", "japan"),
@@ -38,10 +39,15 @@ def _side(table: Table, seat: str) -> str:
 def test_issue35_scrambled_hidden_state_gives_the_same_decision(
     scenario: str, mode: str, bot: str
 ) -> None:
-    """Every computer decision of a game, against a twin with the hidden part scrambled."""
+    """Every computer decision of whole games, against a twin with the hidden part
+    scrambled: games (up to six) are played until the case has DECISIONS (at least 1,200 over the
+    four cases, in three scenarios and three modes; one game of Scenario Two gives about
+    930, one of Scenario One 190-340)."""
     rng = random.Random(35)
     decisions = 0
     for game in range(6):
+        if decisions >= DECISIONS:
+            break
         table = Table.new(scenario, 1000 + game, mode)
         while table.state.status != "finished" and table.actions < 3000:
             now = acting(table.state)
@@ -58,7 +64,7 @@ def test_issue35_scrambled_hidden_state_gives_the_same_decision(
                 assert choose(twins, list(table.logs[seat]), level) == chosen[level]
             decisions += 1
             table.play(seat, Action.from_json(chosen["strong"]))  # the choice checked above
-    assert decisions >= 250
+    assert decisions >= DECISIONS
 
 
 @pytest.mark.parametrize(("scenario", "mode"), [("one", "double-blind"), ("two", "double-blind")])

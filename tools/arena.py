@@ -38,8 +38,7 @@ from typing import Any
 from app.bots import choose as bot_choose
 from app.bots.board import distance, is_cell
 from app.rules import Action, State, apply, events_for, new_game, view
-from app.rules.flow import acting
-from app.rules.modes.seats import seat_of, seats
+from app.rules.modes.seats import acting, seat_of, seats
 from tools.fuzz import choose as random_choose
 
 Json = dict[str, Any]

@@ -27,7 +27,7 @@ from app.data import catalog
 from app.data.options import optional_rules
 from app.rules import apply, new_game, replay
 from app.rules.base.setup import OPTIONS
-from app.rules.flow import acting
+from app.rules.modes.seats import acting
 from tools import bench_pages
 from tools.fuzz import choose
 

@@ -63,13 +63,12 @@ from app.rules.engine.state import (
 from app.rules.engine.steps import StepId
 from app.rules.expansions.ptvm.record import record
 from app.rules.expansions.ptvm.theatre_air import no_launch_number
-from app.rules.flow import acting
 from app.rules.modes.audiences import mode_of
 from app.rules.modes.command_copies import separate
 from app.rules.modes.commands import command_of, force_command
 from app.rules.modes.r17_teams.radio import readable
 from app.rules.modes.reports import DAMAGE, OPEN, find
-from app.rules.modes.seats import Seat, is_umpire, players, seat_of, seats, side_of_seat
+from app.rules.modes.seats import Seat, acting, is_umpire, players, seat_of, seats, side_of_seat
 from app.rules.modes.umpire import UMPIRE, UMPIRE_ROLLS, in_sight
 from tools.fuzz_identity import Ledger, check_unit_keys
 

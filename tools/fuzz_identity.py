@@ -35,9 +35,8 @@ from app.rules.engine.state import (
     other,
 )
 from app.rules.engine.steps import StepId
-from app.rules.flow import acting
 from app.rules.modes.commands import command_of
-from app.rules.modes.seats import seat_of
+from app.rules.modes.seats import acting, seat_of
 from app.rules.optional.surface.model import Surface
 
 Ref = tuple[str, UnitKey]  # (where it is recorded, the unit)

@@ -16,14 +16,16 @@ why_not(state, seat, click) -> IllegalAction | None   (why a click on the page m
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from app.rules import flow as _flow  # noqa: F401  (first: the step modules in the order of play)
+from app.rules import game as _game  # noqa: F401  (first: the steps in the order of play)
 from app.rules.base.setup import new_game, playable
 from app.rules.engine.actions import Action
 from app.rules.engine.errors import ActionParseError, IllegalAction
 from app.rules.engine.events import Event, events_for, visible_to
+from app.rules.engine.play import apply, legal_actions
+from app.rules.engine.play import replay as _replay
 from app.rules.engine.snapshot import SnapshotError, restore, snapshot
 from app.rules.engine.state import State, TakeBack
 
@@ -31,11 +33,22 @@ from app.rules.engine.state import State, TakeBack
 from app.rules.expansions import ptvm as _ptvm  # noqa: F401  (isort: after the base)
 from app.rules.explain import Click
 from app.rules.explain import why_not as _why_not
-from app.rules.flow import apply, legal_actions, replay
 from app.rules.modes.audiences import MODES
 from app.rules.modes.observer import view, views
 from app.rules.modes.seats import OMNISCIENT, SPECTATOR, Seat, seats, seats_of, teams_offered
 from app.rules.modes.takeback import of as can_take_back
+
+
+def replay(
+    scenario: str,
+    options: Iterable[str],
+    seed: int,
+    log: Iterable[tuple[str, Mapping[str, object]]],
+    mode: str = "two-player",
+    teams: bool = False,
+) -> tuple[State, list[Event]]:
+    """Rebuild a game from its creation record and action log."""
+    return _replay(new_game(scenario, frozenset(options), seed, mode, teams), log)
 
 
 def why_not(state: State, seat: str, click: Mapping[str, object]) -> IllegalAction | None:

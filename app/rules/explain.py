@@ -4,7 +4,7 @@ A player clicks a counter (the subject: a task force marker, an air unit or a fl
 group, a ship) and then a hex or a box (the target: a hex, or the carrier or base whose
 box it is), or a hex alone. `why_not` turns that click into the action it is shaped like
 in the step now (the kind the step offers for that counter, else for any counter) and
-asks `flow.refusal` why that action is not legal: the same words, and the same rule, as
+asks `play.refusal` why that action is not legal: the same words, and the same rule, as
 the 422 `apply` gives for it. A click that matches a legal action has no refusal (None).
 """
 
@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from app.rules.engine.actions import FIELDS, Action
 from app.rules.engine.errors import ActionParseError, IllegalAction
+from app.rules.engine.play import legal_actions, refusal, step_actions
 from app.rules.engine.state import State
 from app.rules.engine.steps import current
-from app.rules.flow import legal_actions, refusal, step_actions
 from app.rules.modes.seats import acting, seat_of
 
 SUBJECT_FIELDS = ("force", "unit", "group", "ship")

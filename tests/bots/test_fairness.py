@@ -16,8 +16,7 @@ import pytest
 from app.bots import choose
 from app.bots.seen import information
 from app.rules import Action, view
-from app.rules.flow import acting
-from app.rules.modes.seats import seat_of
+from app.rules.modes.seats import acting, seat_of
 from tools.arena import Table, random_agent
 from tools.fuzz import scramble
 

@@ -8,8 +8,7 @@ import random
 import pytest
 
 from app.rules import legal_actions
-from app.rules.flow import acting
-from app.rules.modes.seats import seat_of
+from app.rules.modes.seats import acting, seat_of
 from tools.arena import MAX_ACTIONS, Agent, Table, computer, random_agent
 
 CASES = [

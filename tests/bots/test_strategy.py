@@ -12,7 +12,7 @@ from app.bots import choose
 from app.bots.belief import SETUP_AREA
 from app.bots.board import board_cells, distance
 from app.bots.policy import STANDOFF, STRIKE_REACH, THEATRE_BASES, Seat, score
-from app.rules.flow import acting
+from app.rules.modes.seats import acting
 from tools.arena import Table, random_agent
 
 OBJECTIVE = "A4D"  # Port Moresby (theatre.toml, Bases 1)

@@ -12,7 +12,7 @@ from app.rules.engine.steps import StepId, goto
 
 def edited(state: State) -> State:
     """A position set up by hand: the engine works out a state's choices once and never
-    changes a state it has answered for (app/rules/flow.py), so a state changed by hand
+    changes a state it has answered for (app/rules/engine/play.py), so a state changed by hand
     goes back to it as a new state."""
     return state.clone()
 

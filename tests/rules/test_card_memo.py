@@ -14,8 +14,8 @@ import pytest
 from app import rules
 from app.rules.engine.state import SIDES, State
 from app.rules.expansions.ptvm.theatre import is_theatre
-from app.rules.flow import acting
 from app.rules.modes.observer import CARDS_KEPT, _card, _make_card
+from app.rules.modes.seats import acting
 from tools.fuzz import choose
 
 CASES = [

@@ -39,7 +39,7 @@ from app.rules.engine.steps import (
     goto,
     next_step,
 )
-from app.rules.flow import acting
+from app.rules.modes.seats import acting
 from app.rules.optional.surface import sequence as surface_sequence
 from tools.fuzz import choose
 
@@ -295,15 +295,15 @@ def test_a_branch_choosing_none_of_its_targets_is_an_error() -> None:
 
 
 def test_import_fails_on_an_unknown_target() -> None:
-    """`import app.rules` checks the sequence (the engine's `flow`, once every step
+    """`import app.rules` checks the sequence (app/rules/game.py, once every step
     module is imported): with a target misspelt, importing it again fails."""
     code = (
         "import importlib\n"
-        "import app.rules.flow as flow\n"
+        "import app.rules.game as game\n"
         "from app.rules.engine.steps import SEQUENCE, StepId, UnknownStep\n"
         "SEQUENCE[StepId.RADIO] = 'asembly'\n"
         "try:\n"
-        "    importlib.reload(flow)\n"
+        "    importlib.reload(game)\n"
         "except UnknownStep as e:\n"
         "    print('refused:', e)\n"
     )

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from app.rules.engine.steps import STEPS, StepId, WhoActs, at_once, goto
-from app.rules.flow import acting
+from app.rules.modes.seats import acting
 
 from .test_basic_rules import game
 

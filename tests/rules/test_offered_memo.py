@@ -1,4 +1,4 @@
-"""Issue 17: `legal_actions` is worked out once per state and seat (app.rules.flow: the
+"""Issue 17: `legal_actions` is worked out once per state and seat (engine/play.py: the
 server's views ask, then the next action's apply asks again). The memo lives as long
 as its state: a server holding a thousand games' latest states keeps all of theirs,
 however many states were made since (a memo bounded at 1,024 entries forgot them at
@@ -13,13 +13,11 @@ from dataclasses import asdict
 import pytest
 
 from app import rules
-from app.rules import flow
-from app.rules.engine import memo
+from app.rules.engine import memo, play
 from app.rules.engine.actions import Action
 from app.rules.engine.state import State
-from app.rules.flow import acting
 from app.rules.modes.observer import views
-from app.rules.modes.seats import seat_of
+from app.rules.modes.seats import acting, seat_of
 from tools.fuzz import choose
 
 
@@ -42,13 +40,13 @@ def test_17_offered_actions_are_kept_while_their_state_lives(
     held = states(1500)
     first = {id(s): {seat: rules.legal_actions(s, seat) for seat in acting(s)} for s in held}
     asked: list[int] = []
-    work = flow._seat_actions
+    work = play.player_actions
 
     def counted(state: State, who: object) -> object:
         asked.append(id(state))
         return work(state, who)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(flow, "_seat_actions", counted)
+    monkeypatch.setattr(play, "player_actions", counted)
     for s in held:  # 3a: each state's choices as the view gave them, not worked out again
         assert {seat: rules.legal_actions(s, seat) for seat in acting(s)} == first[id(s)]
     assert asked == []
@@ -82,11 +80,11 @@ def test_17_offered_actions_come_once_each_by_kind_then_values() -> None:
             for seat in acting(state):
                 who = seat_of(state, seat)
                 assert who is not None
-                found = list(flow._seat_actions(state, who))
+                found = list(play.player_actions(state, who))
                 mixed = found + rng.sample(found, min(5, len(found)))
                 rng.shuffle(mixed)
                 expected = tuple(sorted(set(found), key=lambda a: (a.kind, a.values)))
-                assert flow.in_order(mixed) == expected
+                assert play.in_order(mixed) == expected
                 assert tuple(rules.legal_actions(state, seat)) == expected
                 checked += len(found)
             seat = rng.choice(acting(state))

@@ -28,7 +28,7 @@ NOT_FROM_BASE = (
 RULES_PACKAGES = (
     *(f"app.rules.{p}" for p in PACKAGES if p != "engine"),
     "app.rules.hooks",
-    "app.rules.flow",
+    "app.rules.game",
     "app.rules.explain",
 )
 
@@ -117,7 +117,7 @@ def test_issue_33_each_package_says_what_it_owns_and_may_import(init: Path) -> N
 MODE_FLAGS = frozenset({"umpired", "open_cards", "umpire_seat"})
 OUTSIDE_THE_MODES = (
     *(p for package in ("base", "board", "optional", "expansions") for p in modules(package)),
-    RULES / "flow.py",
+    RULES / "game.py",
     RULES / "hooks.py",
     RULES / "explain.py",
 )
@@ -138,7 +138,7 @@ def flag_reads(path: Path) -> list[int]:
 @pytest.mark.parametrize("path", OUTSIDE_THE_MODES, ids=lambda p: str(p.relative_to(RULES)))
 def test_issue_33_no_rules_module_outside_the_modes_reads_a_modes_flag(path: Path) -> None:
     """A mode is a module with hooks: the base game, the optional rules, the board, the
-    expansion and the flow ask `mode_hooks.of(state)` what the rule asks (who hears a
+    expansion and the engine's play ask `mode_hooks.of(state)` what the rule asks (who hears a
     search's answer, 18c1; what the attacker learns of a base, 18c2; ...), never whether
     the game is umpired or its Operations Cards open. Who acts at once in the Action
     Phase and the Air Return Phase (18c1, 18c3) is declared on each Step

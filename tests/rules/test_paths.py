@@ -14,7 +14,7 @@ from app.rules.base.air_movement import reach
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.events import Event
 from app.rules.engine.state import Side
-from app.rules.flow import acting
+from app.rules.modes.seats import acting
 
 from .helpers import kinds, play
 from .test_basic_rules import _air, refused

@@ -24,7 +24,7 @@ from app.rules.expansions.ptvm.strikes import (
     spread,
 )
 from app.rules.expansions.ptvm.theatre import knocked_out, planes, today
-from app.rules.flow import acting
+from app.rules.modes.seats import acting
 
 from .helpers import edited, kinds, play
 

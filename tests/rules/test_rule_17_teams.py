@@ -13,8 +13,8 @@ from app.rules.engine.actions import Action
 from app.rules.engine.errors import NotOffered
 from app.rules.engine.events import Event, events_for
 from app.rules.engine.state import State
-from app.rules.flow import acting
 from app.rules.modes.commands import deciders
+from app.rules.modes.seats import acting
 
 from .helpers import play
 

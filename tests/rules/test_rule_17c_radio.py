@@ -19,7 +19,7 @@ from app.rules.base.units import eliminate
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.events import Event, events_for
 from app.rules.engine.state import GONE, State
-from app.rules.flow import acting
+from app.rules.modes.seats import acting
 
 from .helpers import kinds, play
 from .test_rule_17_teams import set_up, team_game

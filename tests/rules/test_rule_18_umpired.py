@@ -18,8 +18,7 @@ from app.rules.engine.errors import NotOffered
 from app.rules.engine.events import ALL, Event, visible_to
 from app.rules.engine.state import FLIP, STRIKE, State
 from app.rules.engine.steps import StepId, goto
-from app.rules.flow import acting
-from app.rules.modes.seats import seats
+from app.rules.modes.seats import acting, seats
 from app.rules.modes.umpire import lie, told_damage, umpired_audience
 from tools.fuzz import play_game
 

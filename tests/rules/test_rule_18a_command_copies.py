@@ -11,10 +11,9 @@ import pytest
 from app.rules import Action, State, apply, legal_actions, new_game, view
 from app.rules.engine.events import Event, visible_to
 from app.rules.engine.state import Flight
-from app.rules.flow import acting
 from app.rules.modes.command_copies import within_command
 from app.rules.modes.commands import command_of, force_command
-from app.rules.modes.seats import Seat, players
+from app.rules.modes.seats import Seat, acting, players
 from tools.fuzz import choose
 
 from .helpers import kinds

@@ -12,8 +12,7 @@ import pytest
 from app.rules import IllegalAction, State, apply, legal_actions, new_game, view
 from app.rules.engine.actions import Action
 from app.rules.engine.events import visible_to
-from app.rules.flow import acting
-from app.rules.modes.seats import seats
+from app.rules.modes.seats import acting, seats
 from tools.fuzz import choose
 
 from .helpers import kinds, play

@@ -118,7 +118,7 @@ def test_5_stranded_are_the_flying_units_no_landing_takes() -> None:
 
     from app.rules import apply, new_game
     from app.rules.base.air_return import _flying, landings, stranded
-    from app.rules.flow import acting
+    from app.rules.modes.seats import acting
     from tools.fuzz import choose
 
     rng = random.Random(5)

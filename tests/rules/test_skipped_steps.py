@@ -10,7 +10,7 @@ import pytest
 
 from app import rules
 from app.rules import Event, apply, events_for, new_game
-from app.rules.flow import acting
+from app.rules.modes.seats import acting
 from app.web.choices import Namer
 from app.web.events import Narrator
 

@@ -19,7 +19,7 @@ from app.rules.engine.dice import roll_d10
 from app.rules.engine.snapshot import FORMAT, SnapshotError
 from app.rules.engine.state import Side, UnitKey
 from app.rules.expansions.ptvm.record import FIELDS as RECORD_FIELDS
-from app.rules.flow import acting
+from app.rules.modes.seats import acting
 from tools.fuzz import MAX_ACTIONS, choose, random_options
 
 from .test_surface_fuzz import SURFACE, WITH, lean

@@ -18,7 +18,7 @@ from app.rules.base.setup import OPTIONS
 from app.rules.base.victory import victory_points
 from app.rules.board.boards import midway_hex, searchboard
 from app.rules.engine.state import Side, other
-from app.rules.flow import acting
+from app.rules.modes.seats import acting
 from tools.fuzz import (
     MAX_ACTIONS,
     check,

@@ -11,7 +11,7 @@ import pytest
 
 from app.rules import Action, State, apply, can_take_back, legal_actions, new_game, view
 from app.rules.engine.state import SIDES, Side
-from app.rules.flow import acting
+from app.rules.modes.seats import acting
 
 from .helpers import play, started
 

@@ -11,7 +11,7 @@ import pytest
 
 from app import rules
 from app.rules.base.score import _tally, _tally_all, known_score
-from app.rules.flow import acting
+from app.rules.modes.seats import acting
 from tools.fuzz import choose
 
 

@@ -28,7 +28,7 @@ from app.rules.engine.state import (
     UnitKey,
 )
 from app.rules.expansions.ptvm.record import TheatreRecord
-from app.rules.flow import acting
+from app.rules.modes.seats import acting
 from app.rules.optional.surface.model import (
     Bombardment,
     Contact,

@@ -8,8 +8,7 @@ from __future__ import annotations
 import random
 
 from app.rules import legal_actions, new_game, view
-from app.rules.flow import acting
-from app.rules.modes.seats import seats
+from app.rules.modes.seats import acting, seats
 from tools.fuzz import choose
 
 

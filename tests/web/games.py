@@ -10,7 +10,7 @@ from typing import Any
 
 from app import rules
 from app.rules.engine.state import State
-from app.rules.flow import acting
+from app.rules.modes.seats import acting
 from tools.fuzz import _next_seat, choose
 
 # (scenario, options, mode, teams): a seat of every kind (17a's commands, 18's umpire)

@@ -234,6 +234,7 @@ register(
         advance,
         _assembly_why,
         acts=WhoActs.AT_ONCE_WHEN_UMPIRED,  # 18c1
+        idle_when=night,  # 3a1: "No air units may fly during night Turns"
     )
 )
 

@@ -19,6 +19,7 @@ from app.rules.base.units import (
     eliminate,
 )
 from app.rules.board.boards import area_hexes, searchboard_of, unit_hex
+from app.rules.board.time_record import night
 from app.rules.engine.actions import DONE, Action
 from app.rules.engine.events import ALL, Event
 from app.rules.engine.state import (
@@ -226,5 +227,6 @@ register(
         owes=landings,
         lost_if_done=stranded,
         acts=WhoActs.AT_ONCE_WHEN_UMPIRED,  # 18c3
+        idle_when=night,  # 3a1: no air units fly at night
     )
 )

@@ -141,6 +141,10 @@ class Step:
     # 18c3), or both at once whatever the mode (`WhoActs`). `goto` sets
     # `state.simultaneous` from it (`at_once`).
     acts: WhoActs = WhoActs.B_THEN_A
+    # 3a1: when a step both sides do at once asks nobody, every side waiting having
+    # nothing but "done" to do (the air units' steps at night): the engine passes it for
+    # all, each side's log saying so.
+    idle_when: Callable[[State], bool] | None = None
 
 
 STEPS: dict[StepId, Step] = {}

@@ -3,8 +3,8 @@
 A mode says what the table shows: whether both Operations Cards lie open (2c) and who
 learns each event. Events are emitted with the audience the information has in the
 rulebook's own game (public, one side, one seat); the mode's policy maps each event to
-the audience it gets in this mode, in one place (`audience`), and `flow.apply` runs it on
-everything `apply` returns.
+the audience it gets in this mode, in one place (`audience`), and the modes' table
+(table.py) runs it on everything `apply` returns.
 
 18 gives two more: `umpired`, with a human umpire's seat that sees everything (18b), and
 `double-blind`, where the server is the umpire and nobody sits in his chair. In both the

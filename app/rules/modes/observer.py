@@ -45,6 +45,7 @@ from app.rules.board.time_record import turn_box
 from app.rules.engine.actions import Action
 from app.rules.engine.kept import Kept
 from app.rules.engine.paths import destinations
+from app.rules.engine.play import legal_actions
 from app.rules.engine.state import (
     ARMING,
     BASE,
@@ -64,13 +65,12 @@ from app.rules.engine.state import (
     other,
 )
 from app.rules.engine.steps import FINISHED, current
-from app.rules.flow import acting, legal_actions, waiting_for
 from app.rules.modes import takeback
 from app.rules.modes.command_copies import own_board, own_card, own_prompt
 from app.rules.modes.r17_teams.radio import notes_of
 from app.rules.modes.r18_umpired.heard import heard
 from app.rules.modes.reports import console, told_versus_truth
-from app.rules.modes.seats import OMNISCIENT, Seat, Umpire, seats
+from app.rules.modes.seats import OMNISCIENT, Seat, Umpire, acting, seats, waiting_for
 from app.rules.modes.sight import (
     ABSENT,
     Audience,

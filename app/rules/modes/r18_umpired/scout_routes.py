@@ -39,6 +39,7 @@ from app.rules.base.air_ranges import can_enter, flight_factor
 from app.rules.base.search import exact_answer, search
 from app.rules.base.units import is_scout
 from app.rules.board.boards import searchboard_of
+from app.rules.board.time_record import night
 from app.rules.engine.actions import DONE, Action, add_kinds
 from app.rules.engine.events import Event
 from app.rules.engine.options import OptionId
@@ -171,6 +172,7 @@ register(
         _routes_in,
         _route_why,
         acts=WhoActs.AT_ONCE,  # 18c1: "simultaneously", each side to the umpire
+        idle_when=night,  # 3a1: no scout flies at night
     )
 )
 

@@ -9,7 +9,7 @@ where the state is put in it (`state.step = ...`), where the state's
 step is compared (`state.step == ...`, `state.step in EARLY_STEPS`), looked up
 (`STEPS[...]`), and where an event says which step it happened in (`Event(kind, audience,
 turn, step, ...)`). The names are read from the package's source: a step id (`StepId.X`),
-a literal (which tests/rules/test_issue_33_step_ids.py refuses in app/rules), a module's
+a literal (which tests/rules/engine/test_issue_33_step_ids.py refuses in app/rules), a module's
 constant (its own or imported: `STEP`, `radio.STEP`), both branches of a conditional, the
 items of a tuple or set, and whatever a function of the package returns (`setup_step(b)`).
 A value the code only passes on (a parameter, the step a call returns to) names nothing
@@ -20,7 +20,7 @@ count as gone on to (`gone_on_to`).
 
 Reading the source is I/O, which the engine does not do (STYLE.md 1): the engine checks at
 import what it can without it (`app.rules.engine.steps.check_registered`: each step registered
-under a step id, each step id registered), and tests/rules/test_step_names.py runs this.
+under a step id, each step id registered), and tests/rules/engine/test_step_names.py runs this.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ app/bots imports nothing of the rules engine, the server or the game's storage -
 the seat-facing functions: the server hands it the seat's view document (whose prompt is
 the legal actions) and log, and it returns one of those actions. With no import of the
 engine it cannot reach a State, the seed or the enemy's hidden positions; a test walks its
-imports and fails on any other (as tests/rules/test_engine.py keeps the engine pure).
+imports and fails on any other (as tests/rules/engine/test_engine.py keeps the engine pure).
 """
 
 from __future__ import annotations

@@ -101,6 +101,19 @@ def test_issue_33_app_rules_keeps_the_facade_and_a_handful_of_modules() -> None:
     assert folders == sorted(PACKAGES)
 
 
+def test_issue_33_the_tests_mirror_the_tree() -> None:
+    """tests/rules has a folder for each part it tests, named as the part; what stays at
+    its top tests the rules whole (the fuzzers, the golden playthroughs, these parts, the
+    facade's why_not)."""
+    tests = Path(__file__).resolve().parent
+    folders = sorted(p.name for p in tests.iterdir() if (p / "__init__.py").exists())
+    assert folders and set(folders) <= set(PACKAGES), folders
+    for folder in folders:
+        assert sorted((tests / folder).glob("test_*.py")), f"tests/rules/{folder} tests nothing"
+    loose = sorted(p.name for p in tests.glob("test_*.py"))
+    assert len(loose) <= 6, loose
+
+
 @pytest.mark.parametrize(
     "init", sorted(p for p in RULES.rglob("__init__.py") if p.parent != RULES), ids=str
 )

@@ -40,9 +40,9 @@ from app.rules.optional.surface.model import (
 from tools.fuzz import choose
 from tools.fuzz_identity import BARE_ID_FIELDS, check_unit_keys
 
+from .base.test_basic_rules import action_phase, fly, game, through
+from .base.test_rule_4_combat import MISS
 from .helpers import kinds, play
-from .test_basic_rules import action_phase, fly, game, through
-from .test_rule_4_combat import MISS
 
 # ---------------------------------------------------------------- 4c2, 3b regressions
 

@@ -9,8 +9,8 @@ import pytest
 
 from app.rules import Action, IllegalAction, State, apply, legal_actions, new_game, why_not
 
-from .test_basic_rules import action_phase, fly, game, through
-from .test_scenarios import set_up, until
+from .base.test_basic_rules import action_phase, fly, game, through
+from .base.test_scenarios import set_up, until
 
 
 def same_as_apply(s: State, seat: str, click: dict[str, str], action: str) -> IllegalAction:

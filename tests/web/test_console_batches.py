@@ -9,8 +9,8 @@ import re
 from typing import Any
 
 import pytest
-from rules.test_rule_18_reports import H4, searched
-from rules.test_rule_18_umpired import PATH
+from rules.modes.test_rule_18_reports import H4, searched
+from rules.modes.test_rule_18_umpired import PATH
 
 from app.rules import apply, legal_actions, view
 from app.rules.engine.errors import IllegalAction

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rules.test_rule_18_reports import H4, searched
-from rules.test_rule_18_umpired import PATH
+from rules.modes.test_rule_18_reports import H4, searched
+from rules.modes.test_rule_18_umpired import PATH
 
 from app.rules import State, apply, view
 from app.web import render

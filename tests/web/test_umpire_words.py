@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.test_rule_18_reports import H4, searched
-from rules.test_rule_18_umpired import aa_on_b5
+from rules.modes.test_rule_18_reports import H4, searched
+from rules.modes.test_rule_18_umpired import aa_on_b5
 
 from app.rules import apply, view
 from app.rules.engine.state import State
@@ -53,7 +53,7 @@ def test_ptvm_bases_3_a_base_report_in_words_on_the_console_and_the_log_18c2() -
     """18c2 with the expansion's Bases 3: a base report waiting on the console says the base,
     its hits today and its knockout in words (not "something"), as the log line the
     attacker reads once it is released; an edit in the umpire's words names the base."""
-    from rules.test_ptvm_strikes import BOMBERS, base_reports, kinds, on_base
+    from rules.expansions.test_ptvm_strikes import BOMBERS, base_reports, kinds, on_base
 
     from app.web.console import console
 
@@ -80,7 +80,7 @@ def test_ptvm_bases_3_the_attacker_marks_the_hits_the_umpire_reported_18c2() -> 
     """Bases 3 under 18c2: in an umpired game the attacker sees no enemy Operations Card,
     so his theatre map marks an enemy base's hits today and knockout from the umpire's
     last report of the day once it is released (as told: an edit's words), never before."""
-    from rules.test_ptvm_strikes import BOMBERS, base_reports, on_base
+    from rules.expansions.test_ptvm_strikes import BOMBERS, base_reports, on_base
 
     from app.web.theatre import bases
 

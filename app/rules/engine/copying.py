@@ -17,7 +17,7 @@ and it is made without a pickle round trip (a mid-game Scenario One state: 101 u
 pickle, with every record reduced by a Python function, against 21-30 us). A type it
 cannot copy (a set, a union of two classes, a frozen dataclass holding a list) is refused
 when the copier is built, so a new field of such a type fails at the first clone, not in
-the middle of a game. `tests/rules/test_clone.py` checks that a clone shares nothing that
+the middle of a game. `tests/rules/engine/test_clone.py` checks that a clone shares nothing that
 can change and equals the original, on states of every kind of game.
 """
 

@@ -17,7 +17,7 @@ ALL = "all"
 
 class EventKind(StrEnum):
     """Every kind of event the rules emit, by its name in the events (the log's `kind`):
-    a kind not here fails tests/rules/test_event_kinds.py, rather than reaching the
+    a kind not here fails tests/rules/engine/test_event_kinds.py, rather than reaching the
     umpired modes' policy unknown (app/rules/modes/umpire.py `umpired_audience`, which
     gives an event it does not place to the umpire alone). Some kinds are an action's or
     a combat's own kind (3b "ready"/"arm", 3c "move"/"enter", 4b's combats)."""

@@ -4,7 +4,7 @@ A game's options are the ids of scenarios/options.toml's options (the data: each
 name, the scenarios that bring or refuse it), kept in `State.options` as their words;
 the rules ask for one by its member here (`OptionId.FIGHTERS in state.options`), never by
 a string, so that a misspelt id is mypy's error and not an option silently off
-(tests/rules/test_option_ids.py holds the members to the data and the rules to them).
+(tests/rules/engine/test_option_ids.py holds the members to the data and the rules to them).
 """
 
 from __future__ import annotations

@@ -7,14 +7,14 @@ umpired modes (18c1, 18c3), or always, says so (`acts`, `WhoActs`), and `goto`
 applies it. A step is registered under its id (`StepId`), every id has its step (checked when the
 engine is imported), and every step the rules name is a registered one
 (tools/step_names.py, run by the tests); no step is named by its words outside this table
-(tests/rules/test_issue_33_step_ids.py).
+(tests/rules/engine/test_issue_33_step_ids.py).
 
 What comes after each step is the game family's sequence of play (app/rules/base/
 sequence.py, and a procedure's own: optional/surface/sequence.py), given here with
 `follow` and checked on import (`check_sequence`): a step that is over says `advance`,
 and the sequence says where the game goes - `goto` a step, `call` a procedure (whose
 `end` comes back to its caller: the callers are kept in the state, `State.calls`), or
-`end` one. No step module goes to a step by name (tests/rules/test_issue_33_sequence.py)."""
+`end` one. No step module goes to a step by name (tests/rules/engine/test_issue_33_sequence.py)."""
 
 from __future__ import annotations
 

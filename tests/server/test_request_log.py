@@ -41,7 +41,7 @@ async def play_whole_game(server: Server) -> tuple[str, dict[str, str], int]:
     to the end by the API and the page's clicks (and a few refusals); the game id, its
     tokens, and the number of action posts."""
     async with httpx.AsyncClient(base_url=server.url, timeout=30) as http:
-        created = await http.post("/games", data={"scenario": "one", "seed": "31"})
+        created = await http.post("/games", data={"scenario": "four", "seed": "31"})
         assert created.status_code == 303, created.text
         # the tokens ride in the redirect's fragment, never in a path the server is asked for
         location = created.headers["location"]
@@ -134,9 +134,10 @@ def access_lines(log: str) -> list[dict[str, Any]]:
 def test_no_seat_token_in_the_log_of_a_whole_game(
     make_server: Any, database_url: str, tmp_path: Path
 ) -> None:
-    """A complete Scenario One game through the API, its sockets, the pages and their
-    socket: the whole server log holds neither seat's token, every line of it is JSON,
-    each request has its line with the game id and its path without the query."""
+    """A complete game (Scenario Four, 7e: one surface combat, the shortest) through the
+    API, its sockets, the pages and their socket: the whole server log holds neither
+    seat's token, every line of it is JSON, each request has its line with the game id
+    and its path without the query."""
     server = make_server(fresh_url(database_url, tmp_path))
     game, tokens, posts = asyncio.run(play_whole_game(server))
     server.stop()  # the shutdown's lines too

@@ -9,8 +9,9 @@ force), or, where the step's handler itself chooses in the middle of its work, i
 `Ways`. The optional rules' steps stand in the order of play where the rules put them,
 each passing at once when its option is off. The steps of the modes (17c3's radio
 notes, 18c1's scout routes) stand here too: the table names them by their step ids and
-imports no mode. `flow` checks on import that every step id has its entry here or in a
-procedure's table, and every target is a registered step (`steps.check_sequence`).
+imports no mode. `app/rules/game.py` checks on import that every step id has its entry
+here or in a procedure's table, and every target is a registered step
+(`steps.check_sequence`).
 
 The rulebook's order (2b):
 

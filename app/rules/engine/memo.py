@@ -30,7 +30,7 @@ class Memo:
     __slots__ = ("offered", "shown")
 
     def __init__(self) -> None:
-        self.offered: dict[str, tuple[Action, ...]] = {}  # its legal actions (flow)
+        self.offered: dict[str, tuple[Action, ...]] = {}  # its legal actions (play.py)
         # what it shows the seat, less the seat's own take-back flag (modes/takeback.py)
         self.shown: dict[str, dict[str, object]] = {}
 

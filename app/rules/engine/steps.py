@@ -1,7 +1,7 @@
 """The sequence of play (2b) as data: a table of named steps, and what comes after each.
 
 Each step has the rule it implements, the seats it waits for, its legal actions, its
-handler, and what finishing it does. Modules register their steps here; `flow` drives them.
+handler, and what finishing it does. Modules register their steps here; `play` drives them.
 "Side B first, then Side A" (3) is `b_then_a`; a step both sides perform at once in the
 umpired modes (18c1, 18c3), or always, says so (`acts`, `WhoActs`), and `goto`
 applies it. A step is registered under its id (`StepId`), every id has its step (checked when the
@@ -170,7 +170,7 @@ _IDS = frozenset(StepId)
 
 def check_registered(steps: Mapping[StepId, Step] = STEPS) -> None:
     """Every step id has its registered step, once every step module has been imported
-    (`flow` runs this): UnknownStep naming those that have none."""
+    (`app/rules/game.py` runs this): UnknownStep naming those that have none."""
     missing = [s.value for s in StepId if s not in steps]
     if missing:
         raise UnknownStep(f"step ids no module registers a step under: {missing}")
@@ -304,7 +304,7 @@ Next = StepId | Call | Return | GameOver | Branch
 After = Next | Ways
 
 # What comes after each step: the game families' sequences (`follow`), checked once every
-# step module is imported (`check_sequence`, run by `flow`).
+# step module is imported (`check_sequence`, run by `app/rules/game.py`).
 SEQUENCE: dict[StepId, After] = {}
 _FIRST: list[StepId] = []  # the game's first step (7a: setup)
 
@@ -338,7 +338,7 @@ def check_sequence(
     sequence: Mapping[StepId, After] = SEQUENCE, steps: Mapping[StepId, Step] = STEPS
 ) -> None:
     """Every step has what comes after it, and every target is a registered step:
-    UnknownStep naming those that are not (`flow` runs this on import)."""
+    UnknownStep naming those that are not (`app/rules/game.py` runs this on import)."""
     if not _FIRST or _FIRST[0] not in steps:
         raise UnknownStep(f"a game starts in no registered step: {_FIRST}")
     missing = [s.value for s in StepId if s not in sequence]

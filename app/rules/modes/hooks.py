@@ -4,7 +4,7 @@ game's answers (2c: both Operations Cards open) as their defaults.
 A mode's audience policy (audiences.py) says who hears each event; these hooks say what
 else the rules do because of the mode - who hears a search's answer, what a side learns
 after a combat, which sides act at once. The base game, the optional rules, the
-expansion and the flow ask `of(state)` and never read a mode's flags (`umpired`,
+expansion and the engine's play ask `of(state)` and never read a mode's flags (`umpired`,
 `open_cards`: tests/rules/test_parts.py). The umpired modes' answers (18) are
 `modes/r18_umpired/hooks.py`'s `Umpired`, registered for both of them by its package.
 

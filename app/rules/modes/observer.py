@@ -104,7 +104,7 @@ def views(state: State, seats: Iterable[str]) -> dict[str, View]:
     """`view` for several seats of one state: the parts an audience sees alike are built
     once and shared between the documents (read them, never change them)."""
     src = Sources(state)
-    # the parts' keys are the View's (view_doc.py; tests/rules/modes/test_issue_33_observer_parts.py)
+    # the parts' keys are the View's (view_doc.py; modes/test_issue_33_observer_parts.py)
     return {seat: cast(View, document(src, viewer_of(state, seat), PARTS)) for seat in seats}
 
 

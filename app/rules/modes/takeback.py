@@ -53,7 +53,7 @@ def of(state: State, seat: str) -> TakeBack:
     return state.takeback.get(seat, TakeBack())
 
 
-# A step passed for a side with nothing to do in it (flow): told to that side, it shows
+# A step passed for a side with nothing to do in it (engine/play.py): told to that side, it shows
 # nothing of the action that led there.
 PASSED = frozenset({"step-skipped"})
 

@@ -5,6 +5,7 @@ commander (17c1; until one is named, the command the scenario marks)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,7 @@ from app.rules.engine.actions import Action
 from app.rules.engine.errors import NotOffered
 from app.rules.engine.events import Event, events_for
 from app.rules.engine.state import State
+from app.rules.engine.steps import StepId
 from app.rules.modes.commands import deciders
 from app.rules.modes.seats import acting
 
@@ -235,3 +237,30 @@ def test_17c2_each_player_names_a_flagship_known_to_his_side_never_to_the_enemy(
         seen = view(state, seat)
         del seen["operations_cards"]  # 2c: Hornet itself is on the open card, not its role
         assert "Hornet" not in json.dumps(seen), seat
+
+
+CASES = Path(__file__).parent / "cases"
+
+
+def test_17a_a_players_done_stands_through_the_enemys_search_report() -> None:
+    """17a: the side is done with a step when each of its players is. A Japanese player
+    who said Done in the Air Movement and Search Step stays done while his teammate's sea
+    search (3d5) has the American state the number of ships found (15a1.2): the report is
+    called from the step and ends back in it as it was (engine/steps.py `call`/`end`). It
+    used to undo his Done, asking him again for a step he had finished: make fuzz's team
+    games, compared seed by seed with the engine before its parts, went otherwise there."""
+    case = json.loads((CASES / "17a-done-through-a-search-report.json").read_text())
+    log = case["log"]
+    state = new_game(case["scenario"], frozenset(case["opts"]), case["seed"], case["mode"], True)
+    for seat, action in log[:-3]:
+        state, _ = apply(state, seat, action)
+    assert state.step == StepId.AIR_MOVEMENT_AND_SEARCH and state.waiting[0] == "japan"
+    state, _ = apply(state, *log[-3])  # japan-i: done
+    assert state.done == ["japan-i"] and acting(state) == ["japan-vi"]
+    state, _ = apply(state, *log[-2])  # japan-vi: the sea search that finds TF17
+    assert state.step == StepId.SEARCH_REPORT and acting(state) == ["usa-tf16", "usa-tf17"]
+    state, events = apply(state, *log[-1])  # usa-tf17 states the number (15a1.2)
+    assert "search" in [e.kind for e in events]
+    assert state.step == StepId.AIR_MOVEMENT_AND_SEARCH
+    assert "japan-i" not in acting(state)  # his Done stands
+    assert state.waiting == ["usa"]  # japan-vi had nothing but Done left: the side is done

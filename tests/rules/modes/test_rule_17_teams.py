@@ -264,3 +264,23 @@ def test_17a_a_players_done_stands_through_the_enemys_search_report() -> None:
     assert state.step == StepId.AIR_MOVEMENT_AND_SEARCH
     assert "japan-i" not in acting(state)  # his Done stands
     assert state.waiting == ["usa"]  # japan-vi had nothing but Done left: the side is done
+
+
+def test_17a_a_players_done_stands_through_the_enemys_free_roll() -> None:
+    """17a, 11a: a Japanese player who said Done in a surface combat's gunnery (16g) stays
+    done while his teammate's fire is rolled and the American, holding the free roll
+    marker, keeps the dice: the free roll is called from the step and ends back in it as
+    it was. It used to undo his Done, as the search report did (above)."""
+    case = json.loads((CASES / "17a-done-through-a-free-roll.json").read_text())
+    log = case["log"]
+    state = new_game(case["scenario"], frozenset(case["opts"]), case["seed"], case["mode"], True)
+    for seat, action in log[:-3]:
+        state, _ = apply(state, seat, action)
+    assert state.step == StepId.GUNNERY
+    state, _ = apply(state, *log[-3])  # japan-vi: done
+    assert "japan-vi" in state.done
+    state, _ = apply(state, *log[-2])  # japan-i fires: the dice, and the free roll (11a)
+    assert state.step == StepId.FREE_ROLL
+    state, _ = apply(state, *log[-1])  # the American keeps the dice
+    assert state.step == StepId.GUNNERY
+    assert "japan-vi" in state.done and "japan-vi" not in acting(state)  # his Done stands

@@ -13,8 +13,9 @@ What comes after each step is the game family's sequence of play (app/rules/base
 sequence.py, and a procedure's own: optional/surface/sequence.py), given here with
 `follow` and checked on import (`check_sequence`): a step that is over says `advance`,
 and the sequence says where the game goes - `goto` a step, `call` a procedure (whose
-`end` comes back to its caller: the callers are kept in the state, `State.calls`), or
-`end` one. No step module goes to a step by name (tests/rules/engine/test_issue_33_sequence.py)."""
+`end` comes back to its caller: the callers are kept in the state, `State.calls`),
+`end` one, or end the game (`GameOver`, 7a3). No step module goes to a step by name
+(tests/rules/engine/test_issue_33_sequence.py)."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.rules import hooks
-from app.rules.base.air_ranges import can_enter, flight_factor, may_go_on
+from app.rules.base.air_ranges import Legs, can_enter, flight_factor, may_go_on
 from app.rules.base.air_return import stranded
 from app.rules.base.battle import find_battles
 from app.rules.base.search import search
@@ -293,14 +293,16 @@ def reach(state: State, side: Side, group: str) -> dict[str, tuple[str, ...]]:
     if board.sea_searched or group not in board.groups or not _movable(state, side, group):
         return {}
     units = state.units[side]
+    refusal = hooks.of(state).flight_refusal
+    fixed = {uid: Legs(state, units[uid]) for uid in board.groups[group]}
 
     def step(members: Members, to: str) -> Members | None:
-        if hooks.of(state).flight_refusal(state, [units[u] for u, _ in members], to) is not None:
+        if refusal(state, [units[u] for u, _ in members], to) is not None:
             return None
-        moving = [(u, m) for u, m in members if can_enter(state, units[u], to, m)]
+        moving = [(u, m) for u, m in members if fixed[u].enters(state, to, m)]
         if not moving:
             return None
-        return tuple((u, m + 1) for u, m in moving if may_go_on(state, units[u], m + 1))
+        return tuple((u, m + 1) for u, m in moving if fixed[u].goes_on(m + 1))
 
     first = tuple((u, board.flights[u].moved) for u in board.groups[group])
     grid = searchboard_of(state)

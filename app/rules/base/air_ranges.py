@@ -44,33 +44,59 @@ def return_allowance(state: State, u: Unit) -> int:
     return factor
 
 
-def _landing_within(state: State, u: Unit, hex_: str, reach: int) -> bool:
-    for c in state.units[u.side].values():
-        # 5a1 basing, 11c2 dead in the water, 18a a teammate's carrier unseen, Bases 2-3
-        if not holds_planes(state, c) or basing_refusal(state, u, c) is not None:
-            continue
-        far = distance(state, hex_, c)
-        if far is not None and far <= reach:
+def landings(state: State, u: Unit) -> tuple[Unit, ...]:
+    """Where `u` may come down whatever its reach: 5a1 basing, 11c2 dead in the water, 18a
+    a teammate's carrier unseen, Bases 2-3."""
+    return tuple(
+        c
+        for c in state.units[u.side].values()
+        if holds_planes(state, c) and basing_refusal(state, u, c) is None
+    )
+
+
+class Legs:
+    """What 3d1 and 12c1 allow flying unit `u`, fixed while it flies: its movement factor,
+    whether its range may be split as it likes and, if so, where it may land (worked out
+    when first needed; a search of its ways asks once)."""
+
+    __slots__ = ("_landings", "factor", "u", "unequal")
+
+    def __init__(self, state: State, u: Unit) -> None:
+        self.u = u
+        self.factor = flight_factor(state, u)
+        self.unequal = unequal_legs(state, u)
+        self._landings: tuple[Unit, ...] | None = None
+
+    def enters(self, state: State, to: str, moved: int) -> bool:
+        """3d1: within the movement factor; 12c1: beyond it while a landing stays in
+        reach, having moved `moved` hexes."""
+        if moved < self.factor:
             return True
-    return False
+        if not self.unequal or moved + 1 >= 2 * self.factor:
+            return False
+        if self._landings is None:
+            self._landings = landings(state, self.u)
+        reach = 2 * self.factor - (moved + 1)
+        for c in self._landings:
+            far = distance(state, to, c)
+            if far is not None and far <= reach:
+                return True
+        return False
+
+    def goes_on(self, moved: int) -> bool:
+        """Whether the unit could move at all any more (else it is dropped off, 3d2)."""
+        return moved < self.factor or (self.unequal and moved + 1 < 2 * self.factor)
+
+
+def _moved(state: State, u: Unit, moved: int | None) -> int:
+    return state.boards[u.side].flights[u.id].moved if moved is None else moved
 
 
 def can_enter(state: State, u: Unit, to: str, moved: int | None = None) -> bool:
-    """3d1: within the movement factor; 12c1: beyond it while a landing stays in reach
-    (having moved `moved` hexes, by default as many as it has)."""
-    factor = flight_factor(state, u)
-    if moved is None:
-        moved = state.boards[u.side].flights[u.id].moved
-    if moved < factor:
-        return True
-    if not unequal_legs(state, u) or moved + 1 >= 2 * factor:
-        return False
-    return _landing_within(state, u, to, 2 * factor - (moved + 1))
+    """3d1, 12c1 (`Legs.enters`), having moved `moved` hexes (by default as many as it has)."""
+    return Legs(state, u).enters(state, to, _moved(state, u, moved))
 
 
 def may_go_on(state: State, u: Unit, moved: int | None = None) -> bool:
-    """Whether a unit could move at all any more (else it is dropped off, 3d2)."""
-    factor = flight_factor(state, u)
-    if moved is None:
-        moved = state.boards[u.side].flights[u.id].moved
-    return moved < factor or (unequal_legs(state, u) and moved + 1 < 2 * factor)
+    """3d2 (`Legs.goes_on`), having moved `moved` hexes (by default as many as it has)."""
+    return Legs(state, u).goes_on(_moved(state, u, moved))

@@ -27,12 +27,15 @@ if TYPE_CHECKING:
 class Memo:
     """One state's answers, by seat, as far as they have been worked out."""
 
-    __slots__ = ("offered", "shown")
+    __slots__ = ("offered", "shown", "views")
 
     def __init__(self) -> None:
         self.offered: dict[str, tuple[Action, ...]] = {}  # its legal actions (play.py)
         # what it shows the seat, less the seat's own take-back flag (modes/takeback.py)
         self.shown: dict[str, dict[str, object]] = {}
+        # the parts of its views built so far, shared by every seat's (modes/sight.py:
+        # `Sources.of`): take-back's look at the others' views, then the server's views
+        self.views: object = None
 
 
 def of(state: State) -> Memo:

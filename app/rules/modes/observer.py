@@ -5,7 +5,7 @@ PUBLIC, a SIDE's, one COMMAND's, the UMPIRE's, EVERYONE_AFTER_END...) and how it
 for a viewer; a key may have several parts, one for each audience (the Operations Cards:
 the truth, as a side believes them, nothing, one command's share). Which a viewer gets
 follows from his kind (player, team player, umpire, spectator, the replay) and the mode's
-policy (`sight.plan`); the parts an audience sees alike are built once per `views` call.
+policy (`sight.plan`); the parts an audience sees alike are built once per state.
 The keys and their types are `view_doc.View`.
 
 A seat sees what its side may know (app/rules/modes/seats.py: a seat plays one side). In the
@@ -103,7 +103,7 @@ def view(state: State, seat: str) -> View:
 def views(state: State, seats: Iterable[str]) -> dict[str, View]:
     """`view` for several seats of one state: the parts an audience sees alike are built
     once and shared between the documents (read them, never change them)."""
-    src = Sources(state)
+    src = Sources.of(state)
     # the parts' keys are the View's (view_doc.py; modes/test_issue_33_observer_parts.py)
     return {seat: cast(View, document(src, viewer_of(state, seat), PARTS)) for seat in seats}
 

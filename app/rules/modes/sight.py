@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, cast
 
+from app.rules.engine.memo import of as memo_of
 from app.rules.engine.state import Side, State
 from app.rules.modes.audiences import mode_of
 from app.rules.modes.command_copies import separate
@@ -126,9 +127,9 @@ _POLICIES: dict[tuple[str, bool], Policy] = {}
 
 
 class Sources:
-    """What the parts of one `views` call are built from: the state, and the parts built
+    """What the parts of a state's views are built from: the state, and the parts built
     so far that are shared - those of an audience alike for all its members, built once
-    per call (read them, never change them)."""
+    per state (`of`; read them, never change them)."""
 
     __slots__ = ("built", "policy", "scores", "state")
 
@@ -138,8 +139,22 @@ class Sources:
         self.scores: dict[str, Any] = {}  # 7a3: the tally of everything, once (known_score)
         self.built: dict[object, Any] = {}  # by part, or by part and side
 
+    @classmethod
+    def of(cls, state: State) -> Sources:
+        """The state's sources, their parts kept while it lives (engine/memo.py): the parts
+        several seats share are built once for all the views of the state anyone asks for
+        (take-back's look at the others', then the server's). The memo keeps the parts,
+        not the state: a state freed takes them with it."""
+        src = cls(state)
+        memo = memo_of(state)
+        if memo.views is None:
+            memo.views = (src.built, src.scores)
+        else:
+            src.built, src.scores = cast(tuple[dict[object, Any], dict[str, Any]], memo.views)
+        return src
+
     def value(self, part: Part, viewer: Viewer) -> Any:
-        """`part` for `viewer`: built once per call for all its audience, or per viewer."""
+        """`part` for `viewer`: built once per state for all its audience, or per viewer."""
         build = part.build
         if build is None:
             raise TypeError(f"the part {part.key} ({part.audience.value}) narrows another")
@@ -152,7 +167,7 @@ class Sources:
         return built
 
 
-# How a part is shared between the viewers of one `views` call: built for each, once for
+# How a part is shared between the viewers of one state: built for each, once for
 # all (its audience sees it alike), or once for each side.
 _EACH, _ONCE, _BY_SIDE = 0, 1, 2
 _SHARES = {Audience.PUBLIC: _ONCE, Audience.SIDE: _BY_SIDE}

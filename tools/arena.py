@@ -255,7 +255,7 @@ def run(
     """Up to `games` games a pairing, scenario and side on `jobs` processes, each next game
     given to the pairing that has had the least CPU time so far (a quick scenario plays
     more games), none started after `minutes`; only the `pairings` asked for are played
-    (the others print n=0)."""
+    (the others print nan, n=0)."""
     keys = [(sc, side, p) for sc in scenarios for side in sides for p in pairings]
     tallies = {(sc, side, p): Tally() for sc in scenarios for side in sides for p in PAIRINGS}
     deadline = time.monotonic() + 60 * minutes
@@ -302,8 +302,11 @@ def line(scenario: str, side: str, mode: str, tallies: dict[tuple[str, str, str]
     timings: list[float] = []
     for pairing in PAIRINGS:
         t = tallies[(scenario, side, pairing)]
+        if not t.games:  # not asked for (`--pairing`), or no game of it finished in time
+            parts.append(f"{pairing}_win_rate=nan (n=0)")
+            continue
         low, high = wilson(t.score, t.games)
-        won = t.score / t.games if t.games else 0.0
+        won = t.score / t.games
         parts.append(f"{pairing}_win_rate={won:.3f} (n={t.games}, 95% CI {low:.3f}-{high:.3f})")
         timings += t.timings
     parts.append(f"bot_decision_ms_p50={1000 * percentile(timings, 0.5):.1f}")

@@ -470,9 +470,14 @@ def _toward_unknown(s: Seat, here: str, hex_: str) -> float:
 
 
 def _route(s: Seat, a: Json) -> float:
-    """18c1: a scout's route, hex by hex, toward the likeliest unsearched hexes."""
+    """18c1: a scout's route, hex by hex, toward the likeliest unsearched hexes. The
+    strong level routes each scout to its own goal (`scout_goals`, as its scouts fly in
+    the two-player game) and never into a hex a route of its side already enters: the
+    umpire searches each hex a scout enters, once a Turn (3d3.1), so a second pass over
+    it finds nothing new."""
     unit, hex_ = str(a.get("unit")), a.get("hex")
-    route = (s.board.get("routes") or {}).get(unit) or []
+    routes = s.board.get("routes") or {}
+    route = routes.get(unit) or []
     here = route[-1] if route else (s.board.get("flying") or {}).get(unit, {}).get("hex")
     if not is_cell(here):
         here = _deck_of(s, unit)
@@ -480,6 +485,14 @@ def _route(s: Seat, a: Json) -> float:
         return 0.5
     if len(route) >= 6:
         return -0.5
+    if not s.strong:
+        return 1.0 + _toward_unknown(s, str(here), str(hex_))
+    if any(hex_ in r for r in routes.values()):
+        return -1.0
+    goal = scout_goal(s, unit, str(here))
+    gain = distance(str(here), goal) - distance(str(hex_), goal)
+    if gain > 0:
+        return SCOUTING + gain - STAY
     return 1.0 + _toward_unknown(s, str(here), str(hex_))
 
 

@@ -13,7 +13,7 @@ from app.bots.belief import SETUP_AREA
 from app.bots.board import board_cells, distance
 from app.bots.policy import STANDOFF, STRIKE_REACH, THEATRE_BASES, Seat, score
 from app.rules.modes.seats import acting
-from tools.arena import Table, random_agent
+from tools.arena import Table, computer, random_agent
 
 OBJECTIVE = "A4D"  # Port Moresby (theatre.toml, Bases 1)
 
@@ -354,3 +354,39 @@ def test_the_bots_bases_are_the_theatre_maps() -> None:
     with data.open("rb") as f:
         zones = {str(b["zone"]) for b in tomllib.load(f)["bases"].values()}
     assert zones == THEATRE_BASES
+
+
+def test_issue35_18c1_strong_routes_no_scout_over_a_hex_another_route_enters() -> None:
+    """18c1: in the umpired modes each scout's route is handed in whole, and the umpire
+    searches each hex a scout enters, once a Turn a hex (3d3.1). The strong level routes
+    no scout into a hex a route of its side already enters (a second pass finds nothing
+    new) and sends each scout toward a goal of its own; before, every scout climbed to the
+    likeliest hexes, the same for all, and went back and forth there (Scenario One,
+    double-blind, strong USA against random play: 0.865 of 193 games won, most of the rest
+    tied 0 to 0). The quick level still routes by the likeliest hexes alone."""
+    table = Table.new("one", 8, "double-blind")
+    rng = random.Random(8)
+    strong_usa = computer("strong")  # launches its scouts, as random play seldom does
+    view = None
+    while table.state.status != "finished":
+        now = acting(table.state)
+        if "usa" in now:
+            v = table.seat_view("usa")
+            routes = [a for a in v["prompt"]["actions"] if a["kind"] == "route"]
+            if len({a["unit"] for a in routes}) >= 2:
+                view = v
+                break
+        seat = now[0] if len(now) == 1 else rng.choice(now)
+        agent = strong_usa if seat == "usa" else random_agent
+        table.play(seat, agent(table, seat, rng))
+    assert view is not None, "no American scout routes"
+    routes = [a for a in view["prompt"]["actions"] if a["kind"] == "route"]
+    first, second = sorted({a["unit"] for a in routes})[:2]
+    mine = [a for a in routes if a["unit"] == second]
+    taken = mine[0]["hex"]  # the first scout's route already enters a hex the second could
+    board = {**view["searchboard"], "routes": {first: [taken]}}
+    planned = {**view, "searchboard": board}
+    strong = Seat(planned, "strong")
+    assert score(strong, mine[0]) < 0
+    assert len(mine) > 1 and score(strong, mine[0]) < max(score(strong, a) for a in mine[1:])
+    assert score(Seat(planned, "quick"), mine[0]) > 0

@@ -67,10 +67,11 @@ class Belief:
             return best.hex
         return self.prior or self.midway
 
-    def weight(self, hex_: str, spread: bool) -> float:
+    def weight(self, hex_: str, spread: bool, emptied: int = 1) -> float:
         """How likely the enemy is within reach of `hex_` (higher is likelier). With
         `spread` (the strong level), every sighting counts, spread by the Turns since and
-        thinned where the seat's searches found nothing; else the freshest guess only."""
+        thinned where the seat's searches found nothing within `emptied` Turns (this Turn
+        or last; 0: this Turn only); else the freshest guess only."""
         if not spread:
             g = self.guess()
             return 0.0 if g is None else -float(distance(hex_, g))
@@ -85,7 +86,7 @@ class Belief:
         if self.setup and not self.sightings:
             d = min(distance(hex_, h) for h in self.setup)
             total += 1.0 / (1.0 + max(0, d - SETUP_SAIL * self.since))
-        if self.turn - self.empty.get(hex_, -99) <= 1:
+        if self.turn - self.empty.get(hex_, -99) <= emptied:
             total *= 0.3  # 3d3: searched this Turn or last and nothing there
         return total
 

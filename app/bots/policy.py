@@ -187,7 +187,8 @@ class Seat:
     def _followed(self, hex_: str) -> str:
         """3c, 3d3.1: the force seen last Turn at `hex_` and not found there this Turn has
         sailed to a hex around it: the strike goes on to the likeliest of them not
-        searched this Turn, searching each it enters, while it may fly on."""
+        searched this Turn (a search of last Turn, when the force was at `hex_`, does not
+        thin them), searching each it enters, while it may fly on."""
         turn = self.belief.turn
         if self.belief.empty.get(hex_, -99) < turn:
             return hex_
@@ -201,7 +202,12 @@ class Seat:
         ]
         if not around:
             return hex_
-        return max(around, key=lambda c: (self.likely(c) - 0.1 * distance(c, hex_), c))
+        # a hex around found empty last Turn, when the force was still at `hex_`, may
+        # hold it now: only this Turn's searches thin the hexes it may have sailed to
+        return max(
+            around,
+            key=lambda c: (self.belief.weight(c, True, emptied=0) - 0.1 * distance(c, hex_), c),
+        )
 
     def bases(self) -> set[str]:
         """The enemy's bases the seat's own strikes found, by its log (4a1: the ships of a

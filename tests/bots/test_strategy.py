@@ -390,3 +390,39 @@ def test_issue35_18c1_strong_routes_no_scout_over_a_hex_another_route_enters() -
     assert score(strong, mine[0]) < 0
     assert len(mine) > 1 and score(strong, mine[0]) < max(score(strong, a) for a in mine[1:])
     assert score(Seat(planned, "quick"), mine[0]) > 0
+
+
+def test_issue35_3c_a_hex_found_empty_last_turn_may_hold_the_force_now() -> None:
+    """3c: a task force sails on each Turn. A hex around where the force was seen last
+    Turn that the seat's search found empty last Turn (the force was then where it was
+    seen) may hold it now: the strong strike following the force weighs it as if never
+    searched; only this Turn's searches thin the hexes it may have sailed to. Before, it
+    kept last Turn's thinning and searched everywhere but there (Scenario One,
+    double-blind, strong USA vs random: the Mobile Force seen at J2, searched for around
+    J2, found at J3 the Turn after, where last Turn's scout had found nothing)."""
+    view = seat_view_at("one", "usa", "assembly", "launch")
+    turn = int(view["turn"])
+    board = {**view["searchboard"], "forces": {"TF16": "L6", "TF17": "N3"}}
+    carriers = ["Akagi", "Hiryu", "Kaga", "Soryu", "Chikuma", "Tone", "Haruna", "Kirishima"]
+    seen = {"turn": turn - 1, "hex": "K2", "how": "air search", "level": "exact", "ships": None}
+    last = {**seen, "forces": {"MobileForce": carriers}}
+    nothing = {"how": "air search", "level": "nothing", "ships": None}
+    now = {**nothing, "turn": turn, "hex": "K2"}
+    spotted = [last, now]
+    base = {**view, "searchboard": {**board, "spotted": spotted}, "announcements": []}
+    weights = Seat(base, "strong")
+    around = [c for c in board_cells("K2") if distance(c, "K2") == 1]
+    # one hex around, X, and another, Y, less likely than X but more than X thinned
+    pairs = [
+        (x, y)
+        for x in around
+        for y in around
+        if y != x and 0.3 * weights.likely(x) < weights.likely(y) < weights.likely(x)
+    ]
+    assert pairs, "two hexes around K2 of close weights"
+    x, y = pairs[0]
+    others = [{**nothing, "turn": turn, "hex": c} for c in board_cells("K2") if c not in (x, y)]
+    emptied_last_turn = {**nothing, "turn": turn - 1, "hex": x}
+    spotted = [last, emptied_last_turn, *others]
+    seat = Seat({**base, "searchboard": {**board, "spotted": spotted}}, "strong")
+    assert seat.target_hex() == x

@@ -37,8 +37,9 @@ from typing import Any
 
 from app.bots import choose as bot_choose
 from app.bots.board import distance, is_cell
-from app.rules import Action, State, apply, events_for, new_game, view
+from app.rules import Action, State, apply, events_for, legal_actions, new_game, view
 from app.rules.modes.seats import acting, seat_of, seats
+from app.rules.modes.umpire import UMPIRE
 from tools.fuzz import choose as random_choose
 
 Json = dict[str, Any]
@@ -168,6 +169,8 @@ def play(
     while table.state.status != "finished":
         if table.actions >= MAX_ACTIONS:
             return "tie", table
+        if umpire_releases(table):
+            continue
         now = acting(table.state)
         seat = now[0] if len(now) == 1 else rng.choice(now)
         who = seat_of(table.state, seat)
@@ -175,6 +178,18 @@ def play(
         table.play(seat, agents.get(side, random_agent)(table, seat, rng))
     victory = table.state.victory or {}
     return str(victory.get("winner", "tie")), table
+
+
+def umpire_releases(table: Table) -> bool:
+    """18c: in `umpired`, the arena's umpire is a fair one: a report waiting for him is
+    released as the rules made it before the players' next move (True: one was). The
+    engine never waits for him (he acts when he likes), so an arena that gave him no
+    move would hold every search's answer from both sides."""
+    offered = [a for a in legal_actions(table.state, UMPIRE) if a.kind == "release-report"]
+    if not offered:
+        return False
+    table.play(UMPIRE, offered[0])
+    return True
 
 
 def wilson(score: float, n: int) -> tuple[float, float]:

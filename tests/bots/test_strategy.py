@@ -319,18 +319,25 @@ def test_issue35_7b3_strong_usa_scouts_where_the_mobile_force_set_up() -> None:
     assert min(seat.likely(c) for c in reached) > max(seat.likely(c) for c in beyond)
 
 
+def mobile_force_seen_at_k2() -> tuple[dict[str, Any], int, dict[str, Any], dict[str, Any]]:
+    """The American seat's view at an Assembly of Scenario One, its task forces at L6 and
+    N3; the Turn; its Searchboard; and last Turn's exact sighting of the Mobile Force at K2
+    (to put among the board's `spotted`)."""
+    view = seat_view_at("one", "usa", "assembly", "launch")
+    turn = int(view["turn"])
+    board = {**view["searchboard"], "forces": {"TF16": "L6", "TF17": "N3"}}
+    carriers = ["Akagi", "Hiryu", "Kaga", "Soryu", "Chikuma", "Tone", "Haruna", "Kirishima"]
+    seen = {"turn": turn - 1, "hex": "K2", "how": "air search", "level": "exact", "ships": None}
+    return view, turn, board, {**seen, "forces": {"MobileForce": carriers}}
+
+
 def test_issue35_3c_strong_strike_follows_a_force_gone_from_where_it_was_seen() -> None:
     """3c, 3d3.1: the Mobile Force seen last Turn at K2 and not there when this Turn's
     search of K2 finds nothing has sailed to a hex around it. The strong level's strike goes
     on to one of those not yet searched this Turn (searching each as it enters it) rather
     than ending its flight over the empty hex; before, it stayed at K2 and found nothing
     (Scenario One, strong USA vs random: the force a hex away at J1, the game tied 0-0)."""
-    view = seat_view_at("one", "usa", "assembly", "launch")
-    turn = int(view["turn"])
-    board = {**view["searchboard"], "forces": {"TF16": "L6", "TF17": "N3"}}
-    carriers = ["Akagi", "Hiryu", "Kaga", "Soryu", "Chikuma", "Tone", "Haruna", "Kirishima"]
-    seen = {"turn": turn - 1, "hex": "K2", "how": "air search", "level": "exact", "ships": None}
-    last = {**seen, "forces": {"MobileForce": carriers}}
+    view, turn, board, last = mobile_force_seen_at_k2()
     nothing = {"turn": turn, "how": "air search", "level": "nothing", "ships": None}
     searched = [{**nothing, "hex": h} for h in ("K2", "K3", "L2")]
     before = {**view, "searchboard": {**board, "spotted": [last]}, "announcements": []}
@@ -400,12 +407,7 @@ def test_issue35_3c_a_hex_found_empty_last_turn_may_hold_the_force_now() -> None
     kept last Turn's thinning and searched everywhere but there (Scenario One,
     double-blind, strong USA vs random: the Mobile Force seen at J2, searched for around
     J2, found at J3 the Turn after, where last Turn's scout had found nothing)."""
-    view = seat_view_at("one", "usa", "assembly", "launch")
-    turn = int(view["turn"])
-    board = {**view["searchboard"], "forces": {"TF16": "L6", "TF17": "N3"}}
-    carriers = ["Akagi", "Hiryu", "Kaga", "Soryu", "Chikuma", "Tone", "Haruna", "Kirishima"]
-    seen = {"turn": turn - 1, "hex": "K2", "how": "air search", "level": "exact", "ships": None}
-    last = {**seen, "forces": {"MobileForce": carriers}}
+    view, turn, board, last = mobile_force_seen_at_k2()
     nothing = {"how": "air search", "level": "nothing", "ships": None}
     now = {**nothing, "turn": turn, "hex": "K2"}
     spotted = [last, now]

@@ -38,6 +38,7 @@ from typing import Any
 from app.bots import choose as bot_choose
 from app.bots.board import distance, is_cell
 from app.rules import Action, State, apply, events_for, legal_actions, new_game, view
+from app.rules.modes.audiences import mode_of
 from app.rules.modes.seats import acting, seat_of, seats
 from app.rules.modes.umpire import UMPIRE
 from tools.fuzz import choose as random_choose
@@ -185,6 +186,8 @@ def umpire_releases(table: Table) -> bool:
     released as the rules made it before the players' next move (True: one was). The
     engine never waits for him (he acts when he likes), so an arena that gave him no
     move would hold every search's answer from both sides."""
+    if not mode_of(table.state.mode).umpire_seat:
+        return False  # no umpire's seat: reports are released as they are made
     offered = [a for a in legal_actions(table.state, UMPIRE) if a.kind == "release-report"]
     if not offered:
         return False
